@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Deps } from './deps.ts';
+import { requireSession } from './http/auth.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerValidators } from './http/validator.ts';
+import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
+import { bouquetRoutes } from './modules/bouquets/routes.ts';
+import { complementRoutes } from './modules/complements/routes.ts';
+import { packageRoutes } from './modules/packages/routes.ts';
+
+/** Every module with routes behind the session check; later features add theirs here. */
+const protectedModules = [authRoutes, packageRoutes, bouquetRoutes, complementRoutes];
+
+export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: deps.config.logLevel },
+    bodyLimit: 256 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    return503OnClosing: true,
+  });
+  registerValidators(app);
+  registerErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Reseller panel API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      publicAuthRoutes(api, deps);
+      await api.register(async (scope) => {
+        requireSession(scope, deps);
+        for (const mod of protectedModules) mod(scope, deps);
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWeb(app, deps.config.webDist);
+  return app;
+}
+
+/** The built web app everywhere outside /api, with history fallback to index.html. */
+async function serveWeb(app: FastifyInstance, dist: string | undefined): Promise<void> {
+  const root = dist ? path.resolve(dist) : undefined;
+  const hasWeb = root !== undefined && fs.existsSync(path.join(root, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (isApi || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    }
+    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,46 @@
+// Every environment variable the server reads, parsed and validated in one place.
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  logLevel: string;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  rememberMeDays: number;
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+  webDist: string | undefined;
+  publicUrl: string | undefined;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || 'sqlite:./data/panel.db';
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with sqlite: or postgres://');
+  }
+  return {
+    port: int(env, 'PORT', 3000),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl,
+    adminUsername: env.ADMIN_USERNAME || 'admin',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1),
+    sessionMaxHours: int(env, 'SESSION_MAX_HOURS', 12, 1),
+    rememberMeDays: int(env, 'REMEMBER_ME_DAYS', 30, 1),
+    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
+    loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900, 1),
+    webDist: env.WEB_DIST || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+  };
+}

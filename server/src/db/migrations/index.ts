@@ -1,0 +1,36 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Dialect } from '../connection.ts';
+import * as m001 from './001_foundation.ts';
+import * as m002 from './002_seed.ts';
+
+export interface MigrationContext {
+  dialect: Dialect;
+  /** auto-increment integer primary key type for this engine */
+  id: 'integer' | 'serial';
+  /** auto-increment key for tables that grow into the millions */
+  bigId: 'integer' | 'bigserial';
+}
+
+type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
+const steps: Record<string, Step> = {
+  '001_foundation': m001,
+  '002_seed': m002,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private ctx: MigrationContext) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(steps).map(([name, step]) => [name, { up: (db: Kysely<any>) => step.up(db, this.ctx) }]),
+    );
+  }
+}
+
+export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const ctx: MigrationContext =
+    dialect === 'sqlite' ? { dialect, id: 'integer', bigId: 'integer' } : { dialect, id: 'serial', bigId: 'bigserial' };
+  const migrator = new Migrator({ db, provider: new StaticProvider(ctx) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

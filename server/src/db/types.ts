@@ -1,0 +1,139 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+// Booleans are stored as 0/1 integers and JSON as text so one query set fits both engines.
+export interface GroupsTable {
+  group_id: Generated<number>;
+  group_name: string;
+  type: 'admin' | 'master' | 'reseller';
+}
+
+export interface ResellersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  email: string | null;
+  whatsapp: string | null;
+  telegram: string | null;
+  notes: string | null;
+  member_group_id: number;
+  owner_id: number | null;
+  credits: number;
+  status: number;
+  last_login: number | null;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface ResellerTreeTable {
+  ancestor_id: number;
+  descendant_id: number;
+  depth: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  reseller_id: number;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  idle_seconds: number;
+  remember_me: number;
+  ip: string | null;
+  user_agent: string | null;
+  revoked_at: number | null;
+}
+
+export interface LoginAttemptsTable {
+  key: string;
+  failures: number;
+  window_start: number;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  reseller_id: number;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  counterparty_id: number | null;
+  line_id: number | null;
+  actor_id: number;
+  idempotency_key: string | null;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  reseller_id: number;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response: string;
+  created_at: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface PackagesTable {
+  id: Generated<number>;
+  package_name: string;
+  is_trial: number;
+  is_official: number;
+  max_connections: number;
+  official_credits: number;
+  official_duration: number;
+  official_duration_in: string;
+  trial_credits: number;
+  trial_duration: number;
+  trial_duration_in: string;
+  bouquets: string;
+}
+
+export interface BouquetsTable {
+  id: Generated<number>;
+  bouquet_name: string;
+}
+
+export interface LogsTable {
+  id: Generated<number>;
+  type_log: string;
+  action: string;
+  actor_id: number | null;
+  reseller_id: number | null;
+  target_reseller_id: number | null;
+  target_user: string | null;
+  value: string | null;
+  value_int: number | null;
+  ip: string | null;
+  created_at: number;
+}
+
+export interface NewsTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  level: number;
+  status: number;
+}
+
+export interface DB {
+  groups: GroupsTable;
+  resellers: ResellersTable;
+  reseller_tree: ResellerTreeTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  credit_ledger: CreditLedgerTable;
+  idempotency_keys: IdempotencyKeysTable;
+  settings: SettingsTable;
+  packages: PackagesTable;
+  bouquets: BouquetsTable;
+  logs: LogsTable;
+  news: NewsTable;
+}
+
+export type Reseller = Selectable<ResellersTable>;
+export type NewLog = Insertable<LogsTable>;
+export type Package = Selectable<PackagesTable>;

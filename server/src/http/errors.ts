@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** A domain error: the web app translates `code`; `message` is the English fallback. */
+export class AppError extends Error {
+  constructor(
+    public statusCode: number,
+    public code: string,
+    message: string,
+    public field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const forbidden = () => new AppError(403, 'FORBIDDEN', 'You are not allowed to do this');
+export const validation = (field: string, message: string) =>
+  new AppError(400, 'VALIDATION', `${field}: ${message}`, field);
+
+function fieldOf(err: FastifyError): string | undefined {
+  const first = err.validation?.[0] as { instancePath?: string; params?: { missingProperty?: string } } | undefined;
+  if (!first) return undefined;
+  const path = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const missing = first.params?.missingProperty;
+  return [path, missing].filter(Boolean).join('.') || err.validationContext;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.statusCode === 429 && (err as AppError & { retryAfter?: number }).retryAfter) {
+        reply.header('Retry-After', String((err as AppError & { retryAfter?: number }).retryAfter));
+      }
+      return reply
+        .status(err.statusCode)
+        .send({ statusCode: err.statusCode, code: err.code, message: err.message, field: err.field });
+    }
+    if (err.validation) {
+      const field = fieldOf(err);
+      return reply.status(400).send({ statusCode: 400, code: 'VALIDATION', message: err.message, field });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, wrong content type.
+      const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION';
+      const reportAs = code === 'VALIDATION' ? 400 : status;
+      return reply.status(reportAs).send({ statusCode: reportAs, code, message: err.message, field: 'body' });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', message: 'Internal server error' });
+  });
+}
+
+export function rateLimited(retryAfter: number): AppError {
+  const e = new AppError(429, 'RATE_LIMITED', 'Too many failed attempts, try again later') as AppError & {
+    retryAfter?: number;
+  };
+  e.retryAfter = retryAfter;
+  return e;
+}

@@ -1,0 +1,64 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Static, Type } from 'typebox';
+import { validation } from './errors.ts';
+
+export const PER_OPTIONS = [10, 20, 30, 50, 100] as const;
+
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+  per: Type.Optional(Type.Integer({ enum: [...PER_OPTIONS], default: 10 })),
+  order_by: Type.Optional(Type.String({ maxLength: 60 })),
+};
+
+export const PageMeta = Type.Object({
+  page: Type.Integer(),
+  per: Type.Integer(),
+  count: Type.Integer(),
+  pages: Type.Integer(),
+  total: Type.Integer(),
+});
+
+export function Paged<T extends import('typebox').TSchema>(row: T) {
+  return Type.Object({ data: Type.Array(row), meta: PageMeta });
+}
+
+export type PageMetaT = Static<typeof PageMeta>;
+
+export interface Order {
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+/** Parses `order_by=field,asc|desc` against a whitelist mapping public names to SQL columns. */
+export function parseOrder(raw: string | undefined, allowed: Record<string, string>, fallback: Order): Order {
+  if (!raw) return fallback;
+  const [field, dir = 'asc'] = raw.split(',');
+  const column = allowed[field];
+  if (!column || (dir !== 'asc' && dir !== 'desc')) {
+    throw validation('order_by', `must be one of ${Object.keys(allowed).join(', ')} with asc or desc`);
+  }
+  return { column, direction: dir };
+}
+
+/** Runs the count and the page of a filtered query; both in SQL, nothing loaded whole. */
+// biome-ignore lint/suspicious/noExplicitAny: generic over every table
+export async function paginate<R>(
+  base: SelectQueryBuilder<any, any, any>,
+  select: (q: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, R>,
+  opts: { page?: number; per?: number; order: Order; tiebreak: string },
+): Promise<{ data: R[]; meta: PageMetaT }> {
+  const page = opts.page ?? 1;
+  const per = opts.per ?? 10;
+  const countRow = await base
+    .clearSelect()
+    .select(sql<number>`count(*)`.as('total'))
+    .executeTakeFirst();
+  const total = Number((countRow as { total?: number } | undefined)?.total ?? 0);
+  const data = (await select(base)
+    .orderBy(sql.ref(opts.order.column), opts.order.direction)
+    .orderBy(sql.ref(opts.tiebreak), opts.order.direction)
+    .limit(per)
+    .offset((page - 1) * per)
+    .execute()) as R[];
+  return { data, meta: { page, per, count: data.length, pages: Math.ceil(total / per), total } };
+}

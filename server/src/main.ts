@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ensureFirstAdmin } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrate } from './db/migrations/index.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const config = loadConfig();
+config.webDist ??= path.resolve(here, '../../web/dist');
+
+const database = openDatabase(config.databaseUrl);
+await migrate(database.db, database.dialect);
+const deps = { config, database };
+const admin = await ensureFirstAdmin(deps);
+const app = await buildApp(deps);
+
+if (admin?.password) {
+  // Printed once, on the console only: the operator must change or store it.
+  console.log(`\n  First admin created: username "${admin.username}", password "${admin.password}"\n`);
+} else if (admin) {
+  console.log(`\n  First admin created: username "${admin.username}" (password from ADMIN_PASSWORD)\n`);
+}
+
+await app.listen({ port: config.port, host: config.host });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  try {
+    await app.close(); // stops accepting, waits for in-flight requests
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,88 @@
+import { sql } from 'kysely';
+import type { Tx } from '../../db/tx.ts';
+
+export const nowSec = () => Math.floor(Date.now() / 1000);
+
+export function findResellerByUsername(db: Tx, username: string) {
+  return db
+    .selectFrom('resellers')
+    .innerJoin('groups', 'groups.group_id', 'resellers.member_group_id')
+    .select(['resellers.id', 'resellers.username', 'resellers.password_hash', 'resellers.status', 'resellers.deleted_at', 'groups.type'])
+    .where(sql`lower(resellers.username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export interface SessionRow {
+  session_id: number;
+  reseller_id: number;
+  last_seen_at: number;
+  expires_at: number;
+  idle_seconds: number;
+  revoked_at: number | null;
+  status: number;
+  deleted_at: number | null;
+  username: string;
+  credits: number;
+  type: 'admin' | 'master' | 'reseller';
+}
+
+export function findSession(db: Tx, tokenHash: string): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('resellers', 'resellers.id', 'sessions.reseller_id')
+    .innerJoin('groups', 'groups.group_id', 'resellers.member_group_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.reseller_id',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.idle_seconds',
+      'sessions.revoked_at',
+      'resellers.status',
+      'resellers.deleted_at',
+      'resellers.username',
+      'resellers.credits',
+      'groups.type',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst() as Promise<SessionRow | undefined>;
+}
+
+export async function touchSession(db: Tx, id: number, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+}
+
+export async function revokeSession(db: Tx, id: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: nowSec() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeAllSessions(db: Tx, resellerId: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowSec() })
+    .where('reseller_id', '=', resellerId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function getAttempts(db: Tx, key: string) {
+  return db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+/** Counts one failure in a fixed window; an expired window starts over. Atomic upsert on both engines. */
+export async function addFailure(db: Tx, key: string, now: number, windowSeconds: number): Promise<void> {
+  await db
+    .insertInto('login_attempts')
+    .values({ key, failures: 1, window_start: now })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        failures: sql`case when login_attempts.window_start < ${now - windowSeconds} then 1 else login_attempts.failures + 1 end`,
+        window_start: sql`case when login_attempts.window_start < ${now - windowSeconds} then ${now} else login_attempts.window_start end`,
+      }),
+    )
+    .execute();
+}
+
+export async function clearFailures(db: Tx, key: string): Promise<void> {
+  await db.deleteFrom('login_attempts').where('key', '=', key).execute();
+}

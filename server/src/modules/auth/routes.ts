@@ -1,0 +1,43 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Deps } from '../../deps.ts';
+import * as service from './service.ts';
+
+const UserOut = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  type: Type.String(),
+  credits: Type.Integer(),
+});
+
+export function publicAuthRoutes(app: FastifyInstance, deps: Deps): void {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/auth/sign-in',
+    {
+      schema: {
+        tags: ['auth'],
+        body: Type.Object({
+          username: Type.String({ minLength: 1, maxLength: 50 }),
+          password: Type.String({ minLength: 1, maxLength: 200 }),
+          remember_me: Type.Optional(Type.Boolean()),
+        }),
+        response: { 200: Type.Object({ token: Type.String(), user: UserOut }) },
+      },
+    },
+    async (request) => {
+      return service.signIn(deps, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
+    },
+  );
+}
+
+export function authRoutes(app: FastifyInstance, deps: Deps): void {
+  app.delete('/auth/sign-out', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    await service.signOut(deps, request.user);
+    return reply.status(204).send();
+  });
+  app.get('/profile', { schema: { tags: ['auth'], response: { 200: UserOut } } }, async (request) => {
+    const { id, username, type, credits } = request.user;
+    return { id, username, type, credits };
+  });
+}

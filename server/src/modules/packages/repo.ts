@@ -1,0 +1,28 @@
+import type { Tx } from '../../db/tx.ts';
+import type { Package } from '../../db/types.ts';
+import { type Order, paginate } from '../../http/paging.ts';
+
+export const toPackageOut = (p: Package) => ({ ...p, bouquets: JSON.parse(p.bouquets) as string[] });
+
+export async function pagePackages(db: Tx, opts: { page?: number; per?: number; order: Order }) {
+  const res = await paginate<Package>(db.selectFrom('packages'), (q) => q.selectAll(), { ...opts, tiebreak: 'id' });
+  return { ...res, data: res.data.map(toPackageOut) };
+}
+
+export async function allPackages(db: Tx) {
+  return (await db.selectFrom('packages').selectAll().orderBy('id').execute()).map(toPackageOut);
+}
+
+export async function findPackage(db: Tx, id: number) {
+  const row = await db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toPackageOut(row);
+}
+
+export async function insertPackage(db: Tx, values: Omit<Package, 'id'>) {
+  return toPackageOut(await db.insertInto('packages').values(values).returningAll().executeTakeFirstOrThrow());
+}
+
+export async function updatePackage(db: Tx, id: number, values: Partial<Omit<Package, 'id'>>) {
+  const row = await db.updateTable('packages').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+  return row && toPackageOut(row);
+}

@@ -1,0 +1,31 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Deps } from '../../deps.ts';
+import { requireRole } from '../../http/auth.ts';
+import { PageQuery, Paged } from '../../http/paging.ts';
+import { PackageBody, PackageOut, PackageUpdateBody } from './schemas.ts';
+import * as service from './service.ts';
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+export function packageRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['packages'];
+  r.get('/admin/packages', { schema: { tags, querystring: Type.Object(PageQuery), response: { 200: Paged(PackageOut) } } }, async (req) => {
+    requireRole(req, 'admin');
+    return service.list(deps, req.query);
+  });
+  r.get('/admin/packages/:id', { schema: { tags, params: IdParams, response: { 200: PackageOut } } }, async (req) => {
+    requireRole(req, 'admin');
+    return service.get(deps, req.params.id);
+  });
+  r.post('/admin/packages', { schema: { tags, body: PackageBody, response: { 201: PackageOut } } }, async (req, reply) => {
+    const actor = requireRole(req, 'admin');
+    return reply.status(201).send(await service.create(deps, actor, req.body));
+  });
+  r.put('/admin/packages/:id', { schema: { tags, params: IdParams, body: PackageUpdateBody, response: { 200: PackageOut } } }, async (req) => {
+    const actor = requireRole(req, 'admin');
+    return service.update(deps, actor, req.params.id, req.body);
+  });
+}

@@ -1,0 +1,41 @@
+import { withTx } from '../../db/tx.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../http/errors.ts';
+import { type Order, parseOrder } from '../../http/paging.ts';
+import type { AuthUser } from '../auth/service.ts';
+import { assertBouquetIds } from '../bouquets/service.ts';
+import { writeLog } from '../logs/repo.ts';
+import * as repo from './repo.ts';
+import type { PackageInput, PackageUpdate } from './schemas.ts';
+
+const ORDER_FIELDS = { id: 'id', package_name: 'package_name', is_trial: 'is_trial', is_official: 'is_official' };
+const DEFAULT_ORDER: Order = { column: 'id', direction: 'asc' };
+
+export function list({ database }: Deps, q: { page?: number; per?: number; order_by?: string }) {
+  return repo.pagePackages(database.db, { page: q.page, per: q.per, order: parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER) });
+}
+
+export async function get({ database }: Deps, id: number) {
+  const row = await repo.findPackage(database.db, id);
+  if (!row) throw notFound('Package');
+  return row;
+}
+
+export async function create(deps: Deps, actor: AuthUser, input: PackageInput) {
+  return withTx(deps.database, async (trx) => {
+    const bouquets = await assertBouquetIds(trx, input.bouquets, 'bouquets');
+    const row = await repo.insertPackage(trx, { ...input, package_name: input.package_name.trim(), bouquets: JSON.stringify(bouquets) });
+    await writeLog(trx, { type_log: 'admin', action: 'package_create', actor_id: actor.id, reseller_id: actor.id, value: row.package_name, value_int: row.id });
+    return row;
+  });
+}
+
+export async function update(deps: Deps, actor: AuthUser, id: number, input: PackageUpdate) {
+  return withTx(deps.database, async (trx) => {
+    const bouquets = await assertBouquetIds(trx, input.bouquets, 'bouquets');
+    const row = await repo.updatePackage(trx, id, { ...input, package_name: input.package_name.trim(), bouquets: JSON.stringify(bouquets) });
+    if (!row) throw notFound('Package');
+    await writeLog(trx, { type_log: 'admin', action: 'package_update', actor_id: actor.id, reseller_id: actor.id, value: row.package_name, value_int: id });
+    return row;
+  });
+}
