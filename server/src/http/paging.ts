@@ -41,7 +41,6 @@ export function parseOrder(raw: string | undefined, allowed: Record<string, stri
 }
 
 /** Runs the count and the page of a filtered query; both in SQL, nothing loaded whole. */
-// biome-ignore lint/suspicious/noExplicitAny: generic over every table
 export async function paginate<R>(
   base: SelectQueryBuilder<any, any, any>,
   select: (q: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, R>,

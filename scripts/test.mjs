@@ -1,0 +1,46 @@
+// `npm test`: server API tests on SQLite and on PostgreSQL, web unit tests, then browser
+// tests against the built server. Prints one closing line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.argv[2]; // optional: server-sqlite | server-postgres | web | e2e
+const suites = [
+  { name: 'server-sqlite', ws: 'server', env: { TEST_DB: 'sqlite' } },
+  { name: 'server-postgres', ws: 'server', env: { TEST_DB: 'postgres' } },
+  { name: 'web', ws: 'web', env: {} },
+  { name: 'e2e', ws: 'e2e', env: {}, before: () => run('npm', ['run', 'build', '-w', 'web']) },
+].filter((s) => !only || s.name === only);
+
+function run(cmd, args, env = {}) {
+  return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const rows = [];
+let exitCode = 0;
+for (const s of suites) {
+  if (s.before && s.before() !== 0) {
+    exitCode = 1;
+    rows.push(`${s.name}: build failed`);
+    continue;
+  }
+  const out = path.join(os.tmpdir(), `panel-vitest-${s.name}-${process.pid}.json`);
+  const started = Date.now();
+  const code = run('npx', ['vitest', 'run', '--root', s.ws, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], s.env);
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  let r = { numPassedTests: 0, numFailedTests: code === 0 ? 0 : 1, numPendingTests: 0 };
+  if (fs.existsSync(out)) r = JSON.parse(fs.readFileSync(out, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests;
+  rows.push(`${s.name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed (${secs}s)`);
+  if (code !== 0) exitCode = code;
+}
+console.log(`\n${rows.join('\n')}`);
+if (exitCode !== 0 && totals.failed === 0) totals.failed = 1;
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode);

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { ensureFirstAdmin } from '../src/bootstrap.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/connection.ts';
+import { migrate } from '../src/db/migrations/index.ts';
+import type { Deps } from '../src/deps.ts';
+
+export const ENGINE = (process.env.TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_PASSWORD = 'admin-pass-123';
+
+export interface TestContext {
+  app: FastifyInstance;
+  deps: Deps;
+  database: Database;
+  /** signs in and returns the bearer token */
+  login(username: string, password?: string): Promise<string>;
+  /** app.inject with a bearer token */
+  call(token: string | null, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+/** A fresh database (a temp SQLite file, or a new PostgreSQL database) with the app on top. */
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const name = `panel_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  let url: string;
+  let dropDb: () => Promise<void>;
+  if (ENGINE === 'postgres') {
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-test-'));
+    url = `sqlite:${path.join(dir, 'panel.db')}`;
+    dropDb = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const config = { ...loadConfig({ DATABASE_URL: url, ADMIN_PASSWORD }), ...overrides };
+  const database = openDatabase(url);
+  await migrate(database.db, database.dialect);
+  const deps = { config, database };
+  await ensureFirstAdmin(deps);
+  const app = await buildApp(deps, { logger: false });
+  await app.ready();
+
+  const call: TestContext['call'] = (token, opts) =>
+    app.inject({ ...opts, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(opts.headers ?? {}) } });
+
+  return {
+    app,
+    deps,
+    database,
+    call,
+    async login(username, password = ADMIN_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      return res.json().token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDb();
+    },
+  };
+}
