@@ -22,7 +22,7 @@ export interface TestContext {
   /** signs in and returns the bearer token */
   login(username: string, password?: string): Promise<string>;
   /** app.inject with a bearer token */
-  call(token: string | null, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  call(token: string | null, opts: InjectOptions): Promise<import('light-my-request').Response>;
   close(): Promise<void>;
 }
 

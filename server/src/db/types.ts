@@ -119,7 +119,37 @@ export interface NewsTable {
   status: number;
 }
 
+export interface ResellerDomainsTable {
+  id: Generated<number>;
+  reseller_id: number;
+  dns_reseller: string;
+  token_id: string;
+  created_by: number;
+  created_at: number;
+}
+
+export interface LinesTable {
+  id: Generated<number>;
+  member_id: number;
+  username: string;
+  password: string;
+  exp_date: number;
+  created_at: number;
+  enabled: number;
+  is_trial: number;
+  max_connections: number;
+  package_id: number | null;
+  bouquet: string;
+  reseller_notes: string | null;
+  whatsapp: string | null;
+  system: number;
+  last_extended_at: number | null;
+  deleted_at: number | null;
+}
+
 export interface DB {
+  reseller_domains: ResellerDomainsTable;
+  lines: LinesTable;
   groups: GroupsTable;
   resellers: ResellersTable;
   reseller_tree: ResellerTreeTable;

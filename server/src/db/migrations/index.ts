@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { Dialect } from '../connection.ts';
 import * as m001 from './001_foundation.ts';
 import * as m002 from './002_seed.ts';
+import * as m003 from './003_resellers_lines.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -15,6 +16,7 @@ type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
 const steps: Record<string, Step> = {
   '001_foundation': m001,
   '002_seed': m002,
+  '003_resellers_lines': m003,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -27,3 +27,9 @@ export async function deleteBouquet(db: Tx, id: number) {
   const res = await db.deleteFrom('bouquets').where('id', '=', id).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
+
+/** Packages keep bouquet ids as a JSON text array; the packages table is small, so a LIKE is fine. */
+export async function usedByPackages(db: Tx, id: number): Promise<boolean> {
+  const row = await db.selectFrom('packages').select('id').where('bouquets', 'like', `%"${id}"%`).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -9,12 +9,13 @@ export const list = ({ database }: Deps) => repo.listBouquets(database.db);
 
 /** Bouquet ids arrive as strings (spec: JSON array of id strings); all must exist, at least one. */
 export async function assertBouquetIds(db: import('../../db/tx.ts').Tx, ids: string[], field: string): Promise<string[]> {
-  const unique = [...new Set(ids)];
-  const numbers = unique.map(Number);
-  if (unique.length === 0) throw new AppError(400, 'BOUQUET_REQUIRED', 'You must select at least 1 bouquet', field);
-  if (numbers.some((n) => !Number.isInteger(n) || n < 1)) throw validation(field, 'bouquet ids must be positive integers');
-  if ((await repo.countExisting(db, numbers)) !== unique.length) throw validation(field, 'unknown bouquet id');
-  return unique.map(String);
+  if (ids.length === 0) throw new AppError(400, 'BOUQUET_REQUIRED', 'You must select at least 1 bouquet', field);
+  if (ids.some((id) => !/^[1-9][0-9]{0,9}$/.test(id) || Number(id) > 2147483647)) {
+    throw validation(field, 'bouquet ids must be positive integers');
+  }
+  const numbers = [...new Set(ids.map(Number))];
+  if ((await repo.countExisting(db, numbers)) !== numbers.length) throw validation(field, 'unknown bouquet id');
+  return numbers.map(String);
 }
 
 export async function create(deps: Deps, actor: AuthUser, name: string) {
@@ -36,7 +37,9 @@ export async function update(deps: Deps, actor: AuthUser, id: number, name: stri
 
 export async function remove(deps: Deps, actor: AuthUser, id: number) {
   return withTx(deps.database, async (trx) => {
-    if (!(await repo.deleteBouquet(trx, id))) throw notFound('Bouquet');
+    if (!(await repo.findBouquet(trx, id))) throw notFound('Bouquet');
+    if (await repo.usedByPackages(trx, id)) throw new AppError(409, 'BOUQUET_IN_USE', 'This bouquet is used by a package');
+    await repo.deleteBouquet(trx, id);
     await writeLog(trx, { type_log: 'admin', action: 'bouquet_delete', actor_id: actor.id, reseller_id: actor.id, value_int: id });
   });
 }

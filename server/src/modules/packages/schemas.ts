@@ -21,7 +21,7 @@ export const PackageOut = Type.Object({
 });
 
 export const PackageBody = Type.Object({
-  package_name: Type.String({ minLength: 1, maxLength: 100 }),
+  package_name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
   is_trial: Flag,
   is_official: Flag,
   max_connections: Type.Integer({ minimum: 1, maximum: 100 }),

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import { withTx } from '../../db/tx.ts';
+import type { DB } from '../../db/types.ts';
+import { AppError } from '../../http/errors.ts';
+
+export interface IdempotencyRequest {
+  actorId: number;
+  key: string | undefined;
+  /** what identifies the request: route and body */
+  fingerprint: unknown;
+}
+
+export interface Outcome<T> {
+  statusCode: number;
+  body: T;
+  replayed: boolean;
+}
+
+const conflict = () =>
+  new AppError(422, 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was already used with another request');
+
+async function storedOutcome<T>(db: Kysely<DB>, req: IdempotencyRequest, hash: string): Promise<Outcome<T> | undefined> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('reseller_id', '=', req.actorId)
+    .where('key', '=', req.key as string)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.request_hash !== hash) throw conflict();
+  return { statusCode: row.status_code, body: JSON.parse(row.response) as T, replayed: true };
+}
+
+/**
+ * Runs a credit-moving operation in one transaction together with its idempotency record.
+ * A retry with the same key and body gets the first answer and changes nothing; a concurrent
+ * duplicate loses the race on the unique key, rolls back, and replays the winner's answer.
+ */
+export async function runIdempotent<T>(
+  database: Database,
+  req: IdempotencyRequest,
+  statusCode: number,
+  operation: (trx: Kysely<DB>) => Promise<T>,
+): Promise<Outcome<T>> {
+  if (!req.key) {
+    const body = await withTx(database, operation);
+    return { statusCode, body, replayed: false };
+  }
+  if (req.key.length > 200) throw new AppError(400, 'VALIDATION', 'Idempotency-Key is too long', 'Idempotency-Key');
+  const hash = createHash('sha256').update(JSON.stringify(req.fingerprint)).digest('hex');
+  try {
+    return await withTx(database, async (trx) => {
+      const previous = await storedOutcome<T>(trx, req, hash);
+      if (previous) return previous;
+      const body = await operation(trx);
+      await trx
+        .insertInto('idempotency_keys')
+        .values({
+          reseller_id: req.actorId,
+          key: req.key as string,
+          request_hash: hash,
+          status_code: statusCode,
+          response: JSON.stringify(body),
+          created_at: Math.floor(Date.now() / 1000),
+        })
+        .execute();
+      return { statusCode, body, replayed: false };
+    });
+  } catch (err) {
+    // A concurrent duplicate may have committed first (we then hit its unique key, or found the
+    // balance already spent by it): its answer is ours.
+    if (err instanceof AppError && err.code === 'IDEMPOTENCY_CONFLICT') throw err;
+    const winner = await storedOutcome<T>(database.db, req, hash);
+    if (!winner) throw err;
+    return winner;
+  }
+}

@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type { Dialect } from '../../db/connection.ts';
+import type { Tx } from '../../db/tx.ts';
+import { AppError } from '../../http/errors.ts';
+
+export interface Movement {
+  resellerId: number;
+  amount: number; // always positive; the direction is the function
+  reason: string;
+  actorId: number;
+  counterpartyId?: number | null;
+  lineId?: number | null;
+  idempotencyKey?: string | null;
+}
+
+export const insufficientCredits = () => new AppError(409, 'INSUFFICIENT_CREDITS', 'Insufficient credits');
+
+/** On PostgreSQL, lock the reseller rows of a transfer in id order so two transfers never deadlock. */
+export async function lockResellers(trx: Tx, dialect: Dialect, ids: number[]): Promise<void> {
+  if (dialect !== 'postgres') return; // SQLite: BEGIN IMMEDIATE already serialises writers
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  await trx.selectFrom('resellers').select('id').where('id', 'in', sorted).orderBy('id').forUpdate().execute();
+}
+
+async function writeLedger(trx: Tx, m: Movement, delta: number, balanceAfter: number): Promise<void> {
+  await trx
+    .insertInto('credit_ledger')
+    .values({
+      reseller_id: m.resellerId,
+      delta,
+      balance_after: balanceAfter,
+      reason: m.reason,
+      counterparty_id: m.counterpartyId ?? null,
+      line_id: m.lineId ?? null,
+      actor_id: m.actorId,
+      idempotency_key: m.idempotencyKey ?? null,
+      created_at: Math.floor(Date.now() / 1000),
+    })
+    .execute();
+}
+
+/** Guarded debit: one statement that only succeeds when the balance covers it. Returns the new balance. */
+export async function debit(trx: Tx, m: Movement): Promise<number> {
+  if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new Error(`debit amount must be a positive integer, got ${m.amount}`);
+  const row = await trx
+    .updateTable('resellers')
+    .set({ credits: sql`credits - ${m.amount}` })
+    .where('id', '=', m.resellerId)
+    .where('credits', '>=', m.amount)
+    .returning('credits')
+    .executeTakeFirst();
+  if (!row) throw insufficientCredits();
+  await writeLedger(trx, m, -m.amount, row.credits);
+  return row.credits;
+}
+
+export async function credit(trx: Tx, m: Movement): Promise<number> {
+  if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new Error(`credit amount must be a positive integer, got ${m.amount}`);
+  const row = await trx
+    .updateTable('resellers')
+    .set({ credits: sql`credits + ${m.amount}` })
+    .where('id', '=', m.resellerId)
+    .returning('credits')
+    .executeTakeFirstOrThrow();
+  await writeLedger(trx, m, m.amount, row.credits);
+  return row.credits;
+}
+
+/** Moves credits between two resellers: debit and credit with their ledger rows, in the caller's transaction. */
+export async function transfer(trx: Tx, dialect: Dialect, from: Movement, toId: number): Promise<{ from: number; to: number }> {
+  await lockResellers(trx, dialect, [from.resellerId, toId]);
+  const fromBalance = await debit(trx, { ...from, counterpartyId: toId });
+  const toBalance = await credit(trx, { ...from, resellerId: toId, counterpartyId: from.resellerId });
+  return { from: fromBalance, to: toBalance };
+}

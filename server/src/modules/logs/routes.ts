@@ -1,0 +1,47 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Deps } from '../../deps.ts';
+import { PageQuery, Paged } from '../../http/paging.ts';
+import * as service from './service.ts';
+
+const Nullable = <T extends import('typebox').TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const LogRow = Type.Object({
+  id: Type.Integer(),
+  type_log: Type.String(),
+  action: Type.String(),
+  user: Nullable(Type.String()),
+  reseller: Nullable(Type.String()),
+  toreseller: Nullable(Type.String()),
+  target_user: Nullable(Type.String()),
+  value: Nullable(Type.String()),
+  value_int: Nullable(Type.Integer()),
+  created_at: Type.Integer(),
+});
+
+export function logRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['logs'];
+  r.get(
+    '/logs',
+    {
+      schema: {
+        tags,
+        querystring: Type.Object({
+          ...PageQuery,
+          type: Type.Optional(Type.String({ maxLength: 30 })),
+          actions: Type.Optional(Type.String({ maxLength: 1000 })),
+          reseller: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+          toreseller: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+          user: Type.Optional(Type.String({ maxLength: 50 })),
+          dates: Type.Optional(Type.String({ maxLength: 40 })),
+        }),
+        response: { 200: Paged(LogRow) },
+      },
+    },
+    async (req) => service.list(deps, req.user, req.query),
+  );
+  r.get('/logs/getoptions', { schema: { tags, response: { 200: Type.Object({ types: Type.Array(Type.String()), actions: Type.Array(Type.String()) }) } } }, async () =>
+    service.options(),
+  );
+}

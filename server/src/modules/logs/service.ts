@@ -1,0 +1,86 @@
+import { sql } from 'kysely';
+import type { Deps } from '../../deps.ts';
+import { validation } from '../../http/errors.ts';
+import { type Order, paginate, parseOrder } from '../../http/paging.ts';
+import type { AuthUser } from '../auth/service.ts';
+import { subtreeIds } from '../resellers/scope.ts';
+import { LOG_ACTIONS, LOG_TYPES } from './actions.ts';
+
+export interface LogRow {
+  id: number;
+  type_log: string;
+  action: string;
+  user: string | null;
+  reseller: string | null;
+  toreseller: string | null;
+  target_user: string | null;
+  value: string | null;
+  value_int: number | null;
+  created_at: number;
+}
+
+export interface LogQuery {
+  page?: number;
+  per?: number;
+  order_by?: string;
+  type?: string;
+  actions?: string;
+  reseller?: number;
+  toreseller?: number;
+  user?: string;
+  dates?: string;
+}
+
+const ORDER_FIELDS = { id: 'lg.id', created_at: 'lg.created_at', type_log: 'lg.type_log', action: 'lg.action', value_int: 'lg.value_int' };
+const DEFAULT_ORDER: Order = { column: 'lg.created_at', direction: 'desc' };
+
+function parseDates(raw: string): [number, number] {
+  const parts = raw.split(',').map((p) => Number(p.trim()));
+  if (parts.length !== 2 || parts.some((n) => !Number.isSafeInteger(n) || n < 0) || parts[0] > parts[1]) {
+    throw validation('dates', 'must be two epoch-ms values "from,to" with from <= to');
+  }
+  return [parts[0], parts[1]];
+}
+
+/** The action log, scoped to what the caller or anyone below it did, or what was done to them. */
+export function list({ database }: Deps, actor: AuthUser, q: LogQuery) {
+  const db = database.db;
+  let base = db
+    .selectFrom('logs as lg')
+    .leftJoin('resellers as a', 'a.id', 'lg.actor_id')
+    .leftJoin('resellers as r', 'r.id', 'lg.reseller_id')
+    .leftJoin('resellers as t', 't.id', 'lg.target_reseller_id');
+  if (actor.type !== 'admin') {
+    base = base.where((eb) =>
+      eb.or([eb('lg.reseller_id', 'in', subtreeIds(db, actor.id, true)), eb('lg.target_reseller_id', 'in', subtreeIds(db, actor.id, true))]),
+    );
+  }
+  if (q.type) base = base.where('lg.type_log', '=', q.type);
+  if (q.actions) base = base.where('lg.action', 'in', q.actions.split(',').map((a) => a.trim()).filter(Boolean));
+  if (q.reseller !== undefined) base = base.where('lg.reseller_id', '=', q.reseller);
+  if (q.toreseller !== undefined) base = base.where('lg.target_reseller_id', '=', q.toreseller);
+  if (q.user) base = base.where(sql`lower(lg.target_user)`, '=', q.user.toLowerCase());
+  if (q.dates) {
+    const [from, to] = parseDates(q.dates);
+    base = base.where('lg.created_at', '>=', from).where('lg.created_at', '<=', to);
+  }
+  return paginate<LogRow>(
+    base,
+    (b) =>
+      b.select([
+        'lg.id',
+        'lg.type_log',
+        'lg.action',
+        'a.username as user',
+        'r.username as reseller',
+        't.username as toreseller',
+        'lg.target_user',
+        'lg.value',
+        'lg.value_int',
+        'lg.created_at',
+      ]) as never,
+    { page: q.page, per: q.per, order: parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER), tiebreak: 'lg.id' },
+  );
+}
+
+export const options = () => ({ types: [...LOG_TYPES], actions: [...LOG_ACTIONS] });

@@ -1,0 +1,170 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Tx } from '../../db/tx.ts';
+import type { DB } from '../../db/types.ts';
+import { type Order, paginate } from '../../http/paging.ts';
+import type { AuthUser } from '../auth/service.ts';
+import { subtreeIds } from './scope.ts';
+
+export interface ResellerFilters {
+  id?: number;
+  username?: string;
+  reseller?: string;
+  group?: number;
+  status?: number;
+}
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+type RowsEB = ExpressionBuilder<DB & { r: DB['resellers']; g: DB['groups']; o: DB['resellers'] }, 'r' | 'g' | 'o'>;
+
+/** The reseller rows a caller may see: its subtree (everything for admins), never itself or deleted ones. */
+function visible(db: Tx, actor: AuthUser) {
+  let q = db
+    .selectFrom('resellers as r')
+    .innerJoin('groups as g', 'g.group_id', 'r.member_group_id')
+    .leftJoin('resellers as o', 'o.id', 'r.owner_id')
+    .where('r.deleted_at', 'is', null)
+    .where('r.id', '!=', actor.id);
+  if (actor.type !== 'admin') q = q.where('r.id', 'in', subtreeIds(db, actor.id, false));
+  return q;
+}
+
+const rowColumns = (eb: RowsEB) => [
+  'r.id' as const,
+  'r.username' as const,
+  'r.credits' as const,
+  'o.username as master_username' as const,
+  'r.owner_id' as const,
+  'r.last_login' as const,
+  'g.group_name' as const,
+  'g.type as group_type' as const,
+  'r.member_group_id' as const,
+  'r.status' as const,
+  eb
+    .selectFrom('resellers as c')
+    .select(eb.fn.countAll<number>().as('n'))
+    .whereRef('c.owner_id', '=', 'r.id')
+    .where('c.deleted_at', 'is', null)
+    .as('sub_resellers_count'),
+  eb
+    .selectFrom('lines as l')
+    .select(eb.fn.countAll<number>().as('n'))
+    .whereRef('l.member_id', '=', 'r.id')
+    .where('l.deleted_at', 'is', null)
+    .as('clients_count'),
+];
+
+export type ResellerRow = {
+  id: number;
+  username: string;
+  credits: number;
+  master_username: string | null;
+  owner_id: number | null;
+  last_login: number | null;
+  group_name: string;
+  group_type: string;
+  member_group_id: number;
+  status: number;
+  sub_resellers_count: number;
+  clients_count: number;
+};
+
+const normalise = (r: ResellerRow): ResellerRow => ({
+  ...r,
+  sub_resellers_count: Number(r.sub_resellers_count),
+  clients_count: Number(r.clients_count),
+});
+
+export async function pageResellers(db: Tx, actor: AuthUser, f: ResellerFilters, paging: { page?: number; per?: number; order: Order }) {
+  let q = visible(db, actor);
+  if (f.id !== undefined) q = q.where('r.id', '=', f.id);
+  if (f.username) q = q.where(sql`lower(r.username)`, 'like', sql`${`%${escapeLike(f.username.toLowerCase())}%`} escape '\\'`);
+  if (f.reseller) q = q.where(sql`lower(o.username)`, '=', f.reseller.toLowerCase());
+  if (f.group !== undefined) q = q.where('r.member_group_id', '=', f.group);
+  if (f.status !== undefined) q = q.where('r.status', '=', f.status);
+  const res = await paginate<ResellerRow>(q, (b) => b.select((eb) => rowColumns(eb as RowsEB)) as never, { ...paging, tiebreak: 'r.id' });
+  return { ...res, data: res.data.map(normalise) };
+}
+
+export async function findVisible(db: Tx, actor: AuthUser, id: number, includeSelf = false) {
+  let q = db
+    .selectFrom('resellers as r')
+    .innerJoin('groups as g', 'g.group_id', 'r.member_group_id')
+    .leftJoin('resellers as o', 'o.id', 'r.owner_id')
+    .where('r.deleted_at', 'is', null)
+    .where('r.id', '=', id);
+  if (!includeSelf) q = q.where('r.id', '!=', actor.id);
+  if (actor.type !== 'admin') q = q.where('r.id', 'in', subtreeIds(db, actor.id, includeSelf));
+  const row = await q
+    .select((eb) => [...rowColumns(eb as RowsEB), 'r.email', 'r.whatsapp', 'r.telegram', 'r.notes'])
+    .executeTakeFirst();
+  return row && { ...normalise(row as unknown as ResellerRow), email: row.email, whatsapp: row.whatsapp, telegram: row.telegram, notes: row.notes };
+}
+
+export function searchVisible(db: Tx, actor: AuthUser, search: string, includeSelf: boolean) {
+  let q = db
+    .selectFrom('resellers as r')
+    .select(['r.id', 'r.username'])
+    .where('r.deleted_at', 'is', null)
+    .where(sql`lower(r.username)`, 'like', sql`${`%${escapeLike(search.toLowerCase())}%`} escape '\\'`)
+    .orderBy('r.username')
+    .limit(20);
+  if (actor.type !== 'admin') q = q.where('r.id', 'in', subtreeIds(db, actor.id, includeSelf));
+  else if (!includeSelf) q = q.where('r.id', '!=', actor.id);
+  return q.execute();
+}
+
+export async function usernameTaken(db: Tx, username: string, exceptId?: number): Promise<boolean> {
+  let q = db.selectFrom('resellers').select('id').where(sql`lower(username)`, '=', username.toLowerCase());
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Inserts a reseller under `ownerId` together with its closure rows. */
+export async function insertReseller(
+  db: Tx,
+  values: { username: string; password_hash: string; email: string | null; whatsapp: string | null; telegram: string | null; notes: string | null; member_group_id: number; owner_id: number },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('resellers')
+    .values({ ...values, credits: 0, status: 1, created_at: Math.floor(Date.now() / 1000) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('reseller_tree')
+    .columns(['ancestor_id', 'descendant_id', 'depth'])
+    .expression((eb) =>
+      eb
+        .selectFrom('reseller_tree')
+        .select(['ancestor_id', eb.val(id).as('descendant_id'), sql<number>`depth + 1`.as('depth')])
+        .where('descendant_id', '=', values.owner_id),
+    )
+    .execute();
+  await db.insertInto('reseller_tree').values({ ancestor_id: id, descendant_id: id, depth: 0 }).execute();
+  return id;
+}
+
+export const groupById = (db: Tx, groupId: number) =>
+  db.selectFrom('groups').selectAll().where('group_id', '=', groupId).executeTakeFirst();
+
+export const firstGroupOfType = (db: Tx, type: 'admin' | 'master' | 'reseller') =>
+  db.selectFrom('groups').selectAll().where('type', '=', type).orderBy('group_id').executeTakeFirstOrThrow();
+
+/** Re-hangs every reseller below `fromId` under `toId`, keeping the closure table exact. */
+export async function moveChildren(db: Tx, fromId: number, toId: number): Promise<void> {
+  const below = await db.selectFrom('reseller_tree').select(['descendant_id', 'depth']).where('ancestor_id', '=', fromId).where('depth', '>=', 1).execute();
+  if (below.length === 0) return;
+  const aboveTarget = await db.selectFrom('reseller_tree').select(['ancestor_id', 'depth']).where('descendant_id', '=', toId).execute();
+  const aboveFrom = await db.selectFrom('reseller_tree').select('ancestor_id').where('descendant_id', '=', fromId).execute();
+  const belowIds = below.map((b) => b.descendant_id);
+  for (let i = 0; i < belowIds.length; i += 500) {
+    await db
+      .deleteFrom('reseller_tree')
+      .where('descendant_id', 'in', belowIds.slice(i, i + 500))
+      .where('ancestor_id', 'in', aboveFrom.map((a) => a.ancestor_id))
+      .execute();
+  }
+  const rows = aboveTarget.flatMap((a) => below.map((b) => ({ ancestor_id: a.ancestor_id, descendant_id: b.descendant_id, depth: a.depth + b.depth })));
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('reseller_tree').values(rows.slice(i, i + 500)).execute();
+  await db.updateTable('resellers').set({ owner_id: toId }).where('owner_id', '=', fromId).execute();
+}
