@@ -147,7 +147,19 @@ export interface LinesTable {
   deleted_at: number | null;
 }
 
+export interface ShortLinksTable {
+  id: Generated<number>;
+  code: string;
+  target: string;
+  line_id: number;
+  type: string;
+  created_by: number;
+  hits: number;
+  created_at: number;
+}
+
 export interface DB {
+  short_links: ShortLinksTable;
   reseller_domains: ResellerDomainsTable;
   lines: LinesTable;
   groups: GroupsTable;
@@ -167,3 +179,5 @@ export interface DB {
 export type Reseller = Selectable<ResellersTable>;
 export type NewLog = Insertable<LogsTable>;
 export type Package = Selectable<PackagesTable>;
+
+export type Line = Selectable<LinesTable>;

@@ -3,6 +3,7 @@ import type { Dialect } from '../connection.ts';
 import * as m001 from './001_foundation.ts';
 import * as m002 from './002_seed.ts';
 import * as m003 from './003_resellers_lines.ts';
+import * as m004 from './004_short_links.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -17,6 +18,7 @@ const steps: Record<string, Step> = {
   '001_foundation': m001,
   '002_seed': m002,
   '003_resellers_lines': m003,
+  '004_short_links': m004,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,0 +1,131 @@
+import { sql } from 'kysely';
+import type { Tx } from '../../db/tx.ts';
+import { type Order, paginate } from '../../http/paging.ts';
+import type { AuthUser } from '../auth/service.ts';
+import { escapeLike } from '../resellers/repo.ts';
+import { subtreeIds } from '../resellers/scope.ts';
+
+export interface LineFilters {
+  id?: number;
+  username?: string;
+  text_search?: string;
+  reseller?: string;
+  created?: string;
+  type_user?: 'normal' | 'trial';
+  status?: 0 | 1 | 3 | 4;
+}
+
+export interface LineRow {
+  id: number;
+  username: string;
+  password: string;
+  created_at: number;
+  exp_date: number;
+  master_username: string | null;
+  member_id: number;
+  reseller_notes: string | null;
+  whatsapp: string | null;
+  max_connections: number;
+  enabled: number;
+  is_trial: number;
+  system: number;
+  package_id: number | null;
+  bouquet: string[];
+  last_extended_at: number | null;
+}
+
+/** Lines the caller may reach: its own and its whole subtree's (all for admins), never deleted ones. */
+export function visibleLines(db: Tx, actor: AuthUser) {
+  let q = db.selectFrom('lines as ln').leftJoin('resellers as o', 'o.id', 'ln.member_id').where('ln.deleted_at', 'is', null);
+  if (actor.type !== 'admin') q = q.where('ln.member_id', 'in', subtreeIds(db, actor.id, true));
+  return q;
+}
+
+const COLUMNS = [
+  'ln.id',
+  'ln.username',
+  'ln.password',
+  'ln.created_at',
+  'ln.exp_date',
+  'o.username as master_username',
+  'ln.member_id',
+  'ln.reseller_notes',
+  'ln.whatsapp',
+  'ln.max_connections',
+  'ln.enabled',
+  'ln.is_trial',
+  'ln.system',
+  'ln.package_id',
+  'ln.bouquet',
+  'ln.last_extended_at',
+] as const;
+
+export const toLineRow = (r: Omit<LineRow, 'bouquet'> & { bouquet: string }): LineRow => ({ ...r, bouquet: JSON.parse(r.bouquet) });
+
+/** "2026-01-31" or "2026-01-01,2026-01-31" (inclusive days, UTC) -> [from, to) epoch seconds. */
+export function createdRange(raw: string): [number, number] | null {
+  const parts = raw.split(',').map((p) => p.trim());
+  if (parts.length < 1 || parts.length > 2 || parts.some((p) => !/^\d{4}-\d{2}-\d{2}$/.test(p))) return null;
+  const from = Date.parse(`${parts[0]}T00:00:00Z`) / 1000;
+  const to = Date.parse(`${parts[parts.length - 1]}T00:00:00Z`) / 1000 + 86_400;
+  if (!Number.isFinite(from) || !Number.isFinite(to) || to <= from) return null;
+  return [from, to];
+}
+
+export function filtered(db: Tx, actor: AuthUser, f: LineFilters, now: number, createdAt?: [number, number], resellerId?: number) {
+  let q = visibleLines(db, actor);
+  if (f.id !== undefined) q = q.where('ln.id', '=', f.id);
+  if (f.username) q = q.where(sql`lower(ln.username)`, 'like', sql`${`${escapeLike(f.username.toLowerCase())}%`} escape '\\'`);
+  if (f.text_search) {
+    const pattern = `%${escapeLike(f.text_search.toLowerCase())}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(ln.username)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(ln.reseller_notes)`, 'like', sql`${pattern} escape '\\'`),
+        eb('ln.whatsapp', 'like', sql<string>`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (resellerId !== undefined) q = q.where('ln.member_id', '=', resellerId);
+  if (createdAt) q = q.where('ln.created_at', '>=', createdAt[0]).where('ln.created_at', '<', createdAt[1]);
+  if (f.type_user) q = q.where('ln.is_trial', '=', f.type_user === 'trial' ? 1 : 0);
+  if (f.status === 1) q = q.where('ln.enabled', '=', 1).where('ln.exp_date', '>', now);
+  if (f.status === 4) q = q.where('ln.exp_date', '>', now);
+  if (f.status === 3) q = q.where('ln.exp_date', '<=', now);
+  if (f.status === 0) q = q.where('ln.enabled', '=', 0);
+  return q;
+}
+
+export async function pageLines(q: ReturnType<typeof visibleLines>, paging: { page?: number; per?: number; order: Order }) {
+  const res = await paginate<Omit<LineRow, 'bouquet'> & { bouquet: string }>(q, (b) => b.select(COLUMNS as never) as never, { ...paging, tiebreak: 'ln.id' });
+  return { ...res, data: res.data.map(toLineRow) };
+}
+
+export async function findVisibleLine(db: Tx, actor: AuthUser, id: number): Promise<LineRow | undefined> {
+  const row = await visibleLines(db, actor).select(COLUMNS).where('ln.id', '=', id).executeTakeFirst();
+  return row ? toLineRow(row as never) : undefined;
+}
+
+export async function usernameExists(db: Tx, username: string): Promise<boolean> {
+  return (await db.selectFrom('lines').select('id').where('username', '=', username).executeTakeFirst()) !== undefined;
+}
+
+export async function trialsSince(db: Tx, memberId: number, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('lines')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('is_trial', '=', 1)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function searchVisibleLines(db: Tx, actor: AuthUser, search: string) {
+  return visibleLines(db, actor)
+    .select(['ln.id', 'ln.username'])
+    .where(sql`lower(ln.username)`, 'like', sql`${`${escapeLike(search.toLowerCase())}%`} escape '\\'`)
+    .orderBy('ln.username')
+    .limit(20)
+    .execute();
+}

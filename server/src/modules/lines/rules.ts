@@ -1,0 +1,44 @@
+import { randomInt } from 'node:crypto';
+
+export const DAY = 86_400;
+export const MONTH = 30 * DAY; // "months remaining" counts 30-day months
+
+/** Adds a package duration to an epoch-seconds instant; months and years follow the calendar. */
+export function addDuration(fromSec: number, amount: number, unit: string): number {
+  const d = new Date(fromSec * 1000);
+  switch (unit) {
+    case 'hours':
+      return fromSec + amount * 3600;
+    case 'days':
+      return fromSec + amount * DAY;
+    case 'years':
+      d.setUTCFullYear(d.getUTCFullYear() + amount);
+      return Math.floor(d.getTime() / 1000);
+    default: {
+      const day = d.getUTCDate();
+      d.setUTCDate(1);
+      d.setUTCMonth(d.getUTCMonth() + amount);
+      const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+      d.setUTCDate(Math.min(day, last)); // Jan 31 + 1 month = Feb 28/29, not Mar 3
+      return Math.floor(d.getTime() / 1000);
+    }
+  }
+}
+
+/** Whole months left before expiry, rounded up; 0 once expired. */
+export function monthsRemaining(expDate: number, now: number): number {
+  return expDate > now ? Math.ceil((expDate - now) / MONTH) : 0;
+}
+
+/** Renewals stack on a still-valid expiry, else start now. */
+export const renewalBase = (expDate: number, now: number) => Math.max(expDate, now);
+
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+/** Random credentials of 6 to 9 letters/digits (no look-alike characters). */
+export function randomCredential(): string {
+  const length = randomInt(6, 10);
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALPHABET[randomInt(ALPHABET.length)];
+  return out;
+}
