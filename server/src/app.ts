@@ -11,14 +11,16 @@ import { registerValidators } from './http/validator.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bouquetRoutes } from './modules/bouquets/routes.ts';
 import { complementRoutes } from './modules/complements/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { lineRoutes } from './modules/lines/routes.ts';
 import { logRoutes } from './modules/logs/routes.ts';
+import { newsRoutes } from './modules/news/routes.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
 import { resellerRoutes } from './modules/resellers/routes.ts';
 import { publicShortlinkRoute, shortlinkRoutes } from './modules/shortlinks/routes.ts';
 
 /** Every module with routes behind the session check; later features add theirs here. */
-const protectedModules = [authRoutes, packageRoutes, bouquetRoutes, complementRoutes, resellerRoutes, logRoutes, lineRoutes, shortlinkRoutes];
+const protectedModules = [authRoutes, packageRoutes, bouquetRoutes, complementRoutes, resellerRoutes, logRoutes, lineRoutes, shortlinkRoutes, dashboardRoutes, newsRoutes];
 
 export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({

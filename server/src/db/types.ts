@@ -158,7 +158,18 @@ export interface ShortLinksTable {
   created_at: number;
 }
 
+export interface LineActivityTable {
+  activity_id: Generated<number>;
+  line_id: number;
+  stream_name: string | null;
+  user_ip: string | null;
+  user_agent: string | null;
+  date_start: number;
+  server: string | null;
+}
+
 export interface DB {
+  line_activity: LineActivityTable;
   short_links: ShortLinksTable;
   reseller_domains: ResellerDomainsTable;
   lines: LinesTable;

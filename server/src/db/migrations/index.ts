@@ -4,6 +4,7 @@ import * as m001 from './001_foundation.ts';
 import * as m002 from './002_seed.ts';
 import * as m003 from './003_resellers_lines.ts';
 import * as m004 from './004_short_links.ts';
+import * as m005 from './005_dashboard.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -19,6 +20,7 @@ const steps: Record<string, Step> = {
   '002_seed': m002,
   '003_resellers_lines': m003,
   '004_short_links': m004,
+  '005_dashboard': m005,
 };
 
 class StaticProvider implements MigrationProvider {

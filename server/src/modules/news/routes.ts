@@ -1,0 +1,40 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { withTx } from '../../db/tx.ts';
+import type { Deps } from '../../deps.ts';
+import { requireRole } from '../../http/auth.ts';
+import { notFound } from '../../http/errors.ts';
+import { writeLog } from '../logs/repo.ts';
+
+const NewsItem = Type.Object({ id: Type.Integer(), title: Type.String(), body: Type.String(), level: Type.Integer(), status: Type.Integer() });
+const NewsBody = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  body: Type.String({ minLength: 1, maxLength: 10_000 }),
+  level: Type.Integer({ minimum: 0, maximum: 10 }),
+  status: Type.Integer({ minimum: 0, maximum: 1 }),
+});
+
+/** News: item 1 is the dashboard notice, item 2 shows in the short-link modal. Text only, never HTML. */
+export function newsRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['news'];
+  r.get('/news', { schema: { tags, response: { 200: Type.Object({ data: Type.Array(NewsItem) }) } } }, async (req) => {
+    let q = deps.database.db.selectFrom('news').selectAll().orderBy('id');
+    if (req.user.type !== 'admin') q = q.where('status', '=', 1);
+    return { data: await q.execute() };
+  });
+  r.put(
+    '/news/:id',
+    { schema: { tags, params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), body: NewsBody, response: { 200: NewsItem } } },
+    async (req) => {
+      const actor = requireRole(req, 'admin');
+      return withTx(deps.database, async (trx) => {
+        const row = await trx.updateTable('news').set(req.body).where('id', '=', req.params.id).returningAll().executeTakeFirst();
+        if (!row) throw notFound('News item');
+        await writeLog(trx, { type_log: 'admin', action: 'news_update', actor_id: actor.id, reseller_id: actor.id, value: req.body.title, value_int: req.params.id });
+        return row;
+      });
+    },
+  );
+}
