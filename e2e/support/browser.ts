@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
+import { RESULTS_DIR } from './paths.ts';
+
+/** Debian's Chromium; never downloads a browser. CHROMIUM_PATH overrides the binary. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+];
+
+export type Locale = 'pt-BR' | 'en-US';
+
+/** Launches the system Chromium headless. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export interface NewPageOptions {
+  /** Browser language (navigator.language); default 'pt-BR'. */
+  locale?: Locale;
+  /** Lets `page.goto('/packages')` use relative paths. */
+  baseUrl?: string;
+  /** Default 1280x800 (desktop: sidebar and username visible). */
+  viewport?: { width: number; height: number };
+  /**
+   * When called inside a test (default true): on failure save a screenshot + browser log to
+   * e2e/test-results/, then close the context when the test ends.
+   */
+  autoClose?: boolean;
+}
+
+/** Console errors, page errors and failed requests of a page, kept for failure reports. */
+const pageLogs = new WeakMap<Page, string[]>();
+
+/** Browser-side log lines collected so far for this page. */
+export function pageLog(page: Page): string[] {
+  return pageLogs.get(page) ?? [];
+}
+
+function watch(page: Page): void {
+  const lines: string[] = [];
+  pageLogs.set(page, lines);
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') lines.push(`[console.${m.type()}] ${m.text()}`);
+  });
+  page.on('pageerror', (e) => lines.push(`[pageerror] ${e.message}`));
+  page.on('requestfailed', (r) => lines.push(`[requestfailed] ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) lines.push(`[http ${r.status()}] ${r.request().method()} ${r.url()}`);
+  });
+}
+
+/**
+ * New isolated context (own localStorage) and page, locale pt-BR by default. Inside a test it
+ * registers screenshot-on-failure and closes the context when the test ends.
+ */
+export async function newPage(browser: Browser, opts: NewPageOptions = {}): Promise<Page> {
+  const locale = opts.locale ?? 'pt-BR';
+  const context: BrowserContext = await browser.newContext({
+    locale,
+    baseURL: opts.baseUrl,
+    viewport: opts.viewport ?? { width: 1280, height: 800 },
+    timezoneId: 'America/Sao_Paulo',
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  page.setDefaultNavigationTimeout(15_000);
+  watch(page);
+  if (opts.autoClose !== false) {
+    try {
+      onTestFinished(async ({ task }) => {
+        if (task.result?.state === 'fail') await saveFailureArtifacts(page, task.name);
+        await context.close().catch(() => undefined);
+      });
+    } catch {
+      // Not inside a test (beforeAll): the caller closes the context.
+    }
+  }
+  return page;
+}
+
+function safeName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 100) || 'test';
+}
+
+/** Writes e2e/test-results/<name>.png and <name>.log (URL + browser log). Never throws. */
+export async function saveFailureArtifacts(page: Page, name: string): Promise<string | undefined> {
+  try {
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    const base = path.join(RESULTS_DIR, `${safeName(name)}-${Date.now()}`);
+    const log = [`url: ${page.url()}`, ...pageLog(page)].join('\n');
+    fs.writeFileSync(`${base}.log`, `${log}\n`);
+    if (!page.isClosed()) await page.screenshot({ path: `${base}.png`, fullPage: true, timeout: 5_000 });
+    console.error(`[e2e] failure artifacts: ${base}.png / .log`);
+    return `${base}.png`;
+  } catch (e) {
+    console.error(`[e2e] could not save failure artifacts: ${(e as Error).message}`);
+    return undefined;
+  }
+}
+
+/** Registers screenshot-on-failure for a page created without newPage (call inside the test). */
+export function screenshotOnFailure(page: Page): void {
+  onTestFinished(async ({ task }) => {
+    if (task.result?.state === 'fail') await saveFailureArtifacts(page, task.name);
+  });
+}

@@ -1,0 +1,89 @@
+// `npm run seed:bench -- --lines 1000000 --resellers 10000`: fills DATABASE_URL with a realistic
+// tree (admin -> masters -> resellers) and lines, by bulk inserts. Master "bench_master1" owns a
+// subtree holding ~10% of all lines, so scoped queries can be measured too.
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { hashPassword } from '../modules/auth/tokens.ts';
+import { openForScript } from './open.ts';
+
+const { values } = parseArgs({ options: { lines: { type: 'string', default: '1000000' }, resellers: { type: 'string', default: '10000' } } });
+const LINES = Number(values.lines);
+const RESELLERS = Number(values.resellers);
+const MASTERS = Math.max(1, Math.round(RESELLERS / 100));
+export const BENCH_PASSWORD = 'bench-pass-2026';
+
+const { database } = await openForScript();
+const db = database.db;
+if (await db.selectFrom('resellers').select('id').where('username', '=', 'bench_master1').executeTakeFirst()) {
+  console.log('Bench data is already there.');
+  process.exit(0);
+}
+const started = Date.now();
+const hash = await hashPassword(BENCH_PASSWORD);
+const groups = Object.fromEntries((await db.selectFrom('groups').selectAll().execute()).map((g) => [g.type, g.group_id]));
+const admin = await db.selectFrom('resellers').select('id').where('member_group_id', '=', groups.admin).orderBy('id').executeTakeFirstOrThrow();
+let pkg = await db.selectFrom('packages').select('id').where('is_trial', '=', 0).orderBy('id').executeTakeFirst();
+if (!pkg) {
+  const b = await db.insertInto('bouquets').values({ bouquet_name: 'Bench' }).returning('id').executeTakeFirstOrThrow();
+  pkg = await db
+    .insertInto('packages')
+    .values({ package_name: 'Bench mensal', is_trial: 0, is_official: 1, max_connections: 1, official_credits: 1, official_duration: 1, official_duration_in: 'months', trial_credits: 0, trial_duration: 0, trial_duration_in: 'hours', bouquets: JSON.stringify([String(b.id)]) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+const now = Math.floor(Date.now() / 1000);
+
+// Resellers: masters under the admin, the rest spread under the masters.
+const owners: number[] = [];
+const masterOf = new Map<number, number>();
+await db.transaction().execute(async (trx) => {
+  for (let i = 0; i < RESELLERS; i++) {
+    const isMaster = i < MASTERS;
+    const ownerId = isMaster ? admin.id : owners[i % MASTERS];
+    const r = await trx
+      .insertInto('resellers')
+      .values({ username: isMaster ? `bench_master${i + 1}` : `bench_res${i + 1}`, password_hash: hash, member_group_id: isMaster ? groups.master : groups.reseller, owner_id: ownerId, credits: 1000, status: 1, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    owners.push(r.id);
+    const tree = [{ ancestor_id: r.id, descendant_id: r.id, depth: 0 }, { ancestor_id: admin.id, descendant_id: r.id, depth: isMaster ? 1 : 2 }];
+    if (!isMaster) {
+      tree.push({ ancestor_id: ownerId, descendant_id: r.id, depth: 1 });
+      masterOf.set(r.id, ownerId);
+    }
+    await trx.insertInto('reseller_tree').values(tree).execute();
+    await trx.insertInto('credit_ledger').values({ reseller_id: r.id, delta: 1000, balance_after: 1000, reason: 'admin_mint', actor_id: admin.id, created_at: now }).execute();
+  }
+});
+console.log(`${RESELLERS} resellers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+// Lines: 10% to bench_master1's subtree, the rest spread over everyone.
+const firstMasterSubtree = owners.filter((id, i) => i === 0 || masterOf.get(id) === owners[0]);
+const BATCH = database.dialect === 'sqlite' ? 2000 : 5000;
+for (let start = 0; start < LINES; start += BATCH) {
+  const rows = [];
+  for (let i = start; i < Math.min(LINES, start + BATCH); i++) {
+    const owner = i % 10 === 0 ? firstMasterSubtree[i % firstMasterSubtree.length] : owners[(i * 7919) % owners.length];
+    const isTrial = i % 20 === 0 ? 1 : 0;
+    rows.push({
+      member_id: owner,
+      username: `b${i.toString(36)}x${(i * 2654435761) % 997}`,
+      password: (i * 48271).toString(36).slice(-8).padStart(6, 'p'),
+      exp_date: now + (((i * 7) % 150) - 30) * 86_400 + (i % 86_400),
+      created_at: now - ((i * 13) % 400) * 86_400 - (i % 86_400),
+      enabled: i % 23 === 0 ? 0 : 1,
+      is_trial: isTrial,
+      max_connections: 1,
+      package_id: pkg.id,
+      bouquet: '["1"]',
+      reseller_notes: i % 4 === 0 ? `cliente ${i} indicado` : null,
+      whatsapp: i % 3 === 0 ? `55119${String(10000000 + (i % 89999999)).padStart(8, '0')}` : null,
+      system: i % 6 === 0 ? 2 : 1,
+    });
+  }
+  await db.insertInto('lines').values(rows).execute();
+  if ((start / BATCH) % 50 === 0) process.stdout.write(`\r${start + rows.length} lines`);
+}
+await sql`ANALYZE`.execute(db); // fresh statistics so the planner picks the indexes
+console.log(`\n${LINES} lines in ${((Date.now() - started) / 1000).toFixed(1)} s total. Sign in as bench_master1 / ${BENCH_PASSWORD}`);
+await database.close();

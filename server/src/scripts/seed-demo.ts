@@ -1,0 +1,83 @@
+// `npm run seed:demo`: a living panel for newcomers — bouquets, packages, a master with
+// resellers and credits (moved through the real services, so ledgers add up), a few hundred
+// lines with varied expiries, trials and systems, and the dashboard notice.
+import { randomInt } from 'node:crypto';
+import type { AuthUser } from '../modules/auth/service.ts';
+import { create as createReseller } from '../modules/resellers/service.ts';
+import { openForScript } from './open.ts';
+
+const deps = await openForScript();
+const db = deps.database.db;
+if (await db.selectFrom('resellers').select('id').where('username', '=', 'demo_master').executeTakeFirst()) {
+  console.log('Demo data is already there.');
+  process.exit(0);
+}
+const admin = await db
+  .selectFrom('resellers')
+  .innerJoin('groups', 'groups.group_id', 'resellers.member_group_id')
+  .select(['resellers.id', 'resellers.username', 'resellers.credits', 'groups.type'])
+  .where('groups.type', '=', 'admin')
+  .orderBy('resellers.id')
+  .executeTakeFirstOrThrow();
+const adminUser: AuthUser = { ...admin, type: 'admin', sessionId: 0 };
+const groups = Object.fromEntries((await db.selectFrom('groups').selectAll().execute()).map((g) => [g.type, g.group_id]));
+
+const bouquetIds: string[] = [];
+for (const name of ['Canais abertos', 'Esportes', 'Filmes', 'Séries', 'Infantil', 'Adulto']) {
+  const b = await db.insertInto('bouquets').values({ bouquet_name: name }).returning('id').executeTakeFirstOrThrow();
+  bouquetIds.push(String(b.id));
+}
+const packages = [
+  { package_name: 'Mensal', is_trial: 0, is_official: 1, max_connections: 1, official_credits: 1, official_duration: 1, official_duration_in: 'months' },
+  { package_name: 'Trimestral', is_trial: 0, is_official: 1, max_connections: 1, official_credits: 3, official_duration: 3, official_duration_in: 'months' },
+  { package_name: 'Anual', is_trial: 0, is_official: 1, max_connections: 1, official_credits: 10, official_duration: 12, official_duration_in: 'months' },
+  { package_name: 'Mensal 2 telas', is_trial: 0, is_official: 1, max_connections: 2, official_credits: 1, official_duration: 1, official_duration_in: 'months' },
+  { package_name: 'Teste 4 horas', is_trial: 1, is_official: 0, max_connections: 1, official_credits: 0, official_duration: 0, official_duration_in: 'hours', trial_duration: 4, trial_duration_in: 'hours' },
+  { package_name: 'Teste 24 horas', is_trial: 1, is_official: 0, max_connections: 1, official_credits: 0, official_duration: 0, official_duration_in: 'hours', trial_duration: 24, trial_duration_in: 'hours' },
+].map((p) => ({ trial_credits: 0, trial_duration: 0, trial_duration_in: 'hours', ...p, bouquets: JSON.stringify(bouquetIds.slice(0, 5)) }));
+const packageIds: { id: number; trial: boolean }[] = [];
+for (const p of packages) {
+  const row = await db.insertInto('packages').values(p).returning(['id', 'is_trial']).executeTakeFirstOrThrow();
+  packageIds.push({ id: row.id, trial: row.is_trial === 1 });
+}
+
+const PASS = 'demo-panel-2026';
+const master = await createReseller(deps, adminUser, { username: 'demo_master', password: PASS, member_group_id: groups.master, credits: 500, email: 'master@example.com', whatsapp: '11999990000' });
+const masterUser: AuthUser = { id: master.id, username: master.username, type: 'master', credits: master.credits, sessionId: 0 };
+const owners = [master.id];
+for (let i = 1; i <= 4; i++) {
+  const r = await createReseller(deps, masterUser, { username: `demo_revenda${i}`, password: PASS, member_group_id: groups.reseller, credits: 40 + i * 10, notes: `Revenda de demonstração ${i}` });
+  owners.push(r.id);
+}
+
+const now = Math.floor(Date.now() / 1000);
+const normal = packageIds.filter((p) => !p.trial);
+const trial = packageIds.filter((p) => p.trial);
+const rows = Array.from({ length: 300 }, (_, i) => {
+  const isTrial = i % 10 === 0;
+  const p = isTrial ? trial[i % trial.length] : normal[i % normal.length];
+  return {
+    member_id: owners[i % owners.length],
+    username: `cliente${String(i + 1).padStart(3, '0')}`,
+    password: Math.random().toString(36).slice(2, 10),
+    exp_date: isTrial ? now + randomInt(-86_400, 86_400) : now + randomInt(-20, 60) * 86_400,
+    created_at: now - randomInt(0, 90) * 86_400,
+    enabled: i % 17 === 0 ? 0 : 1,
+    is_trial: isTrial ? 1 : 0,
+    max_connections: 1,
+    package_id: p.id,
+    bouquet: JSON.stringify(bouquetIds.slice(0, 5)),
+    reseller_notes: i % 3 === 0 ? `Cliente indicado #${i}` : null,
+    whatsapp: i % 2 === 0 ? `119${String(80000000 + i)}` : null,
+    system: i % 5 === 0 ? 2 : 1,
+  };
+});
+await db.insertInto('lines').values(rows).execute();
+await db
+  .updateTable('news')
+  .set({ title: 'Avisos', body: 'Bem-vindo ao painel de demonstração!\nOs clientes e revendas aqui são fictícios.', level: 1, status: 1 })
+  .where('id', '=', 1)
+  .execute();
+
+console.log(`Demo data added: master "demo_master" and resellers "demo_revenda1".."demo_revenda4" (password "${PASS}"), 300 lines.`);
+await deps.database.close();
