@@ -33,7 +33,7 @@ export interface Order {
 export function parseOrder(raw: string | undefined, allowed: Record<string, string>, fallback: Order): Order {
   if (!raw) return fallback;
   const [field, dir = 'asc'] = raw.split(',');
-  const column = allowed[field];
+  const column = Object.hasOwn(allowed, field) ? allowed[field] : undefined;
   if (!column || (dir !== 'asc' && dir !== 'desc')) {
     throw validation('order_by', `must be one of ${Object.keys(allowed).join(', ')} with asc or desc`);
   }

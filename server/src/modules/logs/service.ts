@@ -35,8 +35,9 @@ const ORDER_FIELDS = { id: 'lg.id', created_at: 'lg.created_at', type_log: 'lg.t
 const DEFAULT_ORDER: Order = { column: 'lg.created_at', direction: 'desc' };
 
 function parseDates(raw: string): [number, number] {
-  const parts = raw.split(',').map((p) => Number(p.trim()));
-  if (parts.length !== 2 || parts.some((n) => !Number.isSafeInteger(n) || n < 0) || parts[0] > parts[1]) {
+  const texts = raw.split(',').map((p) => p.trim());
+  const parts = texts.map(Number);
+  if (parts.length !== 2 || texts.some((t) => !/^\d+$/.test(t)) || parts.some((n) => !Number.isSafeInteger(n)) || parts[0] > parts[1]) {
     throw validation('dates', 'must be two epoch-ms values "from,to" with from <= to');
   }
   return [parts[0], parts[1]];
@@ -56,7 +57,8 @@ export function list({ database }: Deps, actor: AuthUser, q: LogQuery) {
     );
   }
   if (q.type) base = base.where('lg.type_log', '=', q.type);
-  if (q.actions) base = base.where('lg.action', 'in', q.actions.split(',').map((a) => a.trim()).filter(Boolean));
+  const actions = (q.actions ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  if (actions.length > 0) base = base.where('lg.action', 'in', actions);
   if (q.reseller !== undefined) base = base.where('lg.reseller_id', '=', q.reseller);
   if (q.toreseller !== undefined) base = base.where('lg.target_reseller_id', '=', q.toreseller);
   if (q.user) base = base.where(sql`lower(lg.target_user)`, '=', q.user.toLowerCase());

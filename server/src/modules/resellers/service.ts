@@ -41,6 +41,11 @@ function requireManager(actor: AuthUser): void {
   if (actor.type === 'reseller') throw forbidden();
 }
 
+/** On routes about one reseller, a plain reseller has nothing in scope: 404 like any outsider. */
+function requireManagerOf(actor: AuthUser): void {
+  if (actor.type === 'reseller') throw notFound('Reseller');
+}
+
 const clean = (s: string | undefined) => {
   const v = s?.trim();
   return v ? v : null;
@@ -109,7 +114,7 @@ async function giveCredits(deps: Deps, trx: Parameters<typeof credit>[0], actor:
 }
 
 export async function update(deps: Deps, actor: AuthUser, id: number, input: ResellerUpdate) {
-  requireManager(actor);
+  requireManagerOf(actor);
   let password_hash: string | undefined;
   if (input.password) {
     const problem = passwordProblem(input.password);
@@ -137,7 +142,7 @@ export async function update(deps: Deps, actor: AuthUser, id: number, input: Res
 }
 
 export async function setStatus(deps: Deps, actor: AuthUser, id: number, status: 0 | 1) {
-  requireManager(actor);
+  requireManagerOf(actor);
   return withTx(deps.database, async (trx) => {
     await loadVisible(trx, actor, id);
     await trx.updateTable('resellers').set({ status }).where('id', '=', id).execute();
@@ -148,7 +153,7 @@ export async function setStatus(deps: Deps, actor: AuthUser, id: number, status:
 }
 
 export async function toMaster(deps: Deps, actor: AuthUser, id: number) {
-  requireManager(actor);
+  requireManagerOf(actor);
   return withTx(deps.database, async (trx) => {
     const row = await loadVisible(trx, actor, id);
     if (row.group_type !== 'reseller') throw new AppError(409, 'ALREADY_MASTER', 'This reseller is already a master');
@@ -168,7 +173,7 @@ export async function toMaster(deps: Deps, actor: AuthUser, id: number) {
  * (positive) or burn (negative, floored at the target's balance).
  */
 export async function changeCredits(deps: Deps, actor: AuthUser, id: number, value: number, idempotencyKey?: string): Promise<Outcome<unknown>> {
-  requireManager(actor);
+  requireManagerOf(actor);
   if (value === 0) throw validation('value', 'must not be 0');
   if (value < 0 && actor.type !== 'admin') throw validation('value', 'must be greater than 0');
   return runIdempotent(deps.database, { actorId: actor.id, key: idempotencyKey, fingerprint: ['credits', id, value] }, 200, async (trx) => {
@@ -201,6 +206,9 @@ export async function deactivate(deps: Deps, actor: AuthUser, id: number, target
     if (!target) throw notFound('Target reseller');
     if (await isBelow(trx, targetId, id)) {
       throw validation('target_id', 'must not be below the reseller being removed');
+    }
+    if (row.sub_resellers_count > 0 && target.group_type === 'reseller') {
+      throw validation('target_id', 'sub-resellers can only move to a master or an admin');
     }
     await lockResellers(trx, deps.database.dialect, [id, targetId]);
     await repo.moveChildren(trx, id, targetId);
