@@ -29,6 +29,8 @@ export function openDatabase(url: string): Database {
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose connection dies (server restart, failover) must not crash the process.
+  pool.on('error', (err) => console.error('postgres idle client error:', err.message));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -39,6 +39,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const field = fieldOf(err);
       return reply.status(400).send({ statusCode: 400, code: 'VALIDATION', message: err.message, field });
     }
+    if (isUniqueViolation(err)) {
+      // Two requests raced for the same unique value (username, ...): the loser gets a clean 409.
+      return reply.status(409).send({ statusCode: 409, code: 'CONFLICT', message: 'This value is already taken' });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type.
@@ -57,4 +61,9 @@ export function rateLimited(retryAfter: number): AppError {
   };
   e.retryAfter = retryAfter;
   return e;
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

@@ -6,7 +6,7 @@ import { AppError, notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
-import { debit } from '../credits/ledger.ts';
+import { debit, lockResellers } from '../credits/ledger.ts';
 import { runIdempotent } from '../credits/idempotency.ts';
 import { writeLog } from '../logs/repo.ts';
 import { findPackage } from '../packages/repo.ts';
@@ -67,7 +67,9 @@ export async function get({ database }: Deps, actor: AuthUser, id: number) {
   return row;
 }
 
-async function loadLine(trx: Kysely<DB>, actor: AuthUser, id: number) {
+/** Loads a line for a change; on PostgreSQL its row is locked first so concurrent changes queue. */
+async function loadLine(deps: Deps, trx: Kysely<DB>, actor: AuthUser, id: number) {
+  if (deps.database.dialect === 'postgres') await trx.selectFrom('lines').select('id').where('id', '=', id).forUpdate().execute();
   const row = await repo.findVisibleLine(trx, actor, id);
   if (!row) throw notFound('User');
   return row;
@@ -135,6 +137,7 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: Omit<Creat
     if (!pkg || pkg.is_trial !== 1 || pkg.is_official !== 0) throw validation('package_id', 'choose an existing trial package');
     const t = now();
     if (actor.type !== 'admin') {
+      await lockResellers(trx, deps.database.dialect, [actor.id]); // count-then-insert must not race
       const limit = await intSetting(trx, 'trial_limit_per_day');
       if ((await repo.trialsSince(trx, actor.id, t - DAY)) >= limit) {
         throw new AppError(409, 'TRIAL_LIMIT_REACHED', `Trial limit reached: ${limit} per day`);
@@ -175,7 +178,7 @@ async function mutate(
   fingerprint?: unknown,
 ) {
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: [id, fingerprint] }, 200, async (trx) => {
-    const line = await loadLine(trx, actor, id);
+    const line = await loadLine(deps, trx, actor, id);
     await change(trx, line);
     return (await repo.findVisibleLine(trx, actor, id))!;
   });
