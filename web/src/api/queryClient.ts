@@ -1,0 +1,15 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './errors';
+
+/** One QueryClient for the app (also used outside React, e.g. reloadProfile). */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // One retry on 5xx answers; never on 4xx, network errors (already notified) or timeouts.
+      retry: (count, err) => count < 1 && isApiError(err) && err.status >= 500,
+    },
+    mutations: { retry: false },
+  },
+});

@@ -1,0 +1,91 @@
+import { Button, Group, Select, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isValidPage, PER_OPTIONS, pageButtons } from './pagerMath';
+
+export interface PagerProps {
+  page: number;
+  /** Total number of pages (meta.pages). */
+  pages: number;
+  /** Total number of matching rows (meta.total). */
+  total: number;
+  per: number;
+  onPageChange: (page: number) => void;
+  onPerChange: (per: number) => void;
+  perOptions?: readonly number[];
+  /** Hide the pager when there is at most one page (the per-page select too). */
+  hideWhenSingle?: boolean;
+}
+
+/**
+ * Shared pager (SPEC "Pager"): "page x of y", total rows, per-page select, previous/next and
+ * up to 7 numbered buttons. Requests for pages outside 1..pages are ignored.
+ * Usage: <Pager page={m.page} pages={m.pages} total={m.total} per={m.per} onPageChange={setPage} onPerChange={setPer} />
+ */
+export function Pager({ page, pages, total, per, onPageChange, onPerChange, perOptions = PER_OPTIONS, hideWhenSingle }: PagerProps) {
+  const { t } = useTranslation();
+  if (hideWhenSingle && pages <= 1) return null;
+  const go = (target: number) => {
+    if (target !== page && isValidPage(target, pages)) onPageChange(target);
+  };
+  const shownPage = pages < 1 ? 0 : Math.min(Math.max(page, 1), pages);
+
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap" data-testid="pager">
+      <Group gap="sm" wrap="wrap">
+        <Text size="sm" data-testid="pager-summary">
+          {t('pager.pageOf', { page: shownPage, pages: Math.max(pages, 0) })} · {t('pager.total', { count: total })}
+        </Text>
+        <Select
+          aria-label={t('pager.perPage')}
+          data-testid="pager-per"
+          size="xs"
+          w={80}
+          allowDeselect={false}
+          data={perOptions.map((n) => String(n))}
+          value={String(per)}
+          onChange={(v) => v && onPerChange(Number(v))}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
+      <Group gap={4} wrap="wrap">
+        <Button
+          variant="default"
+          size="xs"
+          px={8}
+          aria-label={t('pager.previous')}
+          data-testid="pager-prev"
+          disabled={page <= 1}
+          onClick={() => go(page - 1)}
+        >
+          <IconChevronLeft size={16} />
+        </Button>
+        {pageButtons(page, pages).map((n) => (
+          <Button
+            key={n}
+            size="xs"
+            px={10}
+            variant={n === shownPage ? 'filled' : 'default'}
+            aria-label={t('pager.goTo', { page: n })}
+            aria-current={n === shownPage ? 'page' : undefined}
+            data-testid={`pager-page-${n}`}
+            onClick={() => go(n)}
+          >
+            {n}
+          </Button>
+        ))}
+        <Button
+          variant="default"
+          size="xs"
+          px={8}
+          aria-label={t('pager.next')}
+          data-testid="pager-next"
+          disabled={page >= pages}
+          onClick={() => go(page + 1)}
+        >
+          <IconChevronRight size={16} />
+        </Button>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,38 @@
+import { AppShell, Center, Loader } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { useProfile } from '../../features/auth/profile';
+import { Navbar } from './Navbar';
+import { TopBar } from './TopBar';
+
+/** Signed-in shell: top bar, role-filtered sidebar (burger on phones) and the page. */
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  useProfile(); // loads the profile on mount (credits, type for the menu)
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'md' }}
+    >
+      <AppShell.Header>
+        <TopBar opened={opened} toggle={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Navbar onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader />
+            </Center>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,66 @@
+import { NavLink, ScrollArea, Skeleton, Stack } from '@mantine/core';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../features/auth/profile';
+import { type MenuEntry, navTestId, visibleMenu } from './menu';
+
+function isActive(path: string, pathname: string): boolean {
+  if (path === '/') return pathname === '/';
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+function EntryLink({ entry, pathname, onNavigate }: { entry: MenuEntry; pathname: string; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const Icon = entry.icon;
+  return (
+    <NavLink
+      component={Link}
+      to={entry.path as '/'}
+      label={t(entry.labelKey)}
+      leftSection={<Icon size={18} stroke={1.6} />}
+      active={isActive(entry.path, pathname)}
+      onClick={onNavigate}
+      data-testid={navTestId(entry.path)}
+    />
+  );
+}
+
+/** Sidebar built from the menu table, filtered by the signed-in reseller's type. */
+export function Navbar({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  if (!profile.data) {
+    return (
+      <Stack gap="xs" p="md">
+        {[1, 2, 3].map((i) => (
+          <Skeleton key={i} h={32} />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <ScrollArea type="auto" p="xs" component="nav" aria-label="menu">
+      {visibleMenu(profile.data.type).map((group) =>
+        group.labelKey ? (
+          <NavLink
+            key={group.id}
+            label={t(group.labelKey)}
+            defaultOpened
+            childrenOffset={12}
+            fw={600}
+            data-testid={`nav-group-${group.id}`}
+          >
+            {group.entries.map((e) => (
+              <EntryLink key={e.path} entry={e} pathname={pathname} onNavigate={onNavigate} />
+            ))}
+          </NavLink>
+        ) : (
+          group.entries.map((e) => <EntryLink key={e.path} entry={e} pathname={pathname} onNavigate={onNavigate} />)
+        ),
+      )}
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,105 @@
+import { ActionIcon, Badge, Burger, Group, Indicator, Menu, Skeleton, Text, Tooltip } from '@mantine/core';
+import { IconBell, IconChevronDown, IconCoin, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { queryClient } from '../../api/queryClient';
+import { useProfile } from '../../features/auth/profile';
+import { signOut } from '../../features/auth/session';
+import { LanguageSwitch } from './LanguageSwitch';
+
+const creditsFormat = new Intl.NumberFormat('pt-BR');
+
+function Credits() {
+  const { t } = useTranslation();
+  const { data } = useProfile();
+  if (!data) return <Skeleton h={22} w={70} />;
+  return (
+    <Tooltip label={t('topbar.credits')}>
+      <Badge size="lg" variant="light" color="teal" leftSection={<IconCoin size={16} />} data-testid="topbar-credits" aria-label={t('topbar.credits')}>
+        {creditsFormat.format(data.credits)}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+function NotificationsMenu() {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" width={240} shadow="md">
+      <Menu.Target>
+        <ActionIcon variant="subtle" size="lg" aria-label={t('topbar.notifications')} data-testid="notifications">
+          <Indicator disabled size={8}>
+            <IconBell size={20} />
+          </Indicator>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('topbar.notifications')}</Menu.Label>
+        <Text size="sm" c="dimmed" px="sm" py="xs" data-testid="notifications-empty">
+          {t('topbar.noNotifications')}
+        </Text>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function UserMenu() {
+  const { t } = useTranslation();
+  const { data } = useProfile();
+  const navigate = useNavigate();
+  const logout = async () => {
+    await signOut();
+    await navigate({ to: '/auth/sign-in' });
+    queryClient.clear();
+  };
+  return (
+    <Menu position="bottom-end" width={200} shadow="md">
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          w="auto"
+          px={6}
+          aria-label={t('topbar.userMenu')}
+          data-testid="user-menu"
+        >
+          <Group gap={4} wrap="nowrap">
+            <IconUserCircle size={22} />
+            <Text size="sm" fw={500} visibleFrom="sm" maw={140} truncate>
+              {data?.username}
+            </Text>
+            <IconChevronDown size={14} />
+          </Group>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          {t('topbar.signedInAs')} <b data-testid="user-menu-username">{data?.username}</b>
+        </Menu.Label>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="logout">
+          {t('topbar.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function TopBar({ opened, toggle }: { opened: boolean; toggle: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap">
+        <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('topbar.toggleMenu')} data-testid="nav-burger" />
+        <Text fw={700} size="lg" visibleFrom="xs" truncate>
+          {t('app.name')}
+        </Text>
+      </Group>
+      <Group gap={6} wrap="nowrap">
+        <Credits />
+        <LanguageSwitch />
+        <NotificationsMenu />
+        <UserMenu />
+      </Group>
+    </Group>
+  );
+}

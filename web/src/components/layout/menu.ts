@@ -1,0 +1,68 @@
+import { IconBox, IconLayoutDashboard, IconStack2, type Icon } from '@tabler/icons-react';
+import type { Role } from '../../features/auth/profile';
+
+/**
+ * THE sidebar table. Group role rules come from SPEC section 2 "Sidebar visibility";
+ * an entry may narrow them further with its own `roles`.
+ * To add a page: create its route in src/router.tsx, then add one line to MENU_ENTRIES.
+ */
+export type MenuGroupId = 'main' | 'admin' | 'resellers' | 'users' | 'tools' | 'logs';
+
+export interface MenuGroup {
+  id: MenuGroupId;
+  /** i18n key of the group title (none for 'main': its entries are shown on top). */
+  labelKey?: string;
+  roles: readonly Role[];
+}
+
+export interface MenuEntry {
+  /** Route path, e.g. '/packages'. Test id: `nav-<path without leading slash, '/' -> '-'>` ('/' -> nav-dashboard). */
+  path: string;
+  labelKey: string;
+  icon: Icon;
+  group: MenuGroupId;
+  /** Extra restriction on top of the group's roles. */
+  roles?: readonly Role[];
+}
+
+const EVERYONE: readonly Role[] = ['admin', 'master', 'reseller'];
+
+export const MENU_GROUPS: readonly MenuGroup[] = [
+  { id: 'main', roles: EVERYONE },
+  { id: 'admin', labelKey: 'nav.groups.admin', roles: ['admin'] },
+  { id: 'resellers', labelKey: 'nav.groups.resellers', roles: ['admin', 'master'] },
+  { id: 'users', labelKey: 'nav.groups.users', roles: EVERYONE },
+  { id: 'tools', labelKey: 'nav.groups.tools', roles: EVERYONE },
+  { id: 'logs', labelKey: 'nav.groups.logs', roles: EVERYONE },
+];
+
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { path: '/', labelKey: 'nav.dashboard', icon: IconLayoutDashboard, group: 'main' },
+  { path: '/packages', labelKey: 'nav.packages', icon: IconBox, group: 'admin' },
+  { path: '/bouquets', labelKey: 'nav.bouquets', icon: IconStack2, group: 'admin' },
+];
+
+export function navTestId(path: string): string {
+  const p = path.replace(/^\/+|\/+$/g, '').replace(/\//g, '-');
+  return `nav-${p || 'dashboard'}`;
+}
+
+export interface VisibleGroup extends MenuGroup {
+  entries: MenuEntry[];
+}
+
+/** Groups (in table order) with the entries a role may see; empty groups are left out. */
+export function visibleMenu(role: Role | undefined): VisibleGroup[] {
+  if (!role) return [];
+  return MENU_GROUPS.filter((g) => g.roles.includes(role))
+    .map((g) => ({
+      ...g,
+      entries: MENU_ENTRIES.filter((e) => e.group === g.id && (!e.roles || e.roles.includes(role))),
+    }))
+    .filter((g) => g.entries.length > 0);
+}
+
+/** Whether a role may open a path according to the menu table (used by route guards). */
+export function canSeeGroup(role: Role | undefined, group: MenuGroupId): boolean {
+  return !!role && !!MENU_GROUPS.find((g) => g.id === group)?.roles.includes(role);
+}

@@ -1,0 +1,27 @@
+/** Per-page choices of every paged list (SPEC "Pager"). */
+export const PER_OPTIONS = [10, 20, 30, 50, 100] as const;
+export type PerOption = (typeof PER_OPTIONS)[number];
+export const DEFAULT_PER: PerOption = 10;
+
+export function isPerOption(n: unknown): n is PerOption {
+  return typeof n === 'number' && (PER_OPTIONS as readonly number[]).includes(n);
+}
+
+/**
+ * Page numbers to show as buttons: at most `max` (default 7) consecutive pages,
+ * centred on `page` when possible, always inside 1..pages. Empty when pages < 1.
+ */
+export function pageButtons(page: number, pages: number, max = 7): number[] {
+  if (!Number.isFinite(pages) || pages < 1) return [];
+  const total = Math.floor(pages);
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), total);
+  const count = Math.min(max, total);
+  let start = current - Math.floor((count - 1) / 2);
+  start = Math.max(1, Math.min(start, total - count + 1));
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
+/** True when `target` is a page that can be navigated to (pages outside 1..pages are ignored). */
+export function isValidPage(target: number, pages: number): boolean {
+  return Number.isInteger(target) && target >= 1 && target <= pages;
+}

@@ -1,0 +1,72 @@
+import { Alert, Button, Stack } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import type { Paged } from '../../api/errors';
+import { Pager } from '../Pager';
+import type { TableState } from './useTableState';
+
+export interface ListTableProps<T> {
+  /** Columns; give `sortable: true` to columns whose accessor is a server order_by field. */
+  columns: DataTableColumn<T>[];
+  /** The list query (its data is `{ data, meta }`). */
+  query: UseQueryResult<Paged<T>>;
+  /** URL state from useTableState. */
+  table: TableState<object>;
+  idAccessor?: keyof T & string;
+  /** Text shown when there are no rows (defaults to common.noRecords). */
+  emptyText?: string;
+  testId?: string;
+}
+
+/**
+ * Paged server list bound to the URL: mantine-datatable + shared Pager, with loading,
+ * empty and error (with retry) states. Sorting writes `order_by=field,asc|desc`.
+ * Usage: <ListTable columns={cols} query={listQuery} table={table} />
+ */
+export function ListTable<T>({ columns, query, table, idAccessor, emptyText, testId }: ListTableProps<T>) {
+  const { t } = useTranslation();
+  const records = query.data?.data ?? [];
+  const meta = query.data?.meta;
+  // Without a current order no column shows the arrow, but clicking a sortable header still sorts.
+  const sortStatus: DataTableSortStatus<T> = table.sort
+    ? { columnAccessor: table.sort.field, direction: table.sort.direction }
+    : { columnAccessor: '', direction: 'asc' };
+
+  return (
+    <Stack gap="sm" data-testid={testId}>
+      {query.isError && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('common.loadError')} data-testid="table-error">
+          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      )}
+      <DataTable<T>
+        withTableBorder
+        borderRadius="sm"
+        striped
+        highlightOnHover
+        minHeight={records.length === 0 ? 180 : undefined}
+        columns={columns}
+        records={records}
+        idAccessor={idAccessor ?? ('id' as keyof T & string)}
+        fetching={query.isFetching}
+        noRecordsText={query.isError ? t('common.loadError') : (emptyText ?? t('common.noRecords'))}
+        sortStatus={sortStatus}
+        onSortStatusChange={(s) => table.setSort({ field: String(s.columnAccessor), direction: s.direction })}
+      />
+      {meta && (
+        <Pager
+          page={table.page}
+          pages={meta.pages}
+          total={meta.total}
+          per={table.per}
+          onPageChange={table.setPage}
+          onPerChange={table.setPer}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { ActionIcon, Alert, Button, Group, Stack, TextInput, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../api/notify';
+import { confirmDialog } from '../../components/confirm';
+import { PageHeader } from '../../components/PageHeader';
+import { type Bouquet, useBouquets, useDeleteBouquet } from './api';
+import { BouquetModal } from './BouquetModal';
+
+/** /bouquets — every bouquet (small list, filtered and sorted in the browser): create, rename, delete. */
+export function BouquetsPage() {
+  const { t } = useTranslation();
+  const list = useBouquets();
+  const remove = useDeleteBouquet();
+  const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState<DataTableSortStatus<Bouquet>>({ columnAccessor: 'id', direction: 'asc' });
+  const [modal, setModal] = useState<{ opened: boolean; bouquet?: Bouquet }>({ opened: false });
+
+  const records = useMemo(() => {
+    const f = filter.trim().toLowerCase();
+    const rows = (list.data ?? []).filter((b) => !f || b.bouquet_name.toLowerCase().includes(f) || String(b.id) === f);
+    const key = sort.columnAccessor as keyof Bouquet;
+    const dir = sort.direction === 'asc' ? 1 : -1;
+    return [...rows].sort((a, b) => (a[key] < b[key] ? -dir : a[key] > b[key] ? dir : 0));
+  }, [list.data, filter, sort]);
+
+  const onDelete = async (b: Bouquet) => {
+    const ok = await confirmDialog({
+      title: t('bouquets.deleteTitle'),
+      message: t('bouquets.deleteConfirm', { name: b.bouquet_name }),
+      confirmLabel: t('common.delete'),
+      danger: true,
+    });
+    if (!ok) return;
+    await remove.mutateAsync(b.id).then(() => notifySuccess(t('bouquets.deleted')), () => undefined);
+  };
+
+  return (
+    <Stack gap="sm">
+      <PageHeader
+        title={t('bouquets.title')}
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setModal({ opened: true })} data-testid="bouquet-create">
+            {t('bouquets.create')}
+          </Button>
+        }
+      />
+      <TextInput
+        maw={320}
+        leftSection={<IconSearch size={16} />}
+        placeholder={t('bouquets.filter')}
+        aria-label={t('bouquets.filter')}
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+        data-testid="bouquet-filter"
+      />
+      {list.isError && (
+        <Alert color="red" title={t('common.loadError')}>
+          <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      )}
+      <DataTable<Bouquet>
+        withTableBorder
+        borderRadius="sm"
+        striped
+        highlightOnHover
+        minHeight={records.length === 0 ? 180 : undefined}
+        records={records}
+        fetching={list.isFetching}
+        noRecordsText={t('bouquets.empty')}
+        sortStatus={sort}
+        onSortStatusChange={setSort}
+        data-testid="bouquets-table"
+        columns={[
+          { accessor: 'id', title: 'ID', sortable: true, width: 80 },
+          { accessor: 'bouquet_name', title: t('bouquets.name'), sortable: true },
+          {
+            accessor: 'actions',
+            title: t('common.actions'),
+            textAlign: 'right',
+            width: 110,
+            render: (b) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Tooltip label={t('common.rename')}>
+                  <ActionIcon variant="subtle" aria-label={`${t('common.rename')} ${b.bouquet_name}`} onClick={() => setModal({ opened: true, bouquet: b })} data-testid={`bouquet-rename-${b.id}`}>
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('common.delete')}>
+                  <ActionIcon variant="subtle" color="red" aria-label={`${t('common.delete')} ${b.bouquet_name}`} onClick={() => void onDelete(b)} data-testid={`bouquet-delete-${b.id}`}>
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <BouquetModal opened={modal.opened} bouquet={modal.bouquet} onClose={() => setModal({ opened: false })} />
+    </Stack>
+  );
+}
