@@ -6,7 +6,10 @@ import { AppLayout } from './components/layout/AppLayout';
 import { NotFoundPage, PageLoader, RouteError } from './components/RouteStates';
 import { parseSearchString, stringifySearchObject } from './components/table/tableSearch';
 import { ensureProfile } from './features/auth/profile';
+import { logsSearch } from './features/logs/search';
 import { packagesSearch } from './features/packages/search';
+import { resellersSearch } from './features/resellers/search';
+import { usersSearch } from './features/users/search';
 
 /**
  * Code-based routes of SPEC section 2. Pages are lazy (one chunk per page).
@@ -44,7 +47,7 @@ const authRoute = createRoute({
 const homeRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('./features/home/HomePage'), 'HomePage'),
+  component: lazyRouteComponent(() => import('./features/dashboard/DashboardPage'), 'DashboardPage'),
 });
 
 /** Admin-only pages: other types are sent to the dashboard (the server refuses them too). */
@@ -82,9 +85,90 @@ const bouquetsRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/bouquets/BouquetsPage'), 'BouquetsPage'),
 });
 
+const newsEditRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/edit_news',
+  component: lazyRouteComponent(() => import('./features/news/NewsEditPage'), 'NewsEditPage'),
+});
+
+/** Reseller management: masters and admins (plain resellers have no sub-resellers). */
+const managerRoute = createRoute({
+  getParentRoute: () => authRoute,
+  id: 'manager',
+  beforeLoad: async () => {
+    const profile = await ensureProfile();
+    if (profile.type === 'reseller') throw redirect({ to: '/' });
+  },
+});
+
+const resellersRoute = createRoute({
+  getParentRoute: () => managerRoute,
+  path: '/resellers',
+  validateSearch: resellersSearch,
+  component: lazyRouteComponent(() => import('./features/resellers/ResellersPage'), 'ResellersPage'),
+});
+const resellerAddRoute = createRoute({
+  getParentRoute: () => managerRoute,
+  path: '/resellers/add',
+  component: lazyRouteComponent(() => import('./features/resellers/ResellerCreatePage'), 'ResellerCreatePage'),
+});
+export const resellerDetailRoute = createRoute({
+  getParentRoute: () => managerRoute,
+  path: '/resellers/$resellerId',
+  component: lazyRouteComponent(() => import('./features/resellers/ResellerDetailPage'), 'ResellerDetailPage'),
+});
+export const resellerEditRoute = createRoute({
+  getParentRoute: () => managerRoute,
+  path: '/resellers/$resellerId/edit',
+  component: lazyRouteComponent(() => import('./features/resellers/ResellerEditPage'), 'ResellerEditPage'),
+});
+export const resellerDomainsRoute = createRoute({
+  getParentRoute: () => managerRoute,
+  path: '/resellers/$resellerId/add_domains',
+  component: lazyRouteComponent(() => import('./features/resellers/ResellerDomainsPage'), 'ResellerDomainsPage'),
+});
+
+const usersRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/users',
+  validateSearch: usersSearch,
+  component: lazyRouteComponent(() => import('./features/users/UsersPage'), 'UsersPage'),
+});
+const userAddRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/users/add',
+  component: lazyRouteComponent(() => import('./features/users/UserCreatePage'), 'UserCreatePage'),
+});
+const trialAddRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/users/add_trial',
+  component: lazyRouteComponent(() => import('./features/users/TrialCreatePage'), 'TrialCreatePage'),
+});
+export const userEditRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/users/$userId/edit',
+  component: lazyRouteComponent(() => import('./features/users/UserEditPage'), 'UserEditPage'),
+});
+
+const logsRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/logs',
+  validateSearch: logsSearch,
+  component: lazyRouteComponent(() => import('./features/logs/LogsPage'), 'LogsPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
-  authRoute.addChildren([homeRoute, adminRoute.addChildren([packagesRoute, packageNewRoute, packageEditRoute, bouquetsRoute])]),
+  authRoute.addChildren([
+    homeRoute,
+    adminRoute.addChildren([packagesRoute, packageNewRoute, packageEditRoute, bouquetsRoute, newsEditRoute]),
+    managerRoute.addChildren([resellersRoute, resellerAddRoute, resellerDetailRoute, resellerEditRoute, resellerDomainsRoute]),
+    usersRoute,
+    userAddRoute,
+    trialAddRoute,
+    userEditRoute,
+    logsRoute,
+  ]),
 ]);
 
 export function makeRouter(queryClient: QueryClient) {

@@ -1,4 +1,15 @@
-import { IconBox, IconLayoutDashboard, IconStack2, type Icon } from '@tabler/icons-react';
+import {
+  IconBox,
+  IconClockPlus,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconNews,
+  IconStack2,
+  IconUserPlus,
+  IconUsers,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
 import type { Role } from '../../features/auth/profile';
 
 /**
@@ -40,6 +51,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/', labelKey: 'nav.dashboard', icon: IconLayoutDashboard, group: 'main' },
   { path: '/packages', labelKey: 'nav.packages', icon: IconBox, group: 'admin' },
   { path: '/bouquets', labelKey: 'nav.bouquets', icon: IconStack2, group: 'admin' },
+  { path: '/edit_news', labelKey: 'nav.editNews', icon: IconNews, group: 'admin' },
+  { path: '/resellers', labelKey: 'nav.resellers', icon: IconUsersGroup, group: 'resellers' },
+  { path: '/resellers/add', labelKey: 'nav.resellersAdd', icon: IconUserPlus, group: 'resellers' },
+  { path: '/users', labelKey: 'nav.users', icon: IconUsers, group: 'users' },
+  { path: '/users/add', labelKey: 'nav.usersAdd', icon: IconUserPlus, group: 'users' },
+  { path: '/users/add_trial', labelKey: 'nav.usersAddTrial', icon: IconClockPlus, group: 'users' },
+  { path: '/logs', labelKey: 'nav.logs', icon: IconListDetails, group: 'logs' },
 ];
 
 export function navTestId(path: string): string {
