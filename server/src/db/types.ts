@@ -22,6 +22,7 @@ export interface ResellersTable {
   last_login: number | null;
   created_at: number;
   deleted_at: number | null;
+  lines_count: Generated<number>;
 }
 
 export interface ResellerTreeTable {

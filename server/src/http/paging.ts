@@ -44,15 +44,11 @@ export function parseOrder(raw: string | undefined, allowed: Record<string, stri
 export async function paginate<R>(
   base: SelectQueryBuilder<any, any, any>,
   select: (q: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, R>,
-  opts: { page?: number; per?: number; order: Order; tiebreak: string },
+  opts: { page?: number; per?: number; order: Order; tiebreak: string; total?: () => Promise<number> },
 ): Promise<{ data: R[]; meta: PageMetaT }> {
   const page = opts.page ?? 1;
   const per = opts.per ?? 10;
-  const countRow = await base
-    .clearSelect()
-    .select(sql<number>`count(*)`.as('total'))
-    .executeTakeFirst();
-  const total = Number((countRow as { total?: number } | undefined)?.total ?? 0);
+  const total = opts.total ? await opts.total() : await countRows(base);
   const data = (await select(base)
     .orderBy(sql.ref(opts.order.column), opts.order.direction)
     .orderBy(sql.ref(opts.tiebreak), opts.order.direction)
@@ -60,4 +56,9 @@ export async function paginate<R>(
     .offset((page - 1) * per)
     .execute()) as R[];
   return { data, meta: { page, per, count: data.length, pages: Math.ceil(total / per), total } };
+}
+
+async function countRows(base: SelectQueryBuilder<any, any, any>): Promise<number> {
+  const row = await base.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst();
+  return Number((row as { total?: number } | undefined)?.total ?? 0);
 }

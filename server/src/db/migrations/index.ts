@@ -5,6 +5,7 @@ import * as m002 from './002_seed.ts';
 import * as m003 from './003_resellers_lines.ts';
 import * as m004 from './004_short_links.ts';
 import * as m005 from './005_dashboard.ts';
+import * as m006 from './006_line_counters.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -21,6 +22,7 @@ const steps: Record<string, Step> = {
   '003_resellers_lines': m003,
   '004_short_links': m004,
   '005_dashboard': m005,
+  '006_line_counters': m006,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../auth/service.ts';
-import { visibleLines } from '../lines/repo.ts';
+import { countFromCounters, visibleLines } from '../lines/repo.ts';
 import { subtreeIds } from '../resellers/scope.ts';
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -14,7 +14,6 @@ export async function counters({ database }: Deps, actor: AuthUser) {
   const active = sql`ln.enabled = 1 and ln.exp_date > ${now}`;
   const lineCounts = visibleLines(db, actor)
     .select([
-      sql<number>`count(*)`.as('users'),
       sql<number>`sum(case when ${active} and ln.is_trial = 0 then 1 else 0 end)`.as('users_active'),
       sql<number>`sum(case when ${active} and ln.is_trial = 0 and ln.system <> 1 then 1 else 0 end)`.as('users_activep2p'),
       sql<number>`sum(case when ${active} and ln.is_trial = 0 and ln.system = 1 then 1 else 0 end)`.as('users_activehttp'),
@@ -36,10 +35,10 @@ export async function counters({ database }: Deps, actor: AuthUser) {
     ])
     .executeTakeFirst();
 
-  const [lines, res, on] = await Promise.all([lineCounts, resellers.executeTakeFirst(), online]);
+  const [lines, res, on, users] = await Promise.all([lineCounts, resellers.executeTakeFirst(), online, countFromCounters(db, actor)]);
   return {
     resellers: n(res?.n),
-    users: n(lines?.users),
+    users,
     users_active: n(lines?.users_active),
     users_activep2p: n(lines?.users_activep2p),
     users_activehttp: n(lines?.users_activehttp),

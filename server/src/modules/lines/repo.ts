@@ -96,7 +96,7 @@ export function filtered(db: Tx, actor: AuthUser, f: LineFilters, now: number, c
   return q;
 }
 
-export async function pageLines(q: ReturnType<typeof visibleLines>, paging: { page?: number; per?: number; order: Order }) {
+export async function pageLines(q: ReturnType<typeof visibleLines>, paging: { page?: number; per?: number; order: Order; total?: () => Promise<number> }) {
   // The owner join only on the page itself: counts never pay for it (SQLite does not drop it).
   const res = await paginate<Omit<LineRow, 'bouquet'> & { bouquet: string }>(
     q,
@@ -133,4 +133,11 @@ export function searchVisibleLines(db: Tx, actor: AuthUser, search: string) {
     .orderBy('ln.username')
     .limit(20)
     .execute();
+}
+
+/** Live lines in the caller's scope, from the trigger-kept counters (no scan of the lines table). */
+export async function countFromCounters(db: Tx, actor: AuthUser): Promise<number> {
+  let q = db.selectFrom('resellers').select(sql<number>`coalesce(sum(lines_count), 0)`.as('n'));
+  if (actor.type !== 'admin') q = q.where('id', 'in', subtreeIds(db, actor.id, true));
+  return Number((await q.executeTakeFirst())?.n ?? 0);
 }

@@ -58,7 +58,13 @@ export async function list({ database }: Deps, actor: AuthUser, q: repo.LineFilt
     const owner = await db.selectFrom('resellers').select('id').where((eb) => eb(eb.fn('lower', ['username']), '=', q.reseller!.toLowerCase())).executeTakeFirst();
     resellerId = owner?.id ?? -1;
   }
-  return repo.pageLines(repo.filtered(db, actor, q, now(), createdAt, resellerId), { page: q.page, per: q.per, order });
+  const unfiltered = [q.id, q.username, q.text_search, q.reseller, q.created, q.type_user, q.status].every((v) => v === undefined || v === '');
+  return repo.pageLines(repo.filtered(db, actor, q, now(), createdAt, resellerId), {
+    page: q.page,
+    per: q.per,
+    order,
+    total: unfiltered ? () => repo.countFromCounters(db, actor) : undefined,
+  });
 }
 
 export async function get({ database }: Deps, actor: AuthUser, id: number) {

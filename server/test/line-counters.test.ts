@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+
+const PASS = 'Str0ng-pass!';
+
+describe(`trigger-kept line counters (${ENGINE})`, () => {
+  let t: TestContext;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestContext();
+    admin = await t.login('admin');
+  });
+  afterAll(() => t.close());
+
+  /** Every reseller's lines_count equals a real count of its live lines. */
+  async function expectCountersExact() {
+    const rows = await sql<{ id: number; lines_count: number; real: number }>`
+      SELECT r.id, r.lines_count, (SELECT count(*) FROM lines l WHERE l.member_id = r.id AND l.deleted_at IS NULL) AS real
+      FROM resellers r`.execute(t.database.db);
+    for (const r of rows.rows) expect(Number(r.lines_count), `reseller ${r.id}`).toBe(Number(r.real));
+  }
+
+  it('stay exact through creations, deletions and a deactivation that moves lines', async () => {
+    const groups = (await t.call(admin, { method: 'GET', url: '/api/datacomplements' })).json().groups as { group_id: number; type: string }[];
+    const gid = (type: string) => groups.find((g) => g.type === type)!.group_id;
+    await t.call(admin, { method: 'POST', url: '/api/admin/bouquets', payload: { bouquet_name: 'B' } });
+    const pkg = (
+      await t.call(admin, {
+        method: 'POST',
+        url: '/api/admin/packages',
+        payload: { package_name: 'P', is_trial: 0, is_official: 1, max_connections: 1, official_credits: 1, official_duration: 1, official_duration_in: 'months', trial_credits: 0, trial_duration: 0, trial_duration_in: 'hours', bouquets: ['1'] },
+      })
+    ).json();
+    const a = (await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'cnt_a', password: PASS, member_group_id: gid('master'), credits: 20 } })).json();
+    const b = (await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'cnt_b', password: PASS, member_group_id: gid('master'), credits: 20 } })).json();
+    const at = await t.login('cnt_a', PASS);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await t.call(at, { method: 'POST', url: '/api/users', payload: { package_id: pkg.id } })).json().id);
+    await expectCountersExact();
+    await t.call(at, { method: 'DELETE', url: `/api/users/${ids[0]}` });
+    const list = (await t.call(at, { method: 'GET', url: '/api/users' })).json();
+    expect(list.meta.total).toBe(4);
+    await expectCountersExact();
+    await t.call(admin, { method: 'DELETE', url: `/api/resellers/${a.id}`, payload: { reseller_id: a.id, type: 'transferall', target_id: b.id } });
+    await expectCountersExact();
+    const bRow = (await t.call(admin, { method: 'GET', url: `/api/resellers/${b.id}` })).json();
+    expect(bRow.clients_count).toBe(4);
+    const dash = (await t.call(admin, { method: 'GET', url: '/api/dashboard' })).json();
+    expect(dash.users).toBe(4);
+  });
+});
