@@ -13,6 +13,7 @@ export interface Config {
   loginWindowSeconds: number;
   webDist: string | undefined;
   publicUrl: string | undefined;
+  dashboardCacheSeconds: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -42,5 +43,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900, 1),
     webDist: env.WEB_DIST || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
+    dashboardCacheSeconds: int(env, 'DASHBOARD_CACHE_SECONDS', 30),
   };
 }

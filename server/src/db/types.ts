@@ -169,7 +169,14 @@ export interface LineActivityTable {
   server: string | null;
 }
 
+export interface DashboardCacheTable {
+  reseller_id: number;
+  computed_at: number;
+  body: string;
+}
+
 export interface DB {
+  dashboard_cache: DashboardCacheTable;
   line_activity: LineActivityTable;
   short_links: ShortLinksTable;
   reseller_domains: ResellerDomainsTable;

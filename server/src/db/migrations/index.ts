@@ -6,6 +6,7 @@ import * as m003 from './003_resellers_lines.ts';
 import * as m004 from './004_short_links.ts';
 import * as m005 from './005_dashboard.ts';
 import * as m006 from './006_line_counters.ts';
+import * as m007 from './007_dashboard_cache.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -23,6 +24,7 @@ const steps: Record<string, Step> = {
   '004_short_links': m004,
   '005_dashboard': m005,
   '006_line_counters': m006,
+  '007_dashboard_cache': m007,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
+import { cached } from './cache.ts';
 import * as service from './service.ts';
 
 const Counter = Type.Integer();
@@ -17,12 +18,13 @@ const Dashboard = Type.Object({
   users_new: Counter,
   users_trial: Counter,
   users_trialp2p: Counter,
+  computed_at: Type.Integer(),
 });
 
 export function dashboardRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['dashboard'];
-  r.get('/dashboard', { schema: { tags, response: { 200: Dashboard } } }, (req) => service.counters(deps, req.user));
+  r.get('/dashboard', { schema: { tags, response: { 200: Dashboard } } }, (req) => cached(deps, req.user.id, () => service.counters(deps, req.user)));
   r.get(
     '/dashboard/activity',
     {

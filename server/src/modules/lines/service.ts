@@ -8,6 +8,7 @@ import type { AuthUser } from '../auth/service.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
 import { debit, lockResellers } from '../credits/ledger.ts';
 import { runIdempotent } from '../credits/idempotency.ts';
+import { invalidateFor } from '../dashboard/cache.ts';
 import { writeLog } from '../logs/repo.ts';
 import { findPackage } from '../packages/repo.ts';
 import { intSetting } from '../settings/repo.ts';
@@ -131,6 +132,7 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
       .returning('id')
       .executeTakeFirstOrThrow();
     const cost = await charge(trx, actor, screens * pkg.official_credits, 'line_create', id, key);
+    await invalidateFor(trx, actor.id);
     await writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: pkg.package_name, value_int: cost });
     return (await repo.findVisibleLine(trx, actor, id))!;
   });
@@ -169,6 +171,7 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: Omit<Creat
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await invalidateFor(trx, actor.id);
     await writeLog(trx, { type_log: 'user', action: 'trial_create', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: pkg.package_name });
     return (await repo.findVisibleLine(trx, actor, id))!;
   });
@@ -186,6 +189,7 @@ async function mutate(
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: [id, fingerprint] }, 200, async (trx) => {
     const line = await loadLine(deps, trx, actor, id);
     await change(trx, line);
+    await invalidateFor(trx, line.member_id);
     return (await repo.findVisibleLine(trx, actor, id))!;
   });
   return outcome.body;

@@ -7,6 +7,7 @@ import type { AuthUser } from '../auth/service.ts';
 import { hashPassword } from '../auth/tokens.ts';
 import { credit, debit, lockResellers } from '../credits/ledger.ts';
 import { type Outcome, runIdempotent } from '../credits/idempotency.ts';
+import { invalidateFor } from '../dashboard/cache.ts';
 import { writeLog } from '../logs/repo.ts';
 import { intSetting } from '../settings/repo.ts';
 import { passwordProblem } from './passwords.ts';
@@ -96,6 +97,7 @@ export async function create(deps: Deps, actor: AuthUser, input: ResellerInput, 
     });
     const amount = input.credits ?? 0;
     if (amount > 0) await giveCredits(deps, trx, actor, id, amount, idempotencyKey);
+    await invalidateFor(trx, id);
     await writeLog(trx, { type_log: 'reseller', action: 'reseller_create', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value: input.username, value_int: amount });
     return (await repo.findVisible(trx, actor, id))!;
   });
@@ -213,6 +215,8 @@ export async function deactivate(deps: Deps, actor: AuthUser, id: number, target
     await lockResellers(trx, deps.database.dialect, [id, targetId]);
     await repo.moveChildren(trx, id, targetId);
     await trx.updateTable('lines').set({ member_id: targetId }).where('member_id', '=', id).execute();
+    await invalidateFor(trx, id);
+    await invalidateFor(trx, targetId);
     const fresh = await trx.selectFrom('resellers').select('credits').where('id', '=', id).executeTakeFirstOrThrow();
     if (fresh.credits > 0) {
       await debit(trx, { resellerId: id, amount: fresh.credits, reason: 'deactivate_out', actorId: actor.id, counterpartyId: targetId });
