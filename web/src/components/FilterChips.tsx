@@ -31,7 +31,7 @@ export function FilterChips({ chips, onRemove, onClearAll }: FilterChipsProps) {
           size="md"
           withRemoveButton
           onRemove={() => onRemove(c.key)}
-          removeButtonProps={{ 'aria-label': t('filters.remove', { label: c.label }) }}
+          removeButtonProps={{ 'aria-label': t('filters.remove', { label: c.label }), 'aria-hidden': false, tabIndex: 0 }}
           data-testid={`filter-chip-${c.key}`}
         >
           <Text span size="sm" fw={600}>

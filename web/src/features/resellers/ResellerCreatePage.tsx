@@ -1,4 +1,83 @@
-/** Placeholder until this page is built. */
+import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { newIdempotencyKey } from '../../api/client';
+import { notifySuccess } from '../../api/notify';
+import { PageHeader } from '../../components/PageHeader';
+import { useGoBack } from '../../components/useGoBack';
+import { useProfile } from '../auth/profile';
+import { type ResellerInput, useComplements, useCreateReseller } from './api';
+import { EMPTY_RESELLER, ResellerForm, type ResellerFormValues } from './ResellerForm';
+
+/** Create body: trimmed texts, empty optional fields left out, integer credits. */
+function toCreateBody(v: ResellerFormValues): ResellerInput {
+  const body: ResellerInput = {
+    username: v.username.trim(),
+    password: v.password,
+    member_group_id: Number(v.member_group_id),
+    credits: Math.max(0, Math.trunc(Number(v.credits) || 0)),
+  };
+  for (const f of ['email', 'whatsapp', 'telegram', 'notes'] as const) {
+    const text = v[f].trim();
+    if (text) body[f] = text;
+  }
+  return body;
+}
+
+/** /resellers/add — masters may only create plain resellers; admins pick any group. Success goes to the list. */
 export function ResellerCreatePage() {
-  return null;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const goBack = useGoBack('/resellers');
+  const profile = useProfile();
+  const complements = useComplements();
+  const create = useCreateReseller();
+
+  const groups = useMemo(() => {
+    const all = complements.data?.groups ?? [];
+    return profile.data?.type === 'admin' ? all : all.filter((g) => g.type === 'reseller');
+  }, [complements.data, profile.data]);
+  const ready = !!profile.data && !!complements.data;
+  const initial = useMemo<ResellerFormValues>(() => {
+    const plain = groups.find((g) => g.type === 'reseller') ?? groups[0];
+    return { ...EMPTY_RESELLER, member_group_id: plain ? String(plain.group_id) : null };
+  }, [groups]);
+
+  return (
+    <Stack gap={0} maw={900}>
+      <PageHeader
+        title={t('resellers.createTitle')}
+        actions={
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack} data-testid="reseller-back">
+            {t('common.back')}
+          </Button>
+        }
+      />
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+        {complements.isError ? (
+          <Alert color="red">{t('common.loadError')}</Alert>
+        ) : !ready ? (
+          <Stack>
+            {[1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} h={40} />
+            ))}
+          </Stack>
+        ) : (
+          <ResellerForm
+            mode="create"
+            initial={initial}
+            groups={groups}
+            onCancel={goBack}
+            onSubmit={async (values) => {
+              await create.mutateAsync({ body: toCreateBody(values), key: newIdempotencyKey() });
+              notifySuccess(t('resellers.form.created'));
+              await navigate({ to: '/resellers' });
+            }}
+          />
+        )}
+      </Paper>
+    </Stack>
+  );
 }

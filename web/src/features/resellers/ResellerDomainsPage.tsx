@@ -1,4 +1,136 @@
-/** Placeholder until this page is built. */
+import { Alert, Button, Code, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconPlus, IconWorldWww } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
+import { notifications } from '@mantine/notifications';
+import { notifySuccess } from '../../api/notify';
+import { PageHeader } from '../../components/PageHeader';
+import { useGoBack } from '../../components/useGoBack';
+import { resellerDomainsRoute } from '../../router';
+import { type DomainRow, isValidId, useAddDomain, useDomains, useReseller } from './api';
+import { resellerErrorText } from './errors';
+import { formatEpoch } from './format';
+
+
+/** /resellers/{id}/add_domains — the reseller's custom domains ('no domain registered' when empty) and an add form. */
 export function ResellerDomainsPage() {
-  return null;
+  const { t } = useTranslation();
+  const { resellerId } = resellerDomainsRoute.useParams();
+  const id = Number(resellerId);
+  const valid = isValidId(id);
+  const reseller = useReseller(valid ? id : 0);
+  const domains = useDomains(valid ? id : 0);
+  const add = useAddDomain(id);
+  const goBack = useGoBack('/resellers');
+  const [dns, setDns] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  const submit = async () => {
+    const value = dns.trim();
+    if (!value) {
+      setFieldError(t('resellers.domains.required'));
+      return;
+    }
+    setFieldError(null);
+    try {
+      await add.mutateAsync(value);
+      notifySuccess(t('resellers.domains.added'));
+      setDns('');
+    } catch (e) {
+      if (isApiError(e) && e.code === 'VALIDATION' && e.field === 'dns_reseller') {
+        setFieldError(t('resellers.domains.invalid'));
+      } else {
+        // SPEC: the server's message, else 'Erro desconhecido'.
+        const message = isApiError(e) && e.message ? resellerErrorText(e) : t('resellers.domains.unknownError');
+        notifications.show({ color: 'red', title: t('common.error'), message, autoClose: 4000 });
+      }
+    }
+  };
+
+  const rows = domains.data ?? [];
+
+  return (
+    <Stack gap="md" maw={900}>
+      <Stack gap={0}>
+        <PageHeader
+          title={t('resellers.domains.title', { username: reseller.data?.username ?? `#${resellerId}` })}
+          actions={
+            <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack} data-testid="reseller-back">
+              {t('common.back')}
+            </Button>
+          }
+        />
+      </Stack>
+
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+          noValidate
+        >
+          <Stack gap="sm">
+            <TextInput
+              label={t('resellers.domains.field')}
+              description={t('resellers.domains.hint')}
+              placeholder="https://tv.example.com"
+              leftSection={<IconWorldWww size={16} />}
+              inputMode="url"
+              autoComplete="off"
+              maxLength={255}
+              value={dns}
+              error={fieldError}
+              disabled={!valid}
+              onChange={(e) => {
+                setDns(e.currentTarget.value);
+                if (fieldError) setFieldError(null);
+              }}
+              data-testid="domain-input"
+            />
+            <Group justify="flex-end">
+              <Button type="submit" leftSection={<IconPlus size={16} />} loading={add.isPending} disabled={!valid} data-testid="domain-add">
+                {t('resellers.domains.add')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+
+      {domains.isError ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="domains-error">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('resellers.domains.fetchError')}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void domains.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <DataTable<DomainRow>
+          withTableBorder
+          borderRadius="sm"
+          striped
+          minHeight={rows.length === 0 ? 140 : undefined}
+          records={rows}
+          idAccessor={(d) => String(d.id ?? d.token_id ?? d.dns_reseller)}
+          fetching={domains.isFetching}
+          noRecordsText={t('resellers.domains.empty')}
+          data-testid="domains-table"
+          columns={[
+            { accessor: 'dns_reseller', title: t('resellers.domains.domain'), render: (d) => d.dns_reseller ?? '—' },
+            { accessor: 'created_at', title: t('resellers.domains.createdAt'), noWrap: true, render: (d) => formatEpoch(d.created_at) },
+            {
+              accessor: 'token_id',
+              title: t('resellers.domains.token'),
+              visibleMediaQuery: '(min-width: 48em)',
+              render: (d) => (d.token_id ? <Code>{d.token_id}</Code> : '—'),
+            },
+          ]}
+        />
+      )}
+    </Stack>
+  );
 }

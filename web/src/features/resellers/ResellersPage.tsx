@@ -1,4 +1,187 @@
-/** Placeholder until this page is built. */
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconUserPlus } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
+import { notifyError, notifySuccess } from '../../api/notify';
+import { confirmDialog } from '../../components/confirm';
+import { FilterChips } from '../../components/FilterChips';
+import { PageHeader } from '../../components/PageHeader';
+import { ListTable } from '../../components/table/ListTable';
+import type { SortState } from '../../components/table/tableSearch';
+import { useTableState } from '../../components/table/useTableState';
+import { useProfile } from '../auth/profile';
+import { masterMinCredits, type ResellerRow, useComplements, useResellers, useSetResellerStatus, useToMaster } from './api';
+import { CreditModal } from './CreditModal';
+import { DeactivateModal } from './DeactivateModal';
+import { formatCredits, formatEpoch } from './format';
+import { type ActionsMode, type ResellerAction, ResellerActions } from './ResellerActions';
+import { filterChips, ResellerFilterBar } from './ResellerFilters';
+import { resellersSearch } from './search';
+import { StatusBadge } from './StatusBadge';
+
+/** The server lists newest first when no order is given. */
+const DEFAULT_SORT: SortState = { field: 'id', direction: 'desc' };
+/** All columns from 62em; every action as an icon only on very wide screens (the sidebar takes 240 px). */
+const WIDE = '(min-width: 62em)';
+const FULL = '(min-width: 88em)';
+
+/** /resellers — paged, sortable, filterable list of the caller's sub-resellers with the row actions. */
 export function ResellersPage() {
-  return null;
+  const { t } = useTranslation();
+  const table = useTableState(resellersSearch, DEFAULT_SORT);
+  const query = useResellers(table.apiQuery);
+  const profile = useProfile();
+  const complements = useComplements();
+  const isAdmin = profile.data?.type === 'admin';
+  const masterMin = masterMinCredits(complements.data?.settings);
+  const wide = useMediaQuery(WIDE, true);
+  const full = useMediaQuery(FULL, false);
+  const phone = useMediaQuery('(max-width: 36em)', false);
+  const actionsMode: ActionsMode = full ? 'full' : wide ? 'split' : 'menu';
+
+  const setStatus = useSetResellerStatus();
+  const toMaster = useToMaster();
+  const [creditRow, setCreditRow] = useState<ResellerRow | null>(null);
+  const [deactivateRow, setDeactivateRow] = useState<ResellerRow | null>(null);
+
+  const onBlockToggle = async (row: ResellerRow, block: boolean) => {
+    const ok = await confirmDialog({
+      title: block ? t('resellers.block.title') : t('resellers.unblock.title'),
+      message: block ? t('resellers.block.confirm', { username: row.username }) : t('resellers.unblock.confirm', { username: row.username }),
+      danger: block,
+    });
+    if (!ok) return;
+    try {
+      await setStatus.mutateAsync({ id: row.id, block });
+      notifySuccess(block ? t('resellers.block.done', { username: row.username }) : t('resellers.unblock.done', { username: row.username }));
+    } catch {
+      // notified by the client
+    }
+  };
+
+  const onToMaster = async (row: ResellerRow) => {
+    const ok = await confirmDialog({ title: t('resellers.toMaster.title'), message: t('resellers.toMaster.confirm', { username: row.username }) });
+    if (!ok) return;
+    try {
+      await toMaster.mutateAsync(row.id);
+      notifySuccess(t('resellers.toMaster.done', { username: row.username }));
+    } catch (e) {
+      if (isApiError(e) && (e.code === 'INSUFFICIENT_CREDITS' || e.code === 'ALREADY_MASTER')) {
+        modals.open({
+          title: t('resellers.toMaster.title'),
+          centered: true,
+          children: (
+            <Stack gap="md">
+              <Text size="sm" data-testid="to-master-error">
+                {e.code === 'INSUFFICIENT_CREDITS' ? t('resellers.toMaster.insufficient') : t('resellers.errors.ALREADY_MASTER')}
+              </Text>
+              <Group justify="flex-end">
+                <Button onClick={() => modals.closeAll()}>{t('common.close')}</Button>
+              </Group>
+            </Stack>
+          ),
+        });
+      } else if (isApiError(e)) {
+        notifyError(e);
+      }
+    }
+  };
+
+  const onAction = (action: ResellerAction, row: ResellerRow) => {
+    if (action === 'block' || action === 'unblock') void onBlockToggle(row, action === 'block');
+    else if (action === 'credits') setCreditRow(row);
+    else if (action === 'toMaster') void onToMaster(row);
+    else if (action === 'deactivate') setDeactivateRow(row);
+  };
+
+  const userLink = (r: ResellerRow) => (
+    <Anchor renderRoot={(props) => <Link {...props} to="/resellers/$resellerId" params={{ resellerId: String(r.id) }} />} fw={500} size="sm">
+      {r.username}
+    </Anchor>
+  );
+
+  const columns: DataTableColumn<ResellerRow>[] = [
+    { accessor: 'id', title: t('resellers.fields.id'), sortable: true, width: 70, hidden: phone },
+    {
+      accessor: 'username',
+      title: t('resellers.fields.username'),
+      sortable: true,
+      render: (r) =>
+        wide ? (
+          userLink(r)
+        ) : (
+          <Stack gap={0}>
+            {userLink(r)}
+            <Text size="xs" c="dimmed">
+              {(phone ? [`#${r.id}`, r.master_username] : [r.master_username, r.group_name]).filter(Boolean).join(' · ')}
+            </Text>
+          </Stack>
+        ),
+    },
+    {
+      accessor: 'credits',
+      title: t('resellers.fields.credits'),
+      sortable: true,
+      textAlign: 'right',
+      noWrap: true,
+      render: (r) => <span data-testid={`reseller-credits-value-${r.id}`}>{formatCredits(r.credits)}</span>,
+    },
+    { accessor: 'master_username', title: t('resellers.fields.master'), sortable: true, hidden: !wide, render: (r) => r.master_username ?? '—' },
+    {
+      accessor: 'last_login',
+      title: t('resellers.fields.lastLogin'),
+      sortable: true,
+      hidden: phone,
+      noWrap: true,
+      render: (r) => formatEpoch(r.last_login) || t('resellers.never'),
+    },
+    { accessor: 'group_name', title: t('resellers.fields.group'), sortable: true, hidden: !wide },
+    { accessor: 'sub_resellers_count', title: t('resellers.fields.subResellers'), textAlign: 'right', hidden: !wide },
+    { accessor: 'clients_count', title: t('resellers.fields.clients'), textAlign: 'right', hidden: !wide },
+    {
+      accessor: 'status',
+      title: t('resellers.fields.status'),
+      sortable: true,
+      noWrap: true,
+      width: phone ? 112 : undefined,
+      render: (r) => (
+        <span data-testid={`reseller-status-${r.id}`}>
+          <StatusBadge status={r.status} size={phone ? 'xs' : 'md'} />
+        </span>
+      ),
+    },
+    {
+      accessor: 'actions',
+      title: wide ? t('common.actions') : '',
+      textAlign: 'right',
+      render: (r) => <ResellerActions row={r} isAdmin={isAdmin} masterMin={masterMin} mode={actionsMode} onAction={onAction} />,
+    },
+  ];
+
+  const chips = filterChips(table.filters, complements.data?.groups, t);
+
+  return (
+    <>
+      <PageHeader
+        title={t('resellers.title')}
+        actions={
+          <Button component={Link} to="/resellers/add" leftSection={<IconUserPlus size={18} />} data-testid="reseller-create">
+            {t('resellers.create')}
+          </Button>
+        }
+      />
+      <Stack gap="sm">
+        <ResellerFilterBar filters={table.filters} groups={complements.data?.groups} onChange={table.setFilters} />
+        <FilterChips chips={chips} onRemove={(k) => table.removeFilter(k as keyof typeof table.filters & string)} onClearAll={table.clearFilters} />
+        <ListTable columns={columns} query={query} table={table} testId="resellers-table" emptyText={t('resellers.empty')} />
+      </Stack>
+      <CreditModal reseller={creditRow} isAdmin={isAdmin} onClose={() => setCreditRow(null)} />
+      <DeactivateModal reseller={deactivateRow} onClose={() => setDeactivateRow(null)} />
+    </>
+  );
 }

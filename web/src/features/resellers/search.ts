@@ -1,7 +1,43 @@
-import { tableSearch } from '../../components/table/tableSearch';
+import { enumParam, intParam, tableSearch, textParam } from '../../components/table/tableSearch';
 
 /** Sortable fields of GET /api/resellers. */
 export const RESELLER_SORT_FIELDS = ['id', 'username', 'credits', 'master_username', 'last_login', 'group_name', 'status'] as const;
 
-/** validateSearch of /resellers (filters to be added). */
-export const resellersSearch = tableSearch(RESELLER_SORT_FIELDS);
+export const RESELLER_STATUSES = ['1', '0'] as const;
+export type ResellerStatusFilter = (typeof RESELLER_STATUSES)[number];
+
+/** Filters of the reseller list as they live in the query string. */
+export interface ResellerFilters {
+  /** Reseller id (exact). */
+  id?: number;
+  /** Part of the username. */
+  username?: string;
+  /** Username of the master (owner), e.g. /resellers?reseller=bob. */
+  reseller?: string;
+  /** Group id. */
+  group?: number;
+  /** '1' active, '0' blocked. */
+  status?: ResellerStatusFilter;
+}
+
+export const RESELLER_FILTER_KEYS = ['id', 'username', 'reseller', 'group', 'status'] as const satisfies readonly (keyof ResellerFilters)[];
+
+/** Only word characters (the server's select_search accepts nothing else). */
+export function wordChars(v: string, max = 50): string {
+  return v.replace(/\W+/g, '').slice(0, max);
+}
+
+/** validateSearch of /resellers: page, per, order_by and the filters id, username, reseller, group, status. */
+const MAX_ID = 2_147_483_647;
+const idParam = (v: unknown) => {
+  const n = intParam(v, 1);
+  return n !== undefined && n <= MAX_ID ? n : undefined;
+};
+
+export const resellersSearch = tableSearch<ResellerFilters>(RESELLER_SORT_FIELDS, (raw) => ({
+  id: idParam(raw.id),
+  username: textParam(raw.username, 50),
+  reseller: textParam(raw.reseller, 50),
+  group: idParam(raw.group),
+  status: enumParam(raw.status, RESELLER_STATUSES),
+}));

@@ -1,0 +1,197 @@
+import { Badge, Button, Group, NumberInput, Popover, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconFilter, IconSearch } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FilterChip } from '../../components/FilterChips';
+import type { Group as ResellerGroup, SearchOption } from './api';
+import { ResellerSelect } from './ResellerSelect';
+import type { ResellerFilters as Filters } from './search';
+
+const STATUS_OPTIONS = ['1', '0'] as const;
+
+/** Removable chips for the active filters (the master chip shows the username). */
+export function filterChips(filters: Partial<Filters>, groups: ResellerGroup[] | undefined, t: (key: string) => string): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (filters.id !== undefined) chips.push({ key: 'id', label: t('resellers.fields.id'), value: String(filters.id) });
+  if (filters.username) chips.push({ key: 'username', label: t('resellers.fields.username'), value: filters.username });
+  if (filters.reseller) chips.push({ key: 'reseller', label: t('resellers.fields.master'), value: filters.reseller });
+  if (filters.group !== undefined) {
+    const g = groups?.find((x) => x.group_id === filters.group);
+    chips.push({ key: 'group', label: t('resellers.fields.group'), value: g?.group_name ?? `#${filters.group}` });
+  }
+  if (filters.status !== undefined) {
+    chips.push({ key: 'status', label: t('resellers.fields.status'), value: filters.status === '1' ? t('resellers.status.active') : t('resellers.status.blocked') });
+  }
+  return chips;
+}
+
+interface Props {
+  filters: Partial<Filters>;
+  groups: ResellerGroup[] | undefined;
+  onChange: (patch: Partial<Filters>) => void;
+}
+
+/** The username box (applied 500 ms after typing) and the filter popover (ID, master, group, status). */
+export function ResellerFilterBar({ filters, groups, onChange }: Props) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-end">
+      <UsernameBox value={filters.username ?? ''} onChange={(username) => onChange({ username: username || undefined })} />
+      <FilterPopover filters={filters} groups={groups} onChange={onChange} />
+    </Group>
+  );
+}
+
+function UsernameBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  const [debounced] = useDebouncedValue(text, 500);
+  const last = useRef(value);
+
+  // The URL changed elsewhere (chip removed, back button): show it.
+  useEffect(() => {
+    if (value !== last.current) {
+      last.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    const next = debounced.trim();
+    if (next !== last.current) {
+      last.current = next;
+      onChange(next);
+    }
+  }, [debounced, onChange]);
+
+  return (
+    <TextInput
+      flex={1}
+      maw={320}
+      miw={0}
+      leftSection={<IconSearch size={16} />}
+      placeholder={t('resellers.filters.username')}
+      aria-label={t('resellers.filters.username')}
+      value={text}
+      maxLength={50}
+      onChange={(e) => setText(e.currentTarget.value)}
+      data-testid="reseller-filter-username"
+    />
+  );
+}
+
+interface Draft {
+  id: string | number;
+  master: SearchOption | null;
+  group: string | null;
+  status: string | null;
+}
+
+const toDraft = (f: Partial<Filters>): Draft => ({
+  id: f.id ?? '',
+  master: f.reseller ? { label: f.reseller, value: f.reseller } : null,
+  group: f.group !== undefined ? String(f.group) : null,
+  status: f.status ?? null,
+});
+
+function FilterPopover({ filters, groups, onChange }: Props) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const [draft, setDraft] = useState<Draft>(() => toDraft(filters));
+  const active = [filters.id, filters.reseller, filters.group, filters.status].filter((v) => v !== undefined && v !== '').length;
+
+  const open = () => {
+    setDraft(toDraft(filters));
+    setOpened(true);
+  };
+
+  const apply = () => {
+    const id = Number(draft.id);
+    onChange({
+      id: Number.isInteger(id) && id >= 1 ? id : undefined,
+      reseller: draft.master?.label || undefined,
+      group: draft.group ? Number(draft.group) : undefined,
+      status: draft.status === '1' || draft.status === '0' ? draft.status : undefined,
+    });
+    setOpened(false);
+  };
+
+  const clear = () => {
+    onChange({ id: undefined, reseller: undefined, group: undefined, status: undefined });
+    setOpened(false);
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={300} shadow="md" trapFocus withinPortal>
+      <Popover.Target>
+        <Button
+          variant="default"
+          leftSection={<IconFilter size={16} />}
+          rightSection={active > 0 ? <Badge size="xs" circle>{active}</Badge> : undefined}
+          onClick={() => (opened ? setOpened(false) : open())}
+          data-testid="reseller-filter-button"
+        >
+          {t('resellers.filters.button')}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply();
+          }}
+        >
+          <Stack gap="sm" data-testid="reseller-filter-popover">
+            <NumberInput
+              label={t('resellers.fields.id')}
+              value={draft.id}
+              onChange={(v) => setDraft((d) => ({ ...d, id: v }))}
+              allowDecimal={false}
+              allowNegative={false}
+              min={1}
+              max={2_147_483_647}
+              hideControls
+              data-testid="reseller-filter-id"
+            />
+            <ResellerSelect
+              label={t('resellers.fields.master')}
+              value={draft.master}
+              valueField="label"
+              onChange={(master) => setDraft((d) => ({ ...d, master }))}
+              withinPortal={false}
+              testId="reseller-filter-master"
+            />
+            <Select
+              label={t('resellers.fields.group')}
+              placeholder={t('resellers.filters.any')}
+              clearable
+              data={(groups ?? []).map((g) => ({ value: String(g.group_id), label: g.group_name }))}
+              value={draft.group}
+              onChange={(group) => setDraft((d) => ({ ...d, group }))}
+              comboboxProps={{ withinPortal: false }}
+              data-testid="reseller-filter-group"
+            />
+            <Select
+              label={t('resellers.fields.status')}
+              placeholder={t('resellers.filters.any')}
+              clearable
+              data={STATUS_OPTIONS.map((s) => ({ value: s, label: s === '1' ? t('resellers.status.active') : t('resellers.status.blocked') }))}
+              value={draft.status}
+              onChange={(status) => setDraft((d) => ({ ...d, status }))}
+              comboboxProps={{ withinPortal: false }}
+              data-testid="reseller-filter-status"
+            />
+            <Group justify="space-between" gap="xs">
+              <Button variant="subtle" size="compact-sm" onClick={clear} data-testid="reseller-filter-clear">
+                {t('resellers.filters.clear')}
+              </Button>
+              <Button type="submit" size="sm" data-testid="reseller-filter-apply">
+                {t('resellers.filters.apply')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,148 @@
+import { Button, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { type ApiError, isApiError } from '../../api/errors';
+import { notifyError } from '../../api/notify';
+import i18n from '../../i18n';
+import type { Group as ResellerGroup } from './api';
+import { resellerErrorText } from './errors';
+
+export interface ResellerFormValues {
+  username: string;
+  password: string;
+  member_group_id: string | null;
+  email: string;
+  credits: string | number;
+  whatsapp: string;
+  telegram: string;
+  notes: string;
+}
+
+export const EMPTY_RESELLER: ResellerFormValues = {
+  username: '',
+  password: '',
+  member_group_id: null,
+  email: '',
+  credits: 0,
+  whatsapp: '',
+  telegram: '',
+  notes: '',
+};
+
+const FIELDS = ['username', 'password', 'member_group_id', 'email', 'credits', 'whatsapp', 'telegram', 'notes'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** Text shown on a field for a server error: a translated hint when we have one, else the server's message. */
+function fieldErrorText(field: Field, err: ApiError): string {
+  if (err.code !== 'VALIDATION') return resellerErrorText(err);
+  const key = `resellers.form.invalid.${field}`;
+  return i18n.exists(key) ? i18n.t(key) : err.message;
+}
+
+interface Props {
+  mode: 'create' | 'edit';
+  initial: ResellerFormValues;
+  /** Groups offered by the create form (already narrowed to what the caller may create). */
+  groups?: ResellerGroup[];
+  onSubmit: (values: ResellerFormValues) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/**
+ * Reseller create/edit form (SPEC "Reseller forms"). No client-side validation: the server's field
+ * errors (VALIDATION with `field`, USERNAME_TAKEN, INSUFFICIENT_CREDITS) land on the fields.
+ */
+export function ResellerForm({ mode, initial, groups, onSubmit, onCancel }: Props) {
+  const { t } = useTranslation();
+  const form = useForm<ResellerFormValues>({ initialValues: initial });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (e) {
+      if (!isApiError(e)) throw e;
+      const field = (e.code === 'INSUFFICIENT_CREDITS' ? 'credits' : e.field?.split('.')[0]) as Field | undefined;
+      if (field && (FIELDS as readonly string[]).includes(field) && (mode === 'create' || (field !== 'member_group_id' && field !== 'credits'))) {
+        form.setFieldError(field, fieldErrorText(field, e));
+      } else {
+        notifyError(e);
+      }
+    }
+  });
+
+  const groupOptions = (groups ?? []).map((g) => ({ value: String(g.group_id), label: g.group_name }));
+  const testId = (f: string) => `reseller-form-${f}`;
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="reseller-form">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('resellers.fields.username')}
+            autoComplete="off"
+            maxLength={50}
+            description={t('resellers.form.usernameHint')}
+            data-testid={testId('username')}
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label={t('resellers.fields.password')}
+            autoComplete="new-password"
+            maxLength={128}
+            description={mode === 'edit' ? t('resellers.form.passwordKeep') : t('resellers.form.passwordHint')}
+            data-testid={testId('password')}
+            {...form.getInputProps('password')}
+          />
+        </SimpleGrid>
+        {mode === 'create' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t('resellers.fields.group')}
+              data={groupOptions}
+              allowDeselect={false}
+              placeholder={t('resellers.form.groupPlaceholder')}
+              data-testid={testId('group')}
+              {...form.getInputProps('member_group_id')}
+            />
+            <NumberInput
+              label={t('resellers.fields.credits')}
+              description={t('resellers.form.creditsHint')}
+              allowDecimal={false}
+              allowNegative={false}
+              min={0}
+              max={1_000_000}
+              thousandSeparator="."
+              decimalSeparator=","
+              inputMode="numeric"
+              data-testid={testId('credits')}
+              {...form.getInputProps('credits')}
+            />
+          </SimpleGrid>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput label={t('resellers.fields.email')} type="email" maxLength={255} data-testid={testId('email')} {...form.getInputProps('email')} />
+          <TextInput
+            label={t('resellers.fields.whatsapp')}
+            type="tel"
+            inputMode="tel"
+            maxLength={30}
+            placeholder="+55 11 91234-5678"
+            data-testid={testId('whatsapp')}
+            {...form.getInputProps('whatsapp')}
+          />
+          <TextInput label={t('resellers.fields.telegram')} maxLength={100} data-testid={testId('telegram')} {...form.getInputProps('telegram')} />
+        </SimpleGrid>
+        <Textarea label={t('resellers.fields.notes')} autosize minRows={2} maxRows={6} maxLength={1000} data-testid={testId('notes')} {...form.getInputProps('notes')} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} data-testid={testId('cancel')}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} leftSection={<IconDeviceFloppy size={18} />} data-testid={testId('save')}>
+            {mode === 'create' ? t('common.create') : t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
