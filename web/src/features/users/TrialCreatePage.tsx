@@ -1,4 +1,116 @@
-/** Placeholder until this page is built. */
+import { Alert, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconBolt, IconChevronDown } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../api/notify';
+import { PageHeader } from '../../components/PageHeader';
+import { useGoBack } from '../../components/useGoBack';
+import { reloadProfile } from '../auth/profile';
+import { createTrialLine, invalidateLines, type Line, type LinePackage, trialPackages, useComplements } from './api';
+import { CreatedDialog } from './CreatedDialog';
+import { showLineError } from './errors';
+import { randomCredential } from './format';
+import { LineForm } from './LineForm';
+
+/** /users/add_trial — free trial line (trial, non-official packages), plus one-click "create fast user". */
 export function TrialCreatePage() {
-  return null;
+  const { t } = useTranslation();
+  const goBack = useGoBack('/users');
+  const complements = useComplements();
+  const packages = trialPackages(complements.data);
+  const [created, setCreated] = useState<Line | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [fastBusy, setFastBusy] = useState(false);
+
+  const done = (line: Line) => {
+    notifySuccess(t('users.created.trialSuccess'));
+    void reloadProfile();
+    void invalidateLines();
+    setCreated(line);
+  };
+
+  const fast = async (pkg: LinePackage) => {
+    setFastBusy(true);
+    try {
+      done(await createTrialLine({ username: randomCredential(), password: randomCredential(), package_id: pkg.id }));
+    } catch (e) {
+      showLineError(e);
+    } finally {
+      setFastBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap={0} maw={900}>
+      <PageHeader
+        title={t('users.trialTitle')}
+        actions={
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack} data-testid="user-back">
+            {t('common.back')}
+          </Button>
+        }
+      />
+      <Stack gap="md">
+        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+          <Group justify="space-between" gap="sm">
+            <Stack gap={2} style={{ flex: '1 1 220px' }}>
+              <Text fw={600}>{t('users.fast.title')}</Text>
+              <Text size="sm" c="dimmed">
+                {t('users.fast.hint')}
+              </Text>
+            </Stack>
+            <Menu position="bottom-end" shadow="md" width={260}>
+              <Menu.Target>
+                <Button color="orange" leftSection={<IconBolt size={18} />} rightSection={<IconChevronDown size={16} />} loading={fastBusy} disabled={packages.length === 0} data-testid="fast-user">
+                  {t('users.fast.button')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown data-testid="fast-user-menu">
+                <Menu.Label>{t('users.fast.choose')}</Menu.Label>
+                {packages.map((p) => (
+                  <Menu.Item key={p.id} onClick={() => void fast(p)} data-testid={`fast-user-${p.id}`}>
+                    {p.package_name}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Paper>
+        {complements.isSuccess && packages.length === 0 && (
+          <Alert color="yellow" data-testid="trial-no-packages">
+            {t('users.fast.noPackages')}
+          </Alert>
+        )}
+        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+          <LineForm
+            key={formKey}
+            packages={packages}
+            packagesLoading={complements.isLoading}
+            submitLabel={t('users.trialSubmit')}
+            onCancel={goBack}
+            onSubmit={async (v, pkg) => {
+              done(
+                await createTrialLine({
+                  username: v.username.trim() || undefined,
+                  password: v.password.trim() || undefined,
+                  package_id: pkg.id,
+                  whatsapp: v.whatsapp.trim() || undefined,
+                  reseller_notes: v.reseller_notes.trim() || undefined,
+                }),
+              );
+            }}
+          />
+        </Paper>
+      </Stack>
+      <CreatedDialog
+        line={created}
+        title={t('users.created.trialSuccess')}
+        onClose={() => setCreated(null)}
+        onAnother={() => {
+          setCreated(null);
+          setFormKey((k) => k + 1);
+        }}
+      />
+    </Stack>
+  );
 }

@@ -1,4 +1,73 @@
-/** Placeholder until this page is built. */
+import { Button, Paper, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { newIdempotencyKey } from '../../api/client';
+import { notifySuccess } from '../../api/notify';
+import { PageHeader } from '../../components/PageHeader';
+import { useGoBack } from '../../components/useGoBack';
+import { reloadProfile } from '../auth/profile';
+import { createLine, invalidateLines, type Line, paidPackages, screenLimit, useComplements } from './api';
+import { CreatedDialog } from './CreatedDialog';
+import { LineForm } from './LineForm';
+
+/** /users/add — new paid line: credentials (typed or generated), non-trial package, screens, whatsapp, notes. */
 export function UserCreatePage() {
-  return null;
+  const { t } = useTranslation();
+  const goBack = useGoBack('/users');
+  const complements = useComplements();
+  const [created, setCreated] = useState<Line | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  // One key per creation intent: a retry after a lost answer cannot charge twice.
+  const idemKey = useRef(newIdempotencyKey());
+
+  return (
+    <Stack gap={0} maw={900}>
+      <PageHeader
+        title={t('users.createTitle')}
+        actions={
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack} data-testid="user-back">
+            {t('common.back')}
+          </Button>
+        }
+      />
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+        <LineForm
+          key={formKey}
+          packages={paidPackages(complements.data)}
+          packagesLoading={complements.isLoading}
+          screens={{ limit: screenLimit(complements.data) }}
+          submitLabel={t('users.createSubmit')}
+          onCancel={goBack}
+          onSubmit={async (v, pkg) => {
+            const line = await createLine(
+              {
+                username: v.username.trim() || undefined,
+                password: v.password.trim() || undefined,
+                package_id: pkg.id,
+                max_connections: pkg.max_connections >= 2 ? pkg.max_connections : Number(v.max_connections) || 1,
+                whatsapp: v.whatsapp.trim() || undefined,
+                reseller_notes: v.reseller_notes.trim() || undefined,
+              },
+              idemKey.current,
+            );
+            idemKey.current = newIdempotencyKey();
+            notifySuccess(t('users.created.success'));
+            void reloadProfile();
+            void invalidateLines();
+            setCreated(line);
+          }}
+        />
+      </Paper>
+      <CreatedDialog
+        line={created}
+        title={t('users.created.success')}
+        onClose={() => setCreated(null)}
+        onAnother={() => {
+          setCreated(null);
+          setFormKey((k) => k + 1);
+        }}
+      />
+    </Stack>
+  );
 }

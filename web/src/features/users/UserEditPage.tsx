@@ -1,4 +1,147 @@
-/** Placeholder until this page is built. */
+import { ActionIcon, Alert, Button, Group, MultiSelect, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArrowLeft, IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
+import { notifySuccess } from '../../api/notify';
+import { PageHeader } from '../../components/PageHeader';
+import { useGoBack } from '../../components/useGoBack';
+import { userEditRoute } from '../../router';
+import { type Line, replaceLine, updateLine, useComplements, useLine } from './api';
+import { showLineError } from './errors';
+import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from './format';
+import { formatDate } from './ui';
+
+/** /users/{id}/edit — password, whatsapp, notes and bouquets (at least one). */
 export function UserEditPage() {
-  return null;
+  const { t } = useTranslation();
+  const { userId } = userEditRoute.useParams();
+  const id = Number(userId);
+  const valid = Number.isInteger(id) && id > 0;
+  const line = useLine(valid ? id : 0);
+  const goBack = useGoBack('/users');
+
+  return (
+    <Stack gap={0} maw={900}>
+      <PageHeader
+        title={line.data ? t('users.editTitle', { username: line.data.username }) : t('users.editTitleId', { id: valid ? id : '?' })}
+        actions={
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack} data-testid="user-back">
+            {t('common.back')}
+          </Button>
+        }
+      />
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+        {!valid || line.isError ? (
+          <Alert color="red" data-testid="user-edit-error">
+            {!valid || (isApiError(line.error) && line.error.status === 404) ? t('errors.NOT_FOUND') : t('common.loadError')}
+          </Alert>
+        ) : !line.data ? (
+          <Stack>
+            {[1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} h={40} />
+            ))}
+          </Stack>
+        ) : (
+          <EditForm key={line.data.id} line={line.data} onDone={goBack} />
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+interface EditValues {
+  password: string;
+  whatsapp: string;
+  reseller_notes: string;
+  bouquet: string[];
+}
+
+function EditForm({ line, onDone }: { line: Line; onDone: () => void }) {
+  const { t } = useTranslation();
+  const complements = useComplements();
+  const form = useForm<EditValues>({
+    initialValues: { password: line.password, whatsapp: line.whatsapp ?? '', reseller_notes: line.reseller_notes ?? '', bouquet: line.bouquet },
+    validate: {
+      password: (v) => (v.length > 50 || !CREDENTIAL_RE.test(v.trim()) ? t('users.form.credentialInvalid') : null),
+      whatsapp: (v) => (v.length > 20 || !WHATSAPP_RE.test(v) ? t('users.form.whatsappInvalid') : null),
+      reseller_notes: (v) => (v.length > 500 ? t('users.form.notesTooLong') : null),
+      bouquet: (v) => (v.length > 0 ? null : t('users.form.bouquetRequired')),
+    },
+  });
+  const bouquets = (complements.data?.bouquets ?? []).map((b) => ({ value: String(b.id), label: `${b.id} - ${b.bouquet_name}` }));
+  // Bouquets of the line that no longer exist still show (by id) so they can be removed.
+  for (const id of line.bouquet) if (!bouquets.some((b) => b.value === id)) bouquets.push({ value: id, label: id });
+
+  const submit = form.onSubmit(async (v) => {
+    try {
+      const updated = await updateLine(line.id, {
+        password: v.password.trim() || undefined,
+        whatsapp: v.whatsapp.trim(),
+        reseller_notes: v.reseller_notes.trim(),
+        bouquet: v.bouquet,
+      });
+      replaceLine(updated);
+      notifySuccess(t('users.edit.success'));
+      onDone();
+    } catch (e) {
+      if (isApiError(e) && (e.code === 'BOUQUET_REQUIRED' || e.field === 'bouquet')) form.setFieldError('bouquet', t('users.form.bouquetRequired'));
+      else if (isApiError(e) && e.field && e.field in v) form.setFieldError(e.field, e.message);
+      showLineError(e);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Group gap="lg">
+          <Text size="sm">
+            {t('users.username')}: <b data-testid="edit-username">{line.username}</b>
+          </Text>
+          <Text size="sm">
+            {t('users.expiresAt')}: <b>{formatDate(line.exp_date)}</b>
+          </Text>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('users.password')}
+            maxLength={50}
+            autoComplete="off"
+            rightSection={
+              <Tooltip label={t('users.form.generate')}>
+                <ActionIcon variant="subtle" onClick={() => form.setFieldValue('password', randomCredential())} aria-label={t('users.form.generate')} data-testid="edit-generate-password">
+                  <IconDice5 size={18} />
+                </ActionIcon>
+              </Tooltip>
+            }
+            data-testid="edit-password"
+            {...form.getInputProps('password')}
+          />
+          <TextInput label={t('users.whatsappLabel')} description={t('users.form.whatsappHint')} inputMode="tel" maxLength={20} data-testid="edit-whatsapp" {...form.getInputProps('whatsapp')} />
+        </SimpleGrid>
+        <Textarea label={t('users.notes')} autosize minRows={2} maxRows={6} maxLength={500} data-testid="edit-notes" {...form.getInputProps('reseller_notes')} />
+        <MultiSelect
+          label={t('users.bouquets')}
+          placeholder={t('users.bouquetsPlaceholder')}
+          required
+          searchable
+          clearable
+          hidePickedOptions
+          data={bouquets}
+          disabled={complements.isLoading}
+          nothingFoundMessage={t('common.noRecords')}
+          data-testid="edit-bouquets"
+          {...form.getInputProps('bouquet')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} data-testid="edit-cancel">
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} leftSection={<IconDeviceFloppy size={18} />} data-testid="edit-save">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
 }

@@ -1,4 +1,271 @@
-/** Placeholder until this page is built. */
+import { ActionIcon, Button, Menu, Text } from '@mantine/core';
+import {
+  IconBrandWhatsapp,
+  IconCalendarPlus,
+  IconClockPlus,
+  IconDotsVertical,
+  IconLink,
+  IconLock,
+  IconLockOpen,
+  IconPencil,
+  IconPlus,
+  IconRefresh,
+  IconScreenShare,
+  IconTrash,
+  IconBolt,
+} from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { Link } from '@tanstack/react-router';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { newIdempotencyKey } from '../../api/client';
+import { notifySuccess } from '../../api/notify';
+import { confirmDialog } from '../../components/confirm';
+import { PageHeader } from '../../components/PageHeader';
+import { ListTable } from '../../components/table/ListTable';
+import type { SortState } from '../../components/table/tableSearch';
+import { useTableState } from '../../components/table/useTableState';
+import { reloadProfile, useProfile } from '../auth/profile';
+import { changeSystem, deleteLine, dropLine, flashRenew, type Line, replaceLine, setBlocked, useLines } from './api';
+import { notifyWarning, showLineError } from './errors';
+import { whatsappNumber } from './format';
+import { ExtendModal, LinksModal, RenewModal, ScreensModal, WhatsAppModal } from './LineModals';
+import { usersSearch } from './search';
+import { CutText, ExpiryBadge, formatDate, StatusBadge, SystemSwitch, useNowSec } from './ui';
+import { UserFiltersBar } from './UserFilters';
+
+const DEFAULT_SORT: SortState = { field: 'id', direction: 'desc' };
+
+const DESKTOP_ORDER = ['actions', 'id', 'username', 'password', 'created_at', 'exp_date', 'master_username', 'reseller_notes', 'whatsapp', 'max_connections', 'enabled', 'system'];
+const PHONE_ORDER = ['actions', 'username', 'exp_date', 'enabled', 'system', 'password', 'max_connections', 'whatsapp', 'reseller_notes', 'created_at', 'master_username'];
+
+type DialogKind = 'extend' | 'whatsapp' | 'links' | 'screens' | 'renew';
+
+/** /users — the reseller's lines: URL-bound filters, expiry/status badges, system switch and row actions. */
 export function UsersPage() {
-  return null;
+  const { t } = useTranslation();
+  const table = useTableState(usersSearch, DEFAULT_SORT);
+  const query = useLines(table.apiQuery);
+  const profile = useProfile();
+  const now = useNowSec();
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const [dialog, setDialog] = useState<{ kind: DialogKind; line: Line } | null>(null);
+  const [busy, setBusy] = useState<Record<number, boolean>>({});
+
+  /** Runs a row call: the returned line replaces the row; errors are shown. */
+  const run = async (line: Line, call: () => Promise<Line | undefined>, success: string, spends = false) => {
+    setBusy((b) => ({ ...b, [line.id]: true }));
+    try {
+      const updated = await call();
+      if (updated) replaceLine(updated);
+      else dropLine(line.id);
+      if (spends) void reloadProfile();
+      notifySuccess(success);
+    } catch (e) {
+      showLineError(e);
+    } finally {
+      setBusy((b) => {
+        const { [line.id]: _, ...rest } = b;
+        return rest;
+      });
+    }
+  };
+
+  const onBlockToggle = async (line: Line) => {
+    const block = line.enabled === 1;
+    const ok = await confirmDialog({
+      title: block ? t('users.block.title') : t('users.unblock.title'),
+      message: t(block ? 'users.block.confirm' : 'users.unblock.confirm', { username: line.username }),
+      confirmLabel: block ? t('users.actions.block') : t('users.actions.unblock'),
+      danger: block,
+    });
+    if (ok) await run(line, () => setBlocked(line.id, block), block ? t('users.block.success') : t('users.unblock.success'));
+  };
+
+  const onFlashRenew = async (line: Line) => {
+    const ok = await confirmDialog({
+      title: t('users.flash.title'),
+      message: t('users.flash.confirm', { username: line.username, count: line.max_connections }),
+      confirmLabel: t('users.flash.submit'),
+    });
+    if (ok) await run(line, () => flashRenew(line.id, newIdempotencyKey()), t('users.renew.success'), true);
+  };
+
+  const onRemove = async (line: Line) => {
+    const ok = await confirmDialog({
+      title: t('users.remove.title'),
+      message: t('users.remove.confirm', { username: line.username }),
+      confirmLabel: t('common.delete'),
+      danger: true,
+    });
+    if (ok) await run(line, () => deleteLine(line.id).then(() => undefined), t('users.remove.success'));
+  };
+
+  const onWhatsApp = (line: Line) => {
+    if (!whatsappNumber(line.whatsapp)) notifyWarning(t('users.whatsapp.noNumber'));
+    else setDialog({ kind: 'whatsapp', line });
+  };
+
+  const onSystem = (line: Line) => run(line, () => changeSystem(line.id, line.system === 1 ? 2 : 1), t('users.system.changed'));
+
+  const col: Record<string, DataTableColumn<Line>> = {
+    actions: {
+      accessor: 'actions',
+      title: '',
+      width: 52,
+      render: (l) => <RowMenu line={l} busy={!!busy[l.id]} on={{ setDialog, onBlockToggle, onFlashRenew, onRemove, onWhatsApp }} />,
+    },
+    id: { accessor: 'id', title: t('users.columns.id'), sortable: true, noWrap: true },
+    username: {
+      accessor: 'username',
+      title: t('users.columns.username'),
+      sortable: true,
+      noWrap: true,
+      render: (l) => (
+        <div>
+          <Text size="sm" fw={600} data-testid={`user-username-${l.id}`}>
+            {l.username}
+            {l.is_trial === 1 && (
+              <Text span size="xs" c="orange" fw={700} ml={6}>
+                {t('users.trialTag')}
+              </Text>
+            )}
+          </Text>
+          {phone && (
+            <Text size="xs" c="dimmed">
+              #{l.id}
+            </Text>
+          )}
+        </div>
+      ),
+    },
+    password: { accessor: 'password', title: t('users.columns.password'), sortable: true, noWrap: true, render: (l) => <Text size="sm" ff="monospace">{l.password}</Text> },
+    created_at: { accessor: 'created_at', title: t('users.columns.created'), sortable: true, noWrap: true, render: (l) => formatDate(l.created_at) },
+    exp_date: { accessor: 'exp_date', title: t('users.columns.expire'), sortable: true, noWrap: true, render: (l) => <ExpiryBadge expDate={l.exp_date} now={now} testId={`user-expiry-${l.id}`} /> },
+    master_username: { accessor: 'master_username', title: t('users.columns.reseller'), sortable: true, noWrap: true, render: (l) => l.master_username ?? '-' },
+    reseller_notes: { accessor: 'reseller_notes', title: t('users.columns.notes'), sortable: true, noWrap: true, render: (l) => <CutText text={l.reseller_notes} testId={`user-notes-${l.id}`} /> },
+    whatsapp: { accessor: 'whatsapp', title: t('users.columns.whatsapp'), sortable: true, noWrap: true, render: (l) => <CutText text={l.whatsapp} testId={`user-whatsapp-${l.id}`} /> },
+    max_connections: {
+      accessor: 'max_connections',
+      title: t('users.columns.screens'),
+      sortable: true,
+      textAlign: 'center',
+      render: (l) => <span data-testid={`user-screens-${l.id}`}>{l.max_connections}</span>,
+    },
+    enabled: { accessor: 'enabled', title: t('users.columns.status'), sortable: true, noWrap: true, render: (l) => <StatusBadge line={l} now={now} testId={`user-status-${l.id}`} /> },
+    system: {
+      accessor: 'system',
+      title: t('users.columns.system'),
+      sortable: true,
+      noWrap: true,
+      render: (l) => <SystemSwitch system={l.system} enabled={l.enabled === 1} busy={!!busy[l.id]} onToggle={() => void onSystem(l)} testId={`user-system-${l.id}`} />,
+    },
+  };
+  // SPEC order on wider screens; on phones what a reseller checks first comes first (the rest scrolls).
+  const order = phone ? PHONE_ORDER : DESKTOP_ORDER;
+  const columns = order.map((k) => col[k]!);
+
+  return (
+    <>
+      <PageHeader
+        title={t('users.title')}
+        actions={
+          <>
+            <Button component={Link} to="/users/add_trial" variant="light" leftSection={<IconClockPlus size={18} />} data-testid="users-add-trial">
+              {t('users.addTrial')}
+            </Button>
+            <Button component={Link} to="/users/add" leftSection={<IconPlus size={18} />} data-testid="users-add">
+              {t('users.add')}
+            </Button>
+          </>
+        }
+      />
+      <UserFiltersBar
+        filters={table.filters}
+        setFilters={table.setFilters}
+        removeFilter={table.removeFilter}
+        clearFilters={table.clearFilters}
+        showReseller={!!profile.data && profile.data.type !== 'reseller'}
+      />
+      <ListTable columns={columns} query={query} table={table} testId="users-table" emptyText={t('users.empty')} />
+      {dialog?.kind === 'extend' && <ExtendModal line={dialog.line} opened onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'screens' && <ScreensModal line={dialog.line} opened onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'renew' && <RenewModal line={dialog.line} opened onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'links' && <LinksModal line={dialog.line} opened onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'whatsapp' && <WhatsAppModal line={dialog.line} opened onClose={() => setDialog(null)} />}
+    </>
+  );
 }
+
+interface RowHandlers {
+  setDialog: (d: { kind: DialogKind; line: Line }) => void;
+  onBlockToggle: (l: Line) => Promise<void>;
+  onFlashRenew: (l: Line) => Promise<void>;
+  onRemove: (l: Line) => Promise<void>;
+  onWhatsApp: (l: Line) => void;
+}
+
+/** Row actions in one menu (large touch targets on phones). */
+function RowMenu({ line, busy, on }: { line: Line; busy: boolean; on: RowHandlers }) {
+  const { t } = useTranslation();
+  const trial = line.is_trial === 1;
+  const id = line.id;
+  return (
+    <Menu position="bottom-start" shadow="md" width={230} withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="light" size="lg" loading={busy} aria-label={t('users.actions.menu', { username: line.username })} data-testid={`user-actions-${id}`}>
+          <IconDotsVertical size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown data-testid={`user-actions-menu-${id}`}>
+        <Menu.Label>{line.username}</Menu.Label>
+        <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => on.setDialog({ kind: 'renew', line })} data-testid="action-renew">
+          {t('users.actions.renew')}
+        </Menu.Item>
+        {!trial && (
+          <Menu.Item leftSection={<IconBolt size={16} />} onClick={() => void on.onFlashRenew(line)} data-testid="action-flash">
+            {t('users.actions.flash')}
+          </Menu.Item>
+        )}
+        {!trial && (
+          <Menu.Item leftSection={<IconCalendarPlus size={16} />} onClick={() => on.setDialog({ kind: 'extend', line })} data-testid="action-extend">
+            {t('users.actions.extend')}
+          </Menu.Item>
+        )}
+        {!trial && (
+          <Menu.Item leftSection={<IconScreenShare size={16} />} onClick={() => on.setDialog({ kind: 'screens', line })} data-testid="action-screens">
+            {t('users.actions.screens')}
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconBrandWhatsapp size={16} />} color="green" onClick={() => on.onWhatsApp(line)} data-testid="action-whatsapp">
+          {t('users.actions.whatsapp')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLink size={16} />} onClick={() => on.setDialog({ kind: 'links', line })} data-testid="action-links">
+          {t('users.actions.links')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconPencil size={16} />}
+          renderRoot={(props) => <Link {...props} to="/users/$userId/edit" params={{ userId: String(id) }} />}
+          data-testid="action-edit"
+        >
+          {t('common.edit')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={line.enabled === 1 ? <IconLock size={16} /> : <IconLockOpen size={16} />}
+          color={line.enabled === 1 ? 'orange' : 'teal'}
+          onClick={() => void on.onBlockToggle(line)}
+          data-testid={line.enabled === 1 ? 'action-block' : 'action-unblock'}
+        >
+          {line.enabled === 1 ? t('users.actions.block') : t('users.actions.unblock')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={() => void on.onRemove(line)} data-testid="action-remove">
+          {t('users.actions.remove')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+

@@ -1,0 +1,319 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import {
+  type Api,
+  byTestId,
+  type Locale,
+  type Package,
+  pathOf,
+  REPO_ROOT,
+  rowWithText,
+  signInWithToken,
+  tr,
+  uniqueName,
+  useE2eSuite,
+  visibleText,
+  waitForPath,
+} from '../support/index.ts';
+
+const POLL = { timeout: 10_000, interval: 100 };
+const DAY = 86_400;
+
+interface Line {
+  id: number;
+  username: string;
+  password: string;
+  exp_date: number;
+  enabled: number;
+  system: number;
+  package_id: number | null;
+  max_connections: number;
+}
+
+const pending = new Map<Locale, Record<string, unknown>>();
+
+/**
+ * Text of an i18n key as the app shows it: the main dictionaries first, then the lines texts that
+ * still wait in web/src/i18n/pending/users.<lang>.json (the app deep-merges them in).
+ */
+function text(lang: Locale, key: string, vars: Record<string, string | number> = {}): string {
+  try {
+    return tr(lang, key, vars);
+  } catch {
+    let dict = pending.get(lang);
+    if (!dict) {
+      const file = path.join(REPO_ROOT, 'web', 'src', 'i18n', 'pending', `users.${lang}.json`);
+      dict = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      pending.set(lang, dict);
+    }
+    let node: unknown = dict;
+    for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    if (typeof node !== 'string') throw new Error(`i18n key ${key} missing in ${lang}`);
+    return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+  }
+}
+const pt = (key: string, vars?: Record<string, string | number>) => text('pt-BR', key, vars);
+
+/** A Mantine notification with exactly this text is on screen. */
+async function toast(page: Page, message: string): Promise<void> {
+  await page.locator('.mantine-Notification-description', { hasText: message }).first().waitFor();
+}
+
+/** Opens the row's action menu and clicks one item (`action-<name>`). */
+async function rowAction(page: Page, lineId: number, action: string): Promise<void> {
+  await byTestId(page, `user-actions-${lineId}`).click();
+  await byTestId(byTestId(page, `user-actions-menu-${lineId}`), `action-${action}`).click();
+}
+
+/** Picks an option of a Mantine Select by its label. */
+async function pickOption(page: Page, selectTestId: string, label: string): Promise<void> {
+  await byTestId(page, selectTestId).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+describe('lines (end users): create, renew, extend, block, short link, filter, remove', () => {
+  const s = useE2eSuite();
+  let reseller: Api;
+  let monthly: Package;
+  let quarterly: Package;
+  let line: Line;
+
+  const credits = (page: Page) => visibleText(byTestId(page, 'topbar-credits'));
+  const getLine = (id: number) => reseller.get<Line>(`/users/${id}`);
+  const openUsers = async (to = '/users') => {
+    const page = await s.page();
+    await signInWithToken(page, reseller.token, to);
+    return page;
+  };
+
+  beforeAll(async () => {
+    const bouquet = await s.admin.createBouquet(uniqueName('Bq '));
+    monthly = await s.admin.createPackage({ package_name: uniqueName('Mensal '), bouquets: [String(bouquet.id)] });
+    quarterly = await s.admin.createPackage({
+      package_name: uniqueName('Trimestral '),
+      bouquets: [String(bouquet.id)],
+      official_credits: 2,
+      official_duration: 3,
+    });
+    reseller = await s.admin.createAndSignIn({ type: 'reseller', credits: 10 });
+  });
+
+  test('a reseller creates a line: the dialog shows the credentials and the balance drops', async () => {
+    const page = await openUsers('/users/add');
+    await expect.poll(() => credits(page), POLL).toBe('10');
+
+    const username = uniqueName('ln');
+    await byTestId(page, 'user-username').fill(username);
+    await byTestId(page, 'user-generate-password').click();
+    const password = await byTestId(page, 'user-password').inputValue();
+    expect(password).toMatch(/^[a-z0-9]{6,9}$/);
+    await pickOption(page, 'user-package', monthly.package_name);
+    await expect.poll(() => visibleText(byTestId(page, 'user-cost')), POLL).toContain(pt('users.form.cost_one', { count: 1 }));
+    await byTestId(page, 'user-whatsapp').fill('11 91234-5678');
+    await byTestId(page, 'user-submit').click();
+
+    const dialog = byTestId(page, 'user-created-dialog'); // Modal root: no box of its own, wait for its content
+    await byTestId(dialog, 'created-username').waitFor();
+    expect(await byTestId(dialog, 'created-username').inputValue()).toBe(username);
+    expect(await byTestId(dialog, 'created-password').inputValue()).toBe(password);
+    await toast(page, pt('users.created.success'));
+    await expect.poll(() => credits(page), POLL).toBe('9');
+
+    const found = await reseller.get<{ data: Line[] }>(`/users?username=${username}`);
+    expect(found.data).toHaveLength(1);
+    line = found.data[0]!;
+    expect(line.password).toBe(password);
+    expect(line.package_id).toBe(monthly.id);
+    expect(line.exp_date - Math.floor(Date.now() / 1000)).toBeGreaterThan(27 * DAY);
+
+    await byTestId(dialog, 'created-to-list').click();
+    await waitForPath(page, '/users');
+    await rowWithText(page, username).waitFor();
+    expect(await visibleText(byTestId(page, `user-status-${line.id}`))).toBe(pt('users.status.active'));
+    expect(await byTestId(page, `user-expiry-${line.id}`).getAttribute('data-color')).toBe('green');
+  });
+
+  test('flash renew (1 month for max_connections credits) and renew by package', async () => {
+    const page = await openUsers();
+    await rowWithText(page, line.username).waitFor();
+    await expect.poll(() => credits(page), POLL).toBe('9');
+
+    const before = line.exp_date;
+    await rowAction(page, line.id, 'flash');
+    await expect.poll(() => visibleText(page.locator('.mantine-Modal-body')), POLL).toContain(line.username);
+    await byTestId(page, 'confirm-yes').click();
+    await toast(page, pt('users.renew.success'));
+    await expect.poll(() => credits(page), POLL).toBe('8');
+    const flashed = await getLine(line.id);
+    expect(flashed.exp_date - before).toBeGreaterThanOrEqual(28 * DAY);
+    expect(flashed.exp_date - before).toBeLessThanOrEqual(31 * DAY);
+
+    await rowAction(page, line.id, 'renew');
+    const modal = byTestId(page, 'renew-modal');
+    await byTestId(modal, 'renew-package').waitFor();
+    await pickOption(page, 'renew-package', quarterly.package_name);
+    await expect.poll(() => visibleText(byTestId(page, 'renew-cost')), POLL).toContain(pt('users.renew.cost_other', { count: 2 }));
+    await byTestId(page, 'renew-submit').click();
+    await toast(page, pt('users.renew.success'));
+    await modal.waitFor({ state: 'detached' });
+    await expect.poll(() => credits(page), POLL).toBe('6');
+    const renewed = await getLine(line.id);
+    expect(renewed.package_id).toBe(quarterly.id);
+    expect(renewed.exp_date - flashed.exp_date).toBeGreaterThanOrEqual(89 * DAY);
+    expect(renewed.exp_date - flashed.exp_date).toBeLessThanOrEqual(92 * DAY);
+    line = renewed;
+  });
+
+  test('extend by 2 days (free); a second extension within 30 days is refused', async () => {
+    const page = await openUsers();
+    await rowWithText(page, line.username).waitFor();
+
+    await rowAction(page, line.id, 'extend');
+    const days = byTestId(page, 'extend-days');
+    await days.fill('2');
+    await byTestId(page, 'extend-submit').click();
+    await byTestId(page, 'extend-modal').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await getLine(line.id)).exp_date, POLL).toBe(line.exp_date + 2 * DAY);
+    await expect.poll(() => credits(page), POLL).toBe('6');
+
+    await rowAction(page, line.id, 'extend');
+    await byTestId(page, 'extend-days').fill('1');
+    await byTestId(page, 'extend-submit').click();
+    await toast(page, pt('errors.EXTEND_LIMIT_REACHED'));
+    expect((await getLine(line.id)).exp_date).toBe(line.exp_date + 2 * DAY);
+    line = await getLine(line.id);
+  });
+
+  test('system switch, then block and unblock with confirmation', async () => {
+    const page = await openUsers();
+    await rowWithText(page, line.username).waitFor();
+
+    // HTTP -> P2P (only offered while enabled).
+    await page.locator('label', { has: byTestId(page, `user-system-${line.id}`) }).click();
+    await toast(page, pt('users.system.changed'));
+    await expect.poll(async () => (await getLine(line.id)).system, POLL).toBe(2);
+
+    await rowAction(page, line.id, 'block');
+    await byTestId(page, 'confirm-yes').click();
+    await toast(page, pt('users.block.success'));
+    await expect.poll(() => visibleText(byTestId(page, `user-status-${line.id}`)), POLL).toBe(pt('users.status.blocked'));
+    expect((await getLine(line.id)).enabled).toBe(0);
+    // Blocked: the system is shown, not offered.
+    expect(await byTestId(page, `user-system-${line.id}`).getAttribute('role')).toBeNull();
+
+    await rowAction(page, line.id, 'unblock');
+    await byTestId(page, 'confirm-yes').click();
+    await toast(page, pt('users.unblock.success'));
+    await expect.poll(() => visibleText(byTestId(page, `user-status-${line.id}`)), POLL).toBe(pt('users.status.active'));
+    expect((await getLine(line.id)).enabled).toBe(1);
+  });
+
+  test('short links: the four originals, shorten one (redirects to the original), copy it', async () => {
+    const page = await openUsers();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await rowWithText(page, line.username).waitFor();
+
+    await rowAction(page, line.id, 'links');
+    await byTestId(page, 'link-short').waitFor();
+    const m3u8 = byTestId(page, 'link-original-m3u8');
+    await expect.poll(() => m3u8.inputValue(), POLL).toContain(`username=${line.username}`);
+    expect(await m3u8.inputValue()).toContain('output=m3u8');
+    for (const type of ['mpgets', 'hls', 'ssiptv']) expect(await byTestId(page, `link-original-${type}`).inputValue()).toContain(line.username);
+
+    const short = byTestId(page, 'link-short');
+    await byTestId(page, 'link-shorten-m3u8').click();
+    await expect.poll(() => short.inputValue(), POLL).toMatch(/\/s\/[A-Za-z0-9_-]+$/);
+    const url = await short.inputValue();
+    const res = await fetch(url, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(await m3u8.inputValue());
+
+    await byTestId(page, 'link-short-copy').click();
+    await toast(page, pt('users.links.copied'));
+
+    // A new request replaces the previous short link.
+    await byTestId(page, 'link-shorten-hls').click();
+    await expect.poll(async () => {
+      const v = await short.inputValue();
+      return v !== '' && v !== url;
+    }, POLL).toBe(true);
+  });
+
+  test('filters live in the URL, survive a reload and drop the page when removed', async () => {
+    const other = await reseller.post<Line>('/users', { package_id: monthly.id, reseller_notes: 'segunda linha' });
+    const page = await openUsers('/users?page=1&per=20');
+    await rowWithText(page, line.username).waitFor();
+    await rowWithText(page, other.username).waitFor();
+
+    await byTestId(page, 'users-filters-toggle').click();
+    await byTestId(page, 'filter-username').fill(line.username);
+    await byTestId(page, 'filter-apply').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('username'), POLL).toBe(line.username);
+    await expect.poll(() => rowWithText(page, other.username).count(), POLL).toBe(0);
+    await rowWithText(page, line.username).waitFor();
+
+    await page.reload();
+    await byTestId(page, 'filter-chip-username').waitFor();
+    await rowWithText(page, line.username).waitFor();
+    expect(await rowWithText(page, other.username).count()).toBe(0);
+    expect(pathOf(page)).toBe('/users');
+
+    // Quick search by notes text.
+    await byTestId(page, 'filter-chip-username').locator('button').click();
+    await rowWithText(page, other.username).waitFor();
+    expect(new URL(page.url()).searchParams.get('username')).toBeNull();
+    await byTestId(page, 'users-search').fill('segunda');
+    await expect.poll(() => new URL(page.url()).searchParams.get('text_search'), POLL).toBe('segunda');
+    await expect.poll(() => rowWithText(page, line.username).count(), POLL).toBe(0);
+    await rowWithText(page, other.username).waitFor();
+
+    // Status "blocked": nothing of ours is blocked.
+    await byTestId(page, 'users-search').fill('');
+    await expect.poll(() => new URL(page.url()).searchParams.get('text_search'), POLL).toBeNull();
+    await page.goto('/users?status=0&page=2');
+    await byTestId(page, 'filter-chip-status').waitFor();
+    await byTestId(page, 'filter-chip-status').locator('button').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status'), POLL).toBeNull();
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    await rowWithText(page, line.username).waitFor();
+  });
+
+  test('remove with confirmation: the row leaves the list and the line is gone', async () => {
+    const page = await openUsers();
+    await rowWithText(page, line.username).waitFor();
+
+    await rowAction(page, line.id, 'remove');
+    await byTestId(page, 'confirm-yes').click();
+    await toast(page, pt('users.remove.success'));
+    await expect.poll(() => rowWithText(page, line.username).count(), POLL).toBe(0);
+    await expect(getLine(line.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('on a phone the row menu is at hand and the WhatsApp link carries the line data', async () => {
+    const withPhone = await reseller.post<Line>('/users', { package_id: monthly.id, whatsapp: '(11) 98888-7777' });
+    const page = await s.page({ viewport: { width: 390, height: 844 } });
+    await signInWithToken(page, reseller.token, `/users?username=${withPhone.username}`);
+    const actions = byTestId(page, `user-actions-${withPhone.id}`);
+    await actions.waitFor();
+    const box = await actions.boundingBox();
+    expect(box && box.x + box.width <= 390).toBe(true);
+
+    await rowAction(page, withPhone.id, 'whatsapp');
+    const send = byTestId(page, 'whatsapp-send');
+    await send.waitFor();
+    expect(await send.getAttribute('href')).toBeNull(); // the yes/no choice comes first
+    await byTestId(page, 'whatsapp-warning-no').check();
+    const message = async () => decodeURIComponent((await send.getAttribute('href'))?.split('?text=')[1] ?? '');
+    await expect.poll(message, POLL).toContain('get.php?username=');
+    expect(await send.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5511988887777\?text=/);
+    expect(await message()).toContain(withPhone.username);
+    expect(await message()).toContain(withPhone.password);
+
+    // "Aviso vencimento" = yes switches to the expiry warning (no password in it).
+    await byTestId(page, 'whatsapp-warning-yes').check();
+    await expect.poll(message, POLL).not.toContain(withPhone.password);
+    expect(await message()).toContain(withPhone.username);
+  });
+});

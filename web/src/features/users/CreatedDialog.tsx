@@ -1,0 +1,58 @@
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconCircleCheck, IconCopy, IconList } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import type { Line } from './api';
+import { copyText, CopyIconButton, formatDate } from './ui';
+
+/** After a creation: the generated or typed username and password, each with a copy button. */
+export function CreatedDialog({ line, title, onClose, onAnother }: { line: Line | null; title: string; onClose: () => void; onAnother: () => void }) {
+  const { t } = useTranslation();
+  const copyBoth = async () => {
+    if (!line) return;
+    const ok = await copyText(`${t('users.username')}: ${line.username}\n${t('users.password')}: ${line.password}`);
+    notifications.show({ color: ok ? 'green' : 'red', message: ok ? t('users.created.copied') : t('users.links.copyError'), autoClose: 4000 });
+  };
+  return (
+    <Modal opened={line !== null} onClose={onClose} title={title} centered data-testid="user-created-dialog">
+      {line && (
+        <Stack gap="sm">
+          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />}>
+            {t('users.created.hint')}
+          </Alert>
+          <TextInput
+            label={t('users.username')}
+            readOnly
+            value={line.username}
+            rightSection={<CopyIconButton value={line.username} label={t('users.created.copy')} successText={t('users.created.copied')} testId="created-username-copy" />}
+            data-testid="created-username"
+          />
+          <TextInput
+            label={t('users.password')}
+            readOnly
+            value={line.password}
+            rightSection={<CopyIconButton value={line.password} label={t('users.created.copy')} successText={t('users.created.copied')} testId="created-password-copy" />}
+            data-testid="created-password"
+          />
+          <Text size="sm">
+            {t('users.expiresAt')}: <b>{formatDate(line.exp_date)}</b>
+          </Text>
+          <Group justify="space-between" gap="xs">
+            <Button variant="subtle" leftSection={<IconCopy size={16} />} onClick={() => void copyBoth()} data-testid="created-copy-both">
+              {t('users.created.copyBoth')}
+            </Button>
+            <Group gap="xs">
+              <Button variant="default" onClick={onAnother} data-testid="created-another">
+                {t('users.created.another')}
+              </Button>
+              <Button component={Link} to="/users" leftSection={<IconList size={16} />} data-testid="created-to-list">
+                {t('users.created.toList')}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

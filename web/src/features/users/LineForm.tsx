@@ -1,0 +1,176 @@
+import { ActionIcon, Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
+import type { LinePackage } from './api';
+import { showLineError } from './errors';
+import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from './format';
+
+export interface LineFormValues {
+  username: string;
+  password: string;
+  package_id: string | null;
+  max_connections: number | string;
+  whatsapp: string;
+  reseller_notes: string;
+}
+
+export const EMPTY_LINE_FORM: LineFormValues = { username: '', password: '', package_id: null, max_connections: 1, whatsapp: '', reseller_notes: '' };
+
+interface Props {
+  packages: LinePackage[];
+  packagesLoading: boolean;
+  /** Screens field (normal lines only): min 1, max the setting user_limit_screen. */
+  screens?: { limit: number };
+  submitLabel: string;
+  onSubmit: (values: LineFormValues, pkg: LinePackage) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** Create form of normal and trial lines: credentials with generate buttons, package, screens, whatsapp, notes. */
+export function LineForm({ packages, packagesLoading, screens, submitLabel, onSubmit, onCancel }: Props) {
+  const { t } = useTranslation();
+  const form = useForm<LineFormValues>({
+    initialValues: EMPTY_LINE_FORM,
+    validate: {
+      username: (v) => (v.length > 50 || !CREDENTIAL_RE.test(v.trim()) ? t('users.form.credentialInvalid') : null),
+      password: (v) => (v.length > 50 || !CREDENTIAL_RE.test(v.trim()) ? t('users.form.credentialInvalid') : null),
+      package_id: (v) => (v ? null : t('users.form.packageRequired')),
+      whatsapp: (v) => (v.length > 20 || !WHATSAPP_RE.test(v) ? t('users.form.whatsappInvalid') : null),
+      reseller_notes: (v) => (v.length > 500 ? t('users.form.notesTooLong') : null),
+    },
+  });
+  const pkg = packages.find((p) => String(p.id) === form.values.package_id);
+  const fixedScreens = pkg && pkg.max_connections >= 2 ? pkg.max_connections : undefined;
+
+  // A package with 2+ screens fixes the screens field to its value; leaving such a package resets it to 1.
+  const onPackage = (value: string | null) => {
+    form.setFieldValue('package_id', value);
+    const next = packages.find((p) => String(p.id) === value);
+    if (next && next.max_connections >= 2) form.setFieldValue('max_connections', next.max_connections);
+    else if (fixedScreens !== undefined) form.setFieldValue('max_connections', 1);
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    const chosen = packages.find((p) => String(p.id) === values.package_id);
+    if (!chosen) return;
+    if (screens && chosen.max_connections < 2) {
+      const n = Number(values.max_connections);
+      if (!Number.isInteger(n) || n < 1 || n > screens.limit) {
+        form.setFieldError('max_connections', t('users.form.screensRange', { limit: screens.limit }));
+        return;
+      }
+    }
+    try {
+      await onSubmit(values, chosen);
+      form.reset();
+    } catch (e) {
+      if (isApiError(e) && e.field && e.field in values) form.setFieldError(e.field, e.code === 'USERNAME_TAKEN' ? t('errors.USERNAME_TAKEN') : e.message);
+      showLineError(e);
+    }
+  });
+
+  const generate = (field: 'username' | 'password') => (
+    <Tooltip label={t('users.form.generate')}>
+      <ActionIcon variant="subtle" onClick={() => form.setFieldValue(field, randomCredential())} aria-label={t('users.form.generate')} data-testid={`user-generate-${field}`}>
+        <IconDice5 size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+
+  const screensCount = fixedScreens ?? (Number(form.values.max_connections) || 1);
+  const cost = pkg ? (screens ? screensCount : 0) * pkg.official_credits : 0;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('users.username')}
+            description={t('users.form.generatedHint')}
+            maxLength={50}
+            autoComplete="off"
+            rightSection={generate('username')}
+            data-testid="user-username"
+            {...form.getInputProps('username')}
+          />
+          <TextInput
+            label={t('users.password')}
+            description={t('users.form.generatedHint')}
+            maxLength={50}
+            autoComplete="off"
+            rightSection={generate('password')}
+            data-testid="user-password"
+            {...form.getInputProps('password')}
+          />
+        </SimpleGrid>
+        <Button
+          variant="light"
+          leftSection={<IconDice5 size={18} />}
+          onClick={() => form.setValues({ username: randomCredential(), password: randomCredential() })}
+          style={{ alignSelf: 'flex-start' }}
+          data-testid="user-generate"
+        >
+          {t('users.form.generateBoth')}
+        </Button>
+        <SimpleGrid cols={{ base: 1, sm: screens ? 2 : 1 }}>
+          <Select
+            label={t('users.package')}
+            placeholder={t('users.packagePlaceholder')}
+            required
+            searchable
+            data={packages.map((p) => ({ value: String(p.id), label: p.package_name }))}
+            disabled={packagesLoading}
+            nothingFoundMessage={t('common.noRecords')}
+            data-testid="user-package"
+            {...form.getInputProps('package_id')}
+            onChange={onPackage}
+          />
+          {screens && (
+            <NumberInput
+              label={t('users.screensLabel')}
+              description={fixedScreens ? t('users.form.screensFixed') : t('users.form.screensHint', { limit: screens.limit })}
+              min={1}
+              max={fixedScreens ?? screens.limit}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="strict"
+              disabled={fixedScreens !== undefined}
+              data-testid="user-screens"
+              {...form.getInputProps('max_connections')}
+            />
+          )}
+        </SimpleGrid>
+        {pkg && (
+          <Alert color="blue" variant="light" data-testid="user-cost">
+            {screens ? `${t('users.form.cost', { count: cost })} · ` : `${t('users.form.free')} · `}
+            {screens
+              ? t('users.duration', { count: pkg.official_duration, unit: t(`users.units.${pkg.official_duration_in}`, { defaultValue: pkg.official_duration_in }) })
+              : pkg.package_name}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('users.whatsappLabel')}
+            description={t('users.form.whatsappHint')}
+            placeholder="11 91234-5678"
+            inputMode="tel"
+            maxLength={20}
+            data-testid="user-whatsapp"
+            {...form.getInputProps('whatsapp')}
+          />
+          <Textarea label={t('users.notes')} autosize minRows={1} maxRows={4} maxLength={500} data-testid="user-notes" {...form.getInputProps('reseller_notes')} />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} data-testid="user-cancel">
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} leftSection={<IconDeviceFloppy size={18} />} data-testid="user-submit">
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,413 @@
+import { Alert, Button, Group, Modal, NumberInput, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconBrandWhatsapp, IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { newIdempotencyKey } from '../../api/client';
+import { notifySuccess } from '../../api/notify';
+import { reloadProfile } from '../auth/profile';
+import {
+  changeScreens,
+  extendDays,
+  LINK_TYPES,
+  type Line,
+  type LinePackage,
+  type LinkType,
+  paidPackages,
+  renewByPackage,
+  replaceLine,
+  screenLimit,
+  shortenLink,
+  useComplements,
+  useLineLinks,
+  useNews,
+} from './api';
+import { showLineError } from './errors';
+import { DAY_SECONDS, decodeNewsBody, monthsRemaining, whatsappNumber, whatsappUrl } from './format';
+import { CopyIconButton, formatDate } from './ui';
+
+interface LineModalProps {
+  line: Line;
+  opened: boolean;
+  onClose: () => void;
+}
+
+const nowSec = () => Math.floor(Date.now() / 1000);
+
+/** Extend by 1 to 3 days (free, once per 30 days). */
+export function ExtendModal({ line, opened, onClose }: LineModalProps) {
+  const { t } = useTranslation();
+  const [days, setDays] = useState<number | string>(1);
+  const [busy, setBusy] = useState(false);
+  const n = typeof days === 'number' ? days : Number(days);
+  const valid = Number.isInteger(n) && n >= 1 && n <= 3;
+  const newExp = Math.max(line.exp_date, nowSec()) + (valid ? n : 0) * DAY_SECONDS;
+
+  const submit = async () => {
+    if (!valid) return;
+    setBusy(true);
+    try {
+      const updated = await extendDays(line.id, n);
+      replaceLine(updated);
+      void reloadProfile();
+      notifySuccess(t('users.extend.success', { days: n }));
+      onClose();
+    } catch (e) {
+      showLineError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('users.extend.title', { username: line.username })} centered data-testid="extend-modal">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <NumberInput
+            label={t('users.extend.days')}
+            description={t('users.extend.hint')}
+            min={1}
+            max={3}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="strict"
+            value={days}
+            onChange={setDays}
+            error={valid ? undefined : t('users.extend.invalid')}
+            data-autofocus
+            data-testid="extend-days"
+          />
+          <Text size="sm">
+            {t('users.expiresAt')}: <b>{formatDate(line.exp_date)}</b> → <b data-testid="extend-new-exp">{formatDate(newExp)}</b>
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={busy} disabled={!valid} leftSection={<IconCalendarPlus size={18} />} data-testid="extend-submit">
+              {t('users.extend.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Screens: current, new, months remaining, signed amount. Adding costs amount x months; removing refunds nothing. */
+export function ScreensModal({ line, opened, onClose }: LineModalProps) {
+  const { t } = useTranslation();
+  const complements = useComplements();
+  const limit = screenLimit(complements.data);
+  const [amount, setAmount] = useState<number | string>('');
+  const [busy, setBusy] = useState<'add' | 'remove' | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const a = typeof amount === 'number' ? amount : Number(amount) || 0;
+  const months = monthsRemaining(line.exp_date, nowSec());
+  const next = line.max_connections + a;
+  const inRange = next >= 1 && next <= limit;
+  const cost = a > 0 ? a * months : 0;
+
+  const submit = async (kind: 'add' | 'remove') => {
+    setBusy(kind);
+    try {
+      const updated = await changeScreens(line.id, a, key);
+      replaceLine(updated);
+      void reloadProfile();
+      setKey(newIdempotencyKey());
+      notifySuccess(t('users.screens.success'));
+      onClose();
+    } catch (e) {
+      showLineError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('users.screens.title', { username: line.username })} centered data-testid="screens-modal">
+      <Stack gap="sm">
+        <SimpleGrid cols={3} spacing="xs">
+          <Stat label={t('users.screens.current')} value={line.max_connections} testId="screens-current" />
+          <Stat label={t('users.screens.new')} value={Math.max(0, next)} testId="screens-new" />
+          <Stat label={t('users.screens.months')} value={months} testId="screens-months" />
+        </SimpleGrid>
+        <NumberInput
+          label={t('users.screens.amount')}
+          description={t('users.screens.amountHint', { limit })}
+          allowDecimal={false}
+          min={1 - line.max_connections}
+          max={Math.max(0, limit - line.max_connections)}
+          value={amount}
+          onChange={setAmount}
+          error={a !== 0 && !inRange ? t('users.screens.outOfRange', { limit }) : undefined}
+          data-autofocus
+          data-testid="screens-amount"
+        />
+        {line.max_connections >= limit && (
+          <Text size="sm" c="dimmed" data-testid="screens-at-limit">
+            {t('users.screens.atLimit', { limit })}
+          </Text>
+        )}
+        {a > 0 && (
+          <Text size="sm" data-testid="screens-cost">
+            {t('users.screens.cost', { count: cost })}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+          <Button color="red" variant="light" disabled={a >= 0 || !inRange || busy !== null} loading={busy === 'remove'} onClick={() => void submit('remove')} data-testid="screens-remove">
+            {t('users.screens.remove')}
+          </Button>
+          <Button disabled={a <= 0 || !inRange || busy !== null} loading={busy === 'add'} leftSection={<IconScreenShare size={18} />} onClick={() => void submit('add')} data-testid="screens-add">
+            {t('users.screens.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: number | string; testId?: string }) {
+  return (
+    <Stack gap={0} align="center">
+      <Text size="xs" c="dimmed" ta="center">
+        {label}
+      </Text>
+      <Text fw={700} size="xl" data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Cost and period of a renewal by package: screens (package's when >= 2) x official_credits. */
+export function renewCost(line: Pick<Line, 'max_connections'>, pkg: LinePackage): number {
+  const screens = pkg.max_connections >= 2 ? pkg.max_connections : line.max_connections;
+  return screens * pkg.official_credits;
+}
+
+/** Renewal by package: a non-trial package must be chosen. */
+export function RenewModal({ line, opened, onClose }: LineModalProps) {
+  const { t } = useTranslation();
+  const complements = useComplements();
+  const packages = paidPackages(complements.data);
+  const [packageId, setPackageId] = useState<string | null>(line.package_id && packages.some((p) => p.id === line.package_id) ? String(line.package_id) : null);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const pkg = packages.find((p) => String(p.id) === packageId);
+
+  const submit = async () => {
+    setTouched(true);
+    if (!pkg) return;
+    setBusy(true);
+    try {
+      const updated = await renewByPackage(line.id, pkg.id, key);
+      replaceLine(updated);
+      void reloadProfile();
+      setKey(newIdempotencyKey());
+      notifySuccess(t('users.renew.success'));
+      onClose();
+    } catch (e) {
+      showLineError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('users.renew.title', { username: line.username })} centered data-testid="renew-modal">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Select
+            label={t('users.package')}
+            placeholder={t('users.packagePlaceholder')}
+            required
+            searchable
+            data={packages.map((p) => ({ value: String(p.id), label: p.package_name }))}
+            value={packageId}
+            onChange={(v) => {
+              setPackageId(v);
+              setKey(newIdempotencyKey());
+            }}
+            error={touched && !pkg ? t('users.renew.packageRequired') : undefined}
+            nothingFoundMessage={t('common.noRecords')}
+            disabled={complements.isLoading}
+            data-testid="renew-package"
+          />
+          {pkg && (
+            <Alert color="blue" variant="light" data-testid="renew-cost">
+              {t('users.renew.cost', { count: renewCost(line, pkg) })} · {t('users.duration', { count: pkg.official_duration, unit: t(`users.units.${pkg.official_duration_in}`, { defaultValue: pkg.official_duration_in }) })}
+            </Alert>
+          )}
+          <Text size="sm">
+            {t('users.expiresAt')}: <b>{formatDate(line.exp_date)}</b>
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={busy} leftSection={<IconRefresh size={18} />} data-testid="renew-submit">
+              {t('users.renew.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+const LINK_LABELS: Record<LinkType, string> = { mpgets: 'MPEGTS', m3u8: 'M3U8', hls: 'HLS', ssiptv: 'SSIPTV' };
+
+/** The four original links, four shorten buttons, the shortened link with copy, and news item 2. */
+export function LinksModal({ line, opened, onClose }: LineModalProps) {
+  const { t } = useTranslation();
+  const links = useLineLinks(line.id, opened);
+  const news = useNews();
+  const [short, setShort] = useState('');
+  const [busy, setBusy] = useState<LinkType | null>(null);
+  const notice = news.data?.find((n) => n.id === 2 && n.status === 1);
+
+  const shorten = async (type: LinkType) => {
+    setShort(''); // a new request clears the previous link
+    setBusy(type);
+    try {
+      const res = await shortenLink(line.id, type);
+      setShort(res.url);
+    } catch (e) {
+      showLineError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('users.links.title', { username: line.username })} centered size="lg" data-testid="links-modal">
+      <Stack gap="sm">
+        {notice && (
+          <Alert color="blue" variant="light" title={notice.title} data-testid="links-news">
+            <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              {decodeNewsBody(notice.body)}
+            </Text>
+          </Alert>
+        )}
+        {LINK_TYPES.map((type) => (
+          <TextInput
+            key={type}
+            label={LINK_LABELS[type]}
+            readOnly
+            value={links.data?.[type] ?? ''}
+            placeholder={links.isLoading ? t('common.loading') : ''}
+            rightSection={<CopyIconButton value={links.data?.[type] ?? ''} label={t('users.links.copy')} testId={`link-copy-${type}`} />}
+            data-testid={`link-original-${type}`}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        ))}
+        <TextInput
+          label={t('users.links.short')}
+          readOnly
+          value={short}
+          placeholder={t('users.links.shortPlaceholder')}
+          leftSection={<IconLink size={16} />}
+          rightSection={<CopyIconButton value={short} label={t('users.links.copy')} testId="link-short-copy" />}
+          data-testid="link-short"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <Text size="sm" fw={500} mb={-6}>
+          {t('users.links.shortenLabel')}
+        </Text>
+        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
+          {LINK_TYPES.map((type) => (
+            <Button
+              key={type}
+              variant="light"
+              leftSection={<IconScissors size={16} />}
+              loading={busy === type}
+              disabled={busy !== null && busy !== type}
+              onClick={() => void shorten(type)}
+              aria-label={t('users.links.shorten', { type: LINK_LABELS[type] })}
+              data-testid={`link-shorten-${type}`}
+            >
+              {LINK_LABELS[type]}
+            </Button>
+          ))}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Builds the customer message: the line's data, or (as expiry warning) a renewal reminder. */
+export function whatsappMessage(line: Line, playlist: string, warning: boolean, t: (key: string, vars?: Record<string, unknown>) => string): string {
+  const vars = { username: line.username, password: line.password, expiry: formatDate(line.exp_date), link: playlist || '-' };
+  return warning ? t('users.whatsapp.warningMessage', vars) : t('users.whatsapp.dataMessage', vars);
+}
+
+/** WhatsApp: yes/no "Aviso vencimento", then a wa.me deep link (55 + number) with the message. */
+export function WhatsAppModal({ line, opened, onClose }: LineModalProps) {
+  const { t } = useTranslation();
+  const links = useLineLinks(line.id, opened);
+  const [choice, setChoice] = useState<'yes' | 'no' | null>(null);
+  const number = whatsappNumber(line.whatsapp);
+  const message = useMemo(
+    () => (choice ? whatsappMessage(line, links.data?.mpgets ?? '', choice === 'yes', t as never) : ''),
+    [choice, line, links.data, t],
+  );
+  const href = number && choice ? whatsappUrl(number, message) : undefined;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('users.whatsapp.title', { username: line.username })} centered data-testid="whatsapp-modal">
+      <Stack gap="sm">
+        <Text size="sm">
+          {t('users.whatsapp.to')}: <b>{line.whatsapp}</b>
+        </Text>
+        <Radio.Group label={t('users.whatsapp.warningLabel')} description={t('users.whatsapp.warningHint')} value={choice} onChange={(v) => setChoice(v as 'yes' | 'no')} required>
+          <Group mt="xs">
+            <Radio value="yes" label={t('common.yes')} data-testid="whatsapp-warning-yes" />
+            <Radio value="no" label={t('common.no')} data-testid="whatsapp-warning-no" />
+          </Group>
+        </Radio.Group>
+        {choice && (
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="whatsapp-preview">
+            {message}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            component="a"
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            color="green"
+            leftSection={<IconBrandWhatsapp size={18} />}
+            disabled={!href || links.isLoading}
+            onClick={() => href && onClose()}
+            data-testid="whatsapp-send"
+          >
+            {t('users.whatsapp.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

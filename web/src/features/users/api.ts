@@ -1,0 +1,185 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, newIdempotencyKey } from '../../api/client';
+import type { Paged } from '../../api/errors';
+import { queryClient } from '../../api/queryClient';
+
+/** A user line (GET /api/users). Dates are epoch seconds. */
+export interface Line {
+  id: number;
+  username: string;
+  password: string;
+  created_at: number;
+  exp_date: number;
+  master_username: string | null;
+  member_id: number;
+  reseller_notes: string | null;
+  whatsapp: string | null;
+  max_connections: number;
+  /** 1 enabled, 0 blocked. */
+  enabled: number;
+  is_trial: number;
+  /** 1 HTTP, 2 P2P, 3 P2P BR. */
+  system: number;
+  package_id: number | null;
+  bouquet: string[];
+  last_extended_at: number | null;
+}
+
+export interface LinePackage {
+  id: number;
+  package_name: string;
+  is_trial: number;
+  is_official: number;
+  max_connections: number;
+  official_credits: number;
+  official_duration: number;
+  official_duration_in: string;
+  bouquets: string[];
+}
+
+export interface Complements {
+  packages: LinePackage[];
+  bouquets: { id: number; bouquet_name: string }[];
+  settings: Record<string, string>;
+  server_time: number;
+}
+
+export const LINK_TYPES = ['mpgets', 'm3u8', 'hls', 'ssiptv'] as const;
+export type LinkType = (typeof LINK_TYPES)[number];
+export type LineLinks = Record<LinkType, string>;
+
+export interface NewsItem {
+  id: number;
+  title: string;
+  body: string;
+  level: number;
+  status: number;
+}
+
+type ListQuery = Record<string, string | number | undefined>;
+
+export const usersKey = ['users'] as const;
+const listKey = [...usersKey, 'list'] as const;
+
+export function useLines(query: ListQuery) {
+  return useQuery({
+    queryKey: [...listKey, query],
+    queryFn: ({ signal }) => api<Paged<Line>>('/users', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLine(id: number) {
+  return useQuery({
+    queryKey: [...usersKey, 'one', id],
+    queryFn: ({ signal }) => api<Line>(`/users/${id}`, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** Reference data (packages, bouquets, settings); changes rarely. */
+export function useComplements() {
+  return useQuery({
+    queryKey: ['datacomplements'],
+    queryFn: ({ signal }) => api<Complements>('/datacomplements', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Setting `user_limit_screen` (default 1). */
+export function screenLimit(c: Complements | undefined): number {
+  const n = Number(c?.settings.user_limit_screen ?? '1');
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/** Packages for normal lines (creation and renewal): non-trial only. */
+export const paidPackages = (c: Complements | undefined) => (c?.packages ?? []).filter((p) => p.is_trial !== 1);
+/** Packages for trial lines: trial and not official. */
+export const trialPackages = (c: Complements | undefined) => (c?.packages ?? []).filter((p) => p.is_trial === 1 && p.is_official === 0);
+
+export function useNews() {
+  return useQuery({
+    queryKey: ['news'],
+    queryFn: ({ signal }) => api<{ data: NewsItem[] }>('/news', { signal, silent: true }).then((r) => r.data),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export function useLineLinks(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...usersKey, 'links', id],
+    queryFn: ({ signal }) => api<LineLinks>(`/users/${id}/links`, { signal }),
+    enabled: enabled && id > 0,
+    staleTime: 60_000,
+  });
+}
+
+/** Replaces the line with the same id in every cached list page (and its single-line cache). */
+export function replaceLine(line: Line): void {
+  queryClient.setQueriesData<Paged<Line>>({ queryKey: listKey }, (old) =>
+    old ? { ...old, data: old.data.map((l) => (l.id === line.id ? line : l)) } : old,
+  );
+  queryClient.setQueryData([...usersKey, 'one', line.id], line);
+}
+
+/** Takes a removed line out of every cached list page, then refetches to fill the page. */
+export function dropLine(id: number): void {
+  queryClient.setQueriesData<Paged<Line>>({ queryKey: listKey }, (old) =>
+    old?.data.some((l) => l.id === id)
+      ? { data: old.data.filter((l) => l.id !== id), meta: { ...old.meta, total: Math.max(0, old.meta.total - 1), count: Math.max(0, old.meta.count - 1) } }
+      : old,
+  );
+  queryClient.removeQueries({ queryKey: [...usersKey, 'one', id] });
+  void queryClient.invalidateQueries({ queryKey: listKey });
+}
+
+/** New lines show up on the list's next load. */
+export function invalidateLines(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: listKey });
+}
+
+// --- Calls. All are `silent`: the caller shows the error (see showLineError). ---
+
+export interface CreateLineBody {
+  username?: string;
+  password?: string;
+  package_id: number;
+  max_connections?: number;
+  whatsapp?: string;
+  reseller_notes?: string;
+}
+
+export const createLine = (body: CreateLineBody, idempotencyKey: string) =>
+  api<Line>('/users', { method: 'POST', body, idempotencyKey, silent: true });
+
+export const createTrialLine = (body: Omit<CreateLineBody, 'max_connections'>) => api<Line>('/trial_users', { method: 'POST', body, silent: true });
+
+export const updateLine = (id: number, body: { password?: string; whatsapp?: string; reseller_notes?: string; bouquet?: string[] }) =>
+  api<Line>(`/users/${id}`, { method: 'PUT', body, silent: true });
+
+export const deleteLine = (id: number) => api<void>(`/users/${id}`, { method: 'DELETE', silent: true });
+
+export const renewByPackage = (id: number, packageId: number, idempotencyKey = newIdempotencyKey()) =>
+  api<Line>(`/users/${id}/renew`, { method: 'POST', body: { package_id: packageId }, idempotencyKey, silent: true });
+
+/** One-month flash renew, costing max_connections credits. */
+export const flashRenew = (id: number, idempotencyKey = newIdempotencyKey()) =>
+  api<Line>(`/users/${id}/renew`, { method: 'POST', body: { months: 1 }, idempotencyKey, silent: true });
+
+export const extendDays = (id: number, days: number) => api<Line>(`/users/${id}/extenddays`, { method: 'POST', body: { days }, silent: true });
+
+export const changeScreens = (id: number, amount: number, idempotencyKey = newIdempotencyKey()) =>
+  api<Line>(`/users/${id}/screens`, { method: 'POST', body: { amount }, idempotencyKey, silent: true });
+
+export const setBlocked = (id: number, blocked: boolean) => api<Line>(`/users/${id}/${blocked ? 'block' : 'unblock'}`, { method: 'POST', silent: true });
+
+export const changeSystem = (id: number, systemId: number) =>
+  api<Line>(`/users/${id}/change_system`, { method: 'POST', body: { system_id: systemId }, silent: true });
+
+export const shortenLink = (userId: number, type: LinkType) =>
+  api<{ url: string; original: string }>('/shorturl', { method: 'POST', body: { user_id: userId, type }, silent: true });
+
+/** Reseller picker (masters and admins): label = username. */
+export const searchResellers = (search: string, signal?: AbortSignal) =>
+  api<{ data: { label: string; value: string }[] }>('/resellers/select_search', { method: 'POST', body: { search }, signal, silent: true }).then((r) => r.data);
