@@ -62,12 +62,15 @@ const COLUMNS = [
 
 export const toLineRow = (r: Omit<LineRow, 'bouquet'> & { bouquet: string }): LineRow => ({ ...r, bouquet: JSON.parse(r.bouquet) });
 
-/** "2026-01-31" or "2026-01-01,2026-01-31" (inclusive days, UTC) -> [from, to) epoch seconds. */
-export function createdRange(raw: string): [number, number] | null {
+/**
+ * "2026-01-31" or "2026-01-01,2026-01-31" (inclusive days in the caller's time zone, given as
+ * minutes east of UTC) -> [from, to) epoch seconds.
+ */
+export function createdRange(raw: string, tzOffsetMinutes = 0): [number, number] | null {
   const parts = raw.split(',').map((p) => p.trim());
   if (parts.length < 1 || parts.length > 2 || parts.some((p) => !/^\d{4}-\d{2}-\d{2}$/.test(p))) return null;
-  const from = Date.parse(`${parts[0]}T00:00:00Z`) / 1000;
-  const to = Date.parse(`${parts[parts.length - 1]}T00:00:00Z`) / 1000 + 86_400;
+  const from = Date.parse(`${parts[0]}T00:00:00Z`) / 1000 - tzOffsetMinutes * 60;
+  const to = Date.parse(`${parts[parts.length - 1]}T00:00:00Z`) / 1000 + 86_400 - tzOffsetMinutes * 60;
   if (!Number.isFinite(from) || !Number.isFinite(to) || to <= from) return null;
   return [from, to];
 }

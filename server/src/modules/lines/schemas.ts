@@ -35,6 +35,7 @@ export const ListQuery = Type.Object({
   text_search: Type.Optional(Type.String({ maxLength: 100 })),
   reseller: Type.Optional(Type.String({ maxLength: 50 })),
   created: Type.Optional(Type.String({ maxLength: 30 })),
+  tz_offset: Type.Optional(Type.Integer({ minimum: -840, maximum: 840 })),
   type_user: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('trial')])),
   status: Type.Optional(Type.Integer({ enum: [0, 1, 3, 4] })),
 });

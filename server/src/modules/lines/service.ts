@@ -44,12 +44,12 @@ export interface CreateLineInput {
 
 const trialNotAllowed = () => new AppError(409, 'TRIAL_NOT_ALLOWED', 'Not available for trial lines');
 
-export async function list({ database }: Deps, actor: AuthUser, q: repo.LineFilters & { page?: number; per?: number; order_by?: string }) {
+export async function list({ database }: Deps, actor: AuthUser, q: repo.LineFilters & { page?: number; per?: number; order_by?: string; tz_offset?: number }) {
   const db = database.db;
   const order = parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER);
   let createdAt: [number, number] | undefined;
   if (q.created) {
-    const range = repo.createdRange(q.created);
+    const range = repo.createdRange(q.created, q.tz_offset ?? 0);
     if (!range) throw validation('created', 'must be YYYY-MM-DD or YYYY-MM-DD,YYYY-MM-DD');
     createdAt = range;
   }

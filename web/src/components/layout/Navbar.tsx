@@ -2,11 +2,17 @@ import { NavLink, ScrollArea, Skeleton, Stack } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../features/auth/profile';
-import { type MenuEntry, navTestId, visibleMenu } from './menu';
+import { MENU_ENTRIES, type MenuEntry, navTestId, visibleMenu } from './menu';
 
-function isActive(path: string, pathname: string): boolean {
+function matches(path: string, pathname: string): boolean {
   if (path === '/') return pathname === '/';
   return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/** Only the most specific entry is active: /users/add_trial lights "New trial", not "Users". */
+function isActive(path: string, pathname: string): boolean {
+  if (!matches(path, pathname)) return false;
+  return !MENU_ENTRIES.some((e) => e.path.length > path.length && matches(e.path, pathname));
 }
 
 function EntryLink({ entry, pathname, onNavigate }: { entry: MenuEntry; pathname: string; onNavigate: () => void }) {

@@ -64,7 +64,9 @@ const listKey = [...usersKey, 'list'] as const;
 export function useLines(query: ListQuery) {
   return useQuery({
     queryKey: [...listKey, query],
-    queryFn: ({ signal }) => api<Paged<Line>>('/users', { query, signal }),
+    // `created` days are the browser's local days: the server needs the offset to find them.
+    queryFn: ({ signal }) =>
+      api<Paged<Line>>('/users', { query: query.created ? { ...query, tz_offset: -new Date().getTimezoneOffset() } : query, signal }),
     placeholderData: keepPreviousData,
   });
 }
