@@ -61,7 +61,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
 async function serveWeb(app: FastifyInstance, dist: string | undefined): Promise<void> {
   const root = dist ? path.resolve(dist) : undefined;
   const hasWeb = root !== undefined && fs.existsSync(path.join(root, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root, wildcard: true, index: false });
+  if (hasWeb) await app.register(fastifyStatic, { root, wildcard: true, index: 'index.html' });
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || !hasWeb || request.method !== 'GET') {

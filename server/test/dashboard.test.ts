@@ -396,6 +396,22 @@ describe(`dashboard counters, scoped (${ENGINE})`, () => {
     expect(await h.activity(X.token)).toEqual(utc);
   });
 
+  it('activity: the window starts at local midnight 29 days back (inclusive)', async () => {
+    const created = async (lineId: number) => (await h.t.database.db.selectFrom('lines').select('created_at').where('id', '=', lineId).executeTakeFirstOrThrow()).created_at;
+    const [x1, x3] = [await created(L.x1.id), await created(L.x3.id)];
+    const windowStart = (spToday - 29) * DAY - SP_OFFSET; // 00:00 in UTC-3, 29 days back
+    await h.setLine(L.x1.id, { created_at: windowStart });
+    await h.setLine(L.x3.id, { created_at: windowStart - 1 });
+    try {
+      const x = await h.activity(X.token, -180);
+      expect(x[0]).toMatchObject({ date: dayString(spToday - 29), new_lines: 1 });
+      expect(x.reduce((sum, d) => sum + d.new_lines, 0)).toBe(2); // x1 on the first day, x2 today; x3 is outside
+    } finally {
+      await h.setLine(L.x1.id, { created_at: x1 });
+      await h.setLine(L.x3.id, { created_at: x3 });
+    }
+  });
+
   it('activity: tz_offset outside -840..840 or not an integer is a 400', async () => {
     for (const tz of ['841', '-841', '100000', '1.5', 'abc']) {
       const res = await h.expectStatus(M.token, { method: 'GET', url: `/api/dashboard/activity?tz_offset=${tz}` }, 400);

@@ -45,10 +45,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, body too large, wrong content type.
-      const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION';
-      const reportAs = code === 'VALIDATION' ? 400 : status;
-      return reply.status(reportAs).send({ statusCode: reportAs, code, message: err.message, field: 'body' });
+      // Fastify's own client errors: malformed JSON, body too large, wrong content type...
+      const codes: Record<number, string> = { 400: 'VALIDATION', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 413: 'PAYLOAD_TOO_LARGE', 414: 'URI_TOO_LONG', 415: 'UNSUPPORTED_MEDIA_TYPE' };
+      const code = codes[status] ?? 'BAD_REQUEST';
+      return reply.status(status).send({ statusCode: status, code, message: err.message, field: status === 400 ? 'body' : undefined });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', message: 'Internal server error' });

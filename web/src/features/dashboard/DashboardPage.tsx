@@ -1,2 +1,35 @@
-// Until the dashboard is built, the signed-in home stands in.
-export { HomePage as DashboardPage } from '../home/HomePage';
+import { Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../auth/profile';
+import { ActivityChartSkeleton } from './ActivityChartSkeleton';
+import { ExpirationsTable } from './ExpirationsTable';
+import { NewsBox } from './NewsBox';
+import { StatCards } from './StatCards';
+
+// The chart is a separate chunk, fetched after the cards and the table render.
+const ActivityChart = lazy(() => import('./ActivityChart'));
+
+/** / — welcome, notice, the twelve counters, upcoming expirations and the 30-day activity chart. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const { data } = useProfile();
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2} size="h3" data-testid="home-welcome">
+          {t('home.welcome', { username: data?.username ?? '' })}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('dashboard.subtitle')}
+        </Text>
+      </div>
+      <NewsBox />
+      <StatCards />
+      <ExpirationsTable />
+      <Suspense fallback={<ActivityChartSkeleton />}>
+        <ActivityChart />
+      </Suspense>
+    </Stack>
+  );
+}

@@ -1,4 +1,355 @@
-/** Placeholder until this page is built. */
+import { Alert, Badge, Box, Button, Card, Collapse, Group, MultiSelect, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import type { DatesRangeValue } from '@mantine/dates';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconAlertTriangle, IconCalendar } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import type { DataTableColumn } from 'mantine-datatable';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Paged } from '../../api/errors';
+import { type FilterChip, FilterChips } from '../../components/FilterChips';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { ListTable } from '../../components/table/ListTable';
+import type { SortState } from '../../components/table/tableSearch';
+import { type TableState, useTableState } from '../../components/table/useTableState';
+import { currentLang } from '../../i18n';
+import { useProfile } from '../auth/profile';
+import { formatNumber } from '../dashboard/format';
+import { type LogEntry, useLogOptions, useLogs, useResellerName } from './api';
+import { DATE_PRESETS, type DateChoice, DAY_FORMAT, DEFAULT_PRESET, customRange, datesParam, presetRange } from './dates';
+import { actionLabel, creditsOf, targetOf, typeLabel, valueText } from './describe';
+import { ResellerPicker, SEARCH_DEBOUNCE_MS } from './ResellerPicker';
+import { logsSearch } from './search';
+
+// The date picker (and its CSS) is only needed for a custom range.
+const CustomRangeInput = lazy(() => import('./CustomRangeInput'));
+
+const DEFAULT_SORT: SortState = { field: 'created_at', direction: 'desc' };
+const RANGE_FORMAT = 'DD/MM/YYYY';
+
+/** The [from, to] range the filters select, in the browser's time zone (stable within a day). */
+function useDateRange(preset: DateChoice | undefined, from: string | undefined, to: string | undefined) {
+  const today = dayjs().format(DAY_FORMAT); // recomputed on render; the range only moves when the day does
+  return useMemo(() => {
+    if (preset === 'custom') {
+      const r = customRange(from, to);
+      if (r) return r;
+    }
+    return presetRange(preset && preset !== 'custom' ? preset : DEFAULT_PRESET, dayjs(today).endOf('day'));
+  }, [preset, from, to, today]);
+}
+
+/** Line-username filter: typed freely, written to the URL 500 ms after the last key. */
+function UserFilter({ value, onChange }: { value: string | undefined; onChange: (v: string | undefined) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  const commit = useDebouncedCallback((v: string) => onChange(v.trim() || undefined), SEARCH_DEBOUNCE_MS);
+  return (
+    <TextInput
+      label={t('logs.filters.user')}
+      placeholder={t('logs.filters.userPlaceholder')}
+      value={text}
+      maxLength={50}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        commit(e.currentTarget.value);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          commit.cancel?.();
+          onChange(text.trim() || undefined);
+        }
+      }}
+      data-testid="logs-filter-user"
+    />
+  );
+}
+
+function CreditsCell({ entry }: { entry: LogEntry }) {
+  const c = creditsOf(entry);
+  if (c === null) return <>—</>;
+  return (
+    <Text span size="sm" fw={600} c={c < 0 || entry.action === 'remove_credits' ? 'red' : undefined}>
+      {formatNumber(c)}
+    </Text>
+  );
+}
+
+const formatLogDate = (ms: number) => dayjs(ms).format('DD/MM/YYYY HH:mm:ss');
+
+/** Phone layout of the log: one card per entry (the 8-column table does not fit 390 px). */
+function LogCards({ query, table }: { query: UseQueryResult<Paged<LogEntry>>; table: TableState<object> }) {
+  const { t } = useTranslation();
+  const rows = query.data?.data ?? [];
+  const meta = query.data?.meta;
+  return (
+    <Stack gap="xs" data-testid="logs-table">
+      {query.isError && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('common.loadError')}>
+          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      )}
+      {query.isPending && !query.isError
+        ? [0, 1, 2, 3].map((i) => <Skeleton key={i} h={84} />)
+        : rows.length === 0 && (
+            <Text c="dimmed" size="sm" ta="center" py="lg">
+              {t('logs.empty')}
+            </Text>
+          )}
+      <Box style={{ opacity: query.isFetching && !query.isPending ? 0.6 : 1 }}>
+        <Stack gap="xs">
+          {rows.map((e) => {
+            const target = targetOf(e);
+            const value = valueText(t, e);
+            const credits = creditsOf(e);
+            return (
+              <Card key={e.id} withBorder radius="md" padding="sm" data-testid={`log-row-${e.id}`}>
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <Text fw={700} size="sm" data-testid="log-action">
+                    {actionLabel(t, e.action)}
+                  </Text>
+                  <Badge variant="light" size="sm" style={{ textTransform: 'none', flexShrink: 0 }}>
+                    {typeLabel(t, e.type_log)}
+                  </Badge>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {formatLogDate(e.created_at)}
+                </Text>
+                <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+                  {t('logs.columns.user')}: {e.user ?? '—'} · {t('logs.columns.reseller')}: <span data-testid="log-reseller">{e.reseller ?? '—'}</span>
+                  {target && ` · ${t('logs.columns.target')}: ${target}`}
+                </Text>
+                {(value || credits !== null) && (
+                  <Group gap="xs" justify="space-between" wrap="nowrap">
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {value}
+                    </Text>
+                    {credits !== null && (
+                      <Text size="sm" style={{ flexShrink: 0 }}>
+                        {t('logs.columns.credits')}: <CreditsCell entry={e} />
+                      </Text>
+                    )}
+                  </Group>
+                )}
+              </Card>
+            );
+          })}
+        </Stack>
+      </Box>
+      {meta && <Pager page={table.page} pages={meta.pages} total={meta.total} per={table.per} onPageChange={table.setPage} onPerChange={table.setPer} />}
+    </Stack>
+  );
+}
+
+/** /logs — the action log: filters in the query string (chips), date presets, paged sortable table. */
 export function LogsPage() {
-  return null;
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const table = useTableState(logsSearch, DEFAULT_SORT);
+  const f = table.filters;
+  const options = useLogOptions();
+  const desktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const [filtersOpen, setFiltersOpen] = useState(desktop);
+  // Plain resellers have no sub-resellers (select_search answers 403): no pickers, no reseller filters.
+  const plainReseller = profile.data?.type === 'reseller';
+  const canPickResellers = profile.data !== undefined && !plainReseller;
+
+  const range = useDateRange(f.preset, f.from, f.to);
+  const dates = datesParam(range);
+  const apiQuery = {
+    page: table.page,
+    per: table.per,
+    order_by: table.orderBy,
+    type: f.type,
+    actions: f.actions,
+    reseller: plainReseller ? undefined : f.reseller,
+    toreseller: plainReseller ? undefined : f.toreseller,
+    user: f.user,
+    dates,
+  };
+  const query = useLogs(apiQuery);
+
+  // Custom range being picked (the URL changes only once both days are chosen).
+  const [picking, setPicking] = useState<DatesRangeValue<string> | null>(null);
+  const pickerValue: DatesRangeValue<string> = picking ?? [range[0].format(DAY_FORMAT), range[1].format(DAY_FORMAT)];
+
+  const choice: DateChoice = f.preset ?? DEFAULT_PRESET;
+  const presetData = [...DATE_PRESETS, 'custom' as const].map((p) => ({ value: p, label: t(`logs.presets.${p}`) }));
+  const rangeText = `${range[0].format(RANGE_FORMAT)} – ${range[1].format(RANGE_FORMAT)}`;
+
+  const actions = f.actions ? f.actions.split(',') : [];
+  const typeOptions = (options.data?.types ?? []).map((v) => ({ value: v, label: typeLabel(t, v) }));
+  const actionOptions = (options.data?.actions ?? []).map((v) => ({ value: v, label: actionLabel(t, v) }));
+
+  const resellerName = useResellerName(canPickResellers ? f.reseller : undefined);
+  const toResellerName = useResellerName(canPickResellers ? f.toreseller : undefined);
+
+  const chips: FilterChip[] = [];
+  if (f.preset) chips.push({ key: 'preset', label: t('logs.filters.dates'), value: f.preset === 'custom' ? rangeText : t(`logs.presets.${f.preset}`) });
+  if (f.type) chips.push({ key: 'type', label: t('logs.filters.type'), value: typeLabel(t, f.type) });
+  if (actions.length) chips.push({ key: 'actions', label: t('logs.filters.actions'), value: actions.map((a) => actionLabel(t, a)).join(', ') });
+  if (canPickResellers && f.reseller) chips.push({ key: 'reseller', label: t('logs.filters.reseller'), value: resellerName.data ?? `#${f.reseller}` });
+  if (canPickResellers && f.toreseller)
+    chips.push({ key: 'toreseller', label: t('logs.filters.toreseller'), value: toResellerName.data ?? `#${f.toreseller}` });
+  if (f.user) chips.push({ key: 'user', label: t('logs.filters.user'), value: f.user });
+  const activeCount = chips.length;
+
+  const removeChip = (key: string) => {
+    if (key === 'preset') table.setFilters({ preset: undefined, from: undefined, to: undefined });
+    else table.removeFilter(key as 'type');
+  };
+
+  const columns: DataTableColumn<LogEntry>[] = [
+    {
+      accessor: 'created_at',
+      title: t('logs.columns.date'),
+      sortable: true,
+      noWrap: true,
+      render: (e) => formatLogDate(e.created_at),
+    },
+    {
+      accessor: 'type_log',
+      title: t('logs.columns.type'),
+      sortable: true,
+      noWrap: true,
+      render: (e) => (
+        <Badge variant="light" size="sm" style={{ textTransform: 'none', overflow: 'visible' }}>
+          {typeLabel(t, e.type_log)}
+        </Badge>
+      ),
+    },
+    { accessor: 'action', title: t('logs.columns.action'), sortable: true, render: (e) => <span data-testid="log-action">{actionLabel(t, e.action)}</span> },
+    { accessor: 'user', title: t('logs.columns.user'), render: (e) => e.user ?? '—' },
+    { accessor: 'reseller', title: t('logs.columns.reseller'), render: (e) => <span data-testid="log-reseller">{e.reseller ?? '—'}</span> },
+    { accessor: 'target', title: t('logs.columns.target'), render: (e) => targetOf(e) || '—' },
+    { accessor: 'value', title: t('logs.columns.value'), cellsStyle: () => ({ overflowWrap: 'anywhere' }), render: (e) => valueText(t, e) || '—' },
+    {
+      accessor: 'value_int',
+      title: t('logs.columns.credits'),
+      sortable: true,
+      textAlign: 'right',
+      render: (e) => <CreditsCell entry={e} />,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('logs.title')}
+        actions={
+          <Button
+            variant={filtersOpen ? 'light' : 'default'}
+            leftSection={<IconAdjustmentsHorizontal size={18} />}
+            rightSection={
+              activeCount > 0 ? (
+                <Badge size="sm" circle>
+                  {activeCount}
+                </Badge>
+              ) : undefined
+            }
+            onClick={() => setFiltersOpen((o) => !o)}
+            aria-expanded={filtersOpen}
+            data-testid="logs-filters-toggle"
+          >
+            {t('logs.filters.title')}
+          </Button>
+        }
+      />
+      <Collapse expanded={filtersOpen}>
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} mb="sm" data-testid="logs-filters">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
+            <Select
+              label={t('logs.filters.dates')}
+              data={presetData}
+              value={choice}
+              allowDeselect={false}
+              leftSection={<IconCalendar size={16} />}
+              onChange={(v) => {
+                if (!v) return;
+                setPicking(null);
+                if (v === 'custom') {
+                  table.setFilters({ preset: 'custom', from: range[0].format(DAY_FORMAT), to: range[1].format(DAY_FORMAT) });
+                } else {
+                  table.setFilters({ preset: v === DEFAULT_PRESET ? undefined : (v as DateChoice), from: undefined, to: undefined });
+                }
+              }}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="logs-filter-preset"
+            />
+            {choice === 'custom' && (
+              <Suspense fallback={<Skeleton h={36} mt={24} />}>
+                <CustomRangeInput
+                  label={t('logs.filters.customRange')}
+                  locale={currentLang() === 'pt-BR' ? 'pt-br' : 'en'}
+                  value={pickerValue}
+                  onChange={(v) => {
+                    if (v[0] && v[1]) {
+                      setPicking(null);
+                      table.setFilters({ preset: 'custom', from: v[0], to: v[1] });
+                    } else setPicking(v);
+                  }}
+                />
+              </Suspense>
+            )}
+            <Select
+              label={t('logs.filters.type')}
+              placeholder={t('logs.filters.any')}
+              data={typeOptions}
+              value={f.type ?? null}
+              clearable
+              onChange={(v) => table.setFilters({ type: v ?? undefined })}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="logs-filter-type"
+            />
+            <MultiSelect
+              label={t('logs.filters.actions')}
+              placeholder={actions.length ? undefined : t('logs.filters.any')}
+              data={actionOptions}
+              value={actions}
+              searchable
+              clearable
+              hidePickedOptions
+              maxDropdownHeight={280}
+              onChange={(v) => table.setFilters({ actions: v.length ? v.join(',') : undefined })}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="logs-filter-actions"
+            />
+            {canPickResellers && (
+              <ResellerPicker
+                label={t('logs.filters.reseller')}
+                value={f.reseller}
+                onChange={(id) => table.setFilters({ reseller: id })}
+                testId="logs-filter-reseller"
+              />
+            )}
+            {canPickResellers && (
+              <ResellerPicker
+                label={t('logs.filters.toreseller')}
+                value={f.toreseller}
+                onChange={(id) => table.setFilters({ toreseller: id })}
+                testId="logs-filter-toreseller"
+              />
+            )}
+            <UserFilter value={f.user} onChange={(v) => table.setFilters({ user: v })} />
+          </SimpleGrid>
+        </Paper>
+      </Collapse>
+      <Stack gap="xs" mb="sm">
+        <Text size="sm" c="dimmed" data-testid="logs-range">
+          {t('logs.rangeSummary', { from: range[0].format('DD/MM/YYYY HH:mm'), to: range[1].format('DD/MM/YYYY HH:mm') })}
+        </Text>
+        <FilterChips chips={chips} onRemove={removeChip} onClearAll={table.clearFilters} />
+      </Stack>
+      {desktop ? (
+        <ListTable columns={columns} query={query} table={table} testId="logs-table" emptyText={t('logs.empty')} />
+      ) : (
+        <LogCards query={query} table={table} />
+      )}
+    </>
+  );
 }

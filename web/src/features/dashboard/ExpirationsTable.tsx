@@ -1,0 +1,272 @@
+import { ActionIcon, Alert, Badge, Button, Card, Group, Paper, Skeleton, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconBrandWhatsapp, IconRefresh } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { DataTable } from 'mantine-datatable';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { newIdempotencyKey } from '../../api/client';
+import { notifySuccess } from '../../api/notify';
+import { confirmDialog } from '../../components/confirm';
+import { Pager } from '../../components/Pager';
+import { DEFAULT_PER } from '../../components/pagerMath';
+import { useProfile } from '../auth/profile';
+import { type ExpiringLine, type SortOrder, useExpiring, useFlashRenew } from './api';
+import { daysLeft, expiryColor } from './expiry';
+import { formatExpiry, formatNumber, whatsappLink } from './format';
+
+const CUT = 25;
+const cut = (s: string | null) => (s && s.length > CUT ? `${s.slice(0, CUT)}…` : (s ?? ''));
+
+function ExpiryBadge({ line }: { line: ExpiringLine }) {
+  const { t } = useTranslation();
+  const now = Date.now() / 1000;
+  const d = daysLeft(line.exp_date, now);
+  const label =
+    line.exp_date <= now
+      ? t('dashboard.expirations.expired')
+      : d <= 0
+        ? t('dashboard.expirations.expiresToday')
+        : t('dashboard.expirations.expiresIn', { count: d });
+  return (
+    <Badge size="sm" variant="light" color={expiryColor(line.exp_date, now)} style={{ textTransform: 'none' }}>
+      {label}
+    </Badge>
+  );
+}
+
+/** WhatsApp reminder and one-month flash renew of a line. */
+function RowActions({ line }: { line: ExpiringLine }) {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const renew = useFlashRenew();
+  const expiry = formatExpiry(line.exp_date);
+  const link = whatsappLink(line.whatsapp, t('dashboard.expirations.whatsappMessage', { username: line.username, date: expiry }));
+
+  const onRenew = async () => {
+    const isAdmin = profile.data?.type === 'admin';
+    const cost = isAdmin ? 0 : line.max_connections;
+    const balance = profile.data?.credits;
+    const ok = await confirmDialog({
+      title: t('dashboard.expirations.renewTitle'),
+      message: (
+        <Stack gap={4}>
+          <Text size="sm">{t('dashboard.expirations.renewConfirm', { username: line.username })}</Text>
+          <Text size="sm" fw={600} data-testid="renew-cost">
+            {isAdmin ? t('dashboard.expirations.renewFree') : t('dashboard.expirations.renewCost', { count: cost })}
+          </Text>
+          {!isAdmin && balance !== undefined && (
+            <Text size="sm" c={balance < cost ? 'red' : 'dimmed'}>
+              {t('dashboard.expirations.renewBalance', { balance: formatNumber(balance), after: formatNumber(Math.max(balance - cost, 0)) })}
+            </Text>
+          )}
+        </Stack>
+      ),
+      confirmLabel: t('dashboard.expirations.renewAction'),
+      cancelLabel: t('common.cancel'),
+    });
+    if (!ok) return;
+    try {
+      await renew.mutateAsync({ id: line.id, key: newIdempotencyKey() });
+      notifySuccess(t('dashboard.expirations.renewSuccess'));
+    } catch {
+      // The API client already showed the server's error (e.g. insufficient credits).
+    }
+  };
+
+  const noNumber = () => notifications.show({ color: 'yellow', message: t('dashboard.expirations.noWhatsapp'), autoClose: 4000, id: `no-whatsapp-${line.id}` });
+
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Tooltip label={t('dashboard.expirations.whatsapp')}>
+        {link ? (
+          <ActionIcon
+            component="a"
+            href={link}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="light"
+            color="green"
+            size="lg"
+            aria-label={t('dashboard.expirations.whatsappAria', { username: line.username })}
+            data-testid={`expiring-whatsapp-${line.id}`}
+          >
+            <IconBrandWhatsapp size={18} />
+          </ActionIcon>
+        ) : (
+          <ActionIcon
+            variant="light"
+            color="gray"
+            size="lg"
+            onClick={noNumber}
+            aria-label={t('dashboard.expirations.whatsappAria', { username: line.username })}
+            data-testid={`expiring-whatsapp-${line.id}`}
+          >
+            <IconBrandWhatsapp size={18} />
+          </ActionIcon>
+        )}
+      </Tooltip>
+      <Tooltip label={t('dashboard.expirations.renewAction')}>
+        <ActionIcon
+          variant="light"
+          size="lg"
+          loading={renew.isPending}
+          onClick={() => void onRenew()}
+          aria-label={t('dashboard.expirations.renewAria', { username: line.username })}
+          data-testid={`expiring-renew-${line.id}`}
+        >
+          <IconRefresh size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** Phone layout: one card per line instead of a 7-column table. */
+function LineCards({ lines }: { lines: ExpiringLine[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      {lines.map((line) => (
+        <Card key={line.id} withBorder radius="md" padding="sm" data-testid={`expiring-row-${line.id}`}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Stack gap={2} miw={0}>
+              <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="expiring-username">
+                {line.username}
+              </Text>
+              <Text size="xs" c="dimmed">
+                #{line.id} · {t('dashboard.expirations.password')}: {line.password}
+              </Text>
+              {line.master_username && (
+                <Text size="xs" c="dimmed">
+                  {t('dashboard.expirations.master')}: {line.master_username}
+                </Text>
+              )}
+            </Stack>
+            <RowActions line={line} />
+          </Group>
+          <Group gap="xs" mt={6} wrap="wrap">
+            <Text size="sm" data-testid="expiring-date">
+              {formatExpiry(line.exp_date)}
+            </Text>
+            <ExpiryBadge line={line} />
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * "Upcoming expirations": enabled, non-trial lines by expiry, asc/desc switch, its own pager
+ * (hidden at one page), WhatsApp reminder and one-month flash renew per row.
+ */
+export function ExpirationsTable() {
+  const { t } = useTranslation();
+  const [order, setOrder] = useState<SortOrder>('asc');
+  const [page, setPage] = useState(1);
+  const [per, setPer] = useState<number>(DEFAULT_PER);
+  const query = useExpiring(order, page, per);
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const lines = query.data?.data ?? [];
+  const meta = query.data?.meta;
+  const lastPage = meta?.pages ?? 0;
+  // Rows may disappear (renewed elsewhere, removed): never stay on a page past the end.
+  useEffect(() => {
+    if (lastPage > 0 && page > lastPage) setPage(lastPage);
+  }, [lastPage, page]);
+
+  const columns: DataTableColumn<ExpiringLine>[] = [
+    { accessor: 'id', title: t('dashboard.expirations.id'), width: 70 },
+    { accessor: 'username', title: t('dashboard.expirations.username'), cellsStyle: () => ({ overflowWrap: 'anywhere' }) },
+    { accessor: 'password', title: t('dashboard.expirations.password') },
+    { accessor: 'master_username', title: t('dashboard.expirations.master'), render: (l) => l.master_username ?? '—' },
+    {
+      accessor: 'exp_date',
+      title: t('dashboard.expirations.expiry'),
+      noWrap: true,
+      render: (l) => (
+        <Stack gap={2}>
+          <Text size="sm" data-testid="expiring-date">
+            {formatExpiry(l.exp_date)}
+          </Text>
+          <ExpiryBadge line={l} />
+        </Stack>
+      ),
+    },
+    { accessor: 'whatsapp', title: t('dashboard.expirations.whatsappCol'), render: (l) => cut(l.whatsapp) || '—' },
+    { accessor: 'actions', title: t('common.actions'), textAlign: 'right', width: 110, render: (l) => <RowActions line={l} /> },
+  ];
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="expirations">
+      <Stack gap="sm">
+        <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+          <Title order={3} size="h4">
+            {t('dashboard.expirations.title')}
+          </Title>
+          <Switch
+            label={t('dashboard.expirations.sortDesc')}
+            checked={order === 'desc'}
+            onChange={(e) => {
+              setOrder(e.currentTarget.checked ? 'desc' : 'asc');
+              setPage(1);
+            }}
+            data-testid="expirations-order"
+          />
+        </Group>
+        {query.isError && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('common.loadError')} data-testid="expirations-error">
+            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Alert>
+        )}
+        {query.isPending && !query.isError ? (
+          <Stack gap="xs" data-testid="expirations-loading">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} h={phone ? 72 : 36} />
+            ))}
+          </Stack>
+        ) : phone ? (
+          lines.length > 0 ? (
+            <LineCards lines={lines} />
+          ) : (
+            <Text c="dimmed" size="sm" ta="center" py="md">
+              {t('dashboard.expirations.empty')}
+            </Text>
+          )
+        ) : (
+          <DataTable<ExpiringLine>
+            withTableBorder
+            borderRadius="sm"
+            striped
+            highlightOnHover
+            minHeight={lines.length === 0 ? 150 : undefined}
+            columns={columns}
+            records={lines}
+            idAccessor="id"
+            fetching={query.isFetching}
+            noRecordsText={t('dashboard.expirations.empty')}
+            customRowAttributes={(l) => ({ 'data-testid': `expiring-row-${l.id}` })}
+          />
+        )}
+        {meta && (
+          <Pager
+            page={page}
+            pages={meta.pages}
+            total={meta.total}
+            per={per}
+            onPageChange={setPage}
+            onPerChange={(n) => {
+              setPer(n);
+              setPage(1);
+            }}
+            hideWhenSingle
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+/** News item: id 1 is the dashboard notice, id 2 shows in the short-link modal. */
+export interface NewsItem {
+  id: number;
+  title: string;
+  /** Plain text (the old panel stored it URL-encoded); never HTML. */
+  body: string;
+  /** 0..10. */
+  level: number;
+  /** 1 active, 0 inactive. */
+  status: number;
+}
+
+export type NewsInput = Omit<NewsItem, 'id'>;
+
+/** The dashboard notice. */
+export const DASHBOARD_NEWS_ID = 1;
+/** Shown in the short-link modal. */
+export const LINK_NEWS_ID = 2;
+
+export const newsKey = ['news'] as const;
+
+/** GET /news: admins get every item, everyone else only the active ones. */
+export function useNews() {
+  return useQuery({
+    queryKey: newsKey,
+    queryFn: ({ signal }) => api<{ data: NewsItem[] }>('/news', { signal }),
+    select: (r) => r.data,
+  });
+}
+
+/** PUT /news/{id} (admin). Errors are shown by the caller (silent). */
+export function useSaveNews() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: NewsItem) => api<NewsItem>(`/news/${id}`, { method: 'PUT', body, silent: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: newsKey }),
+  });
+}
