@@ -172,7 +172,8 @@ export interface LineActivityTable {
 export interface DashboardCacheTable {
   reseller_id: number;
   computed_at: number;
-  body: string;
+  invalidated_at: Generated<number>;
+  body: string | null;
 }
 
 export interface DB {

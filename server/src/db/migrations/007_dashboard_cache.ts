@@ -6,6 +6,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('dashboard_cache')
     .addColumn('reseller_id', 'integer', (c) => c.primaryKey())
     .addColumn('computed_at', 'bigint', (c) => c.notNull())
-    .addColumn('body', 'text', (c) => c.notNull())
+    .addColumn('invalidated_at', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('body', 'text')
     .execute();
 }

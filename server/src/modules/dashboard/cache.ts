@@ -1,55 +1,64 @@
+import { sql } from 'kysely';
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 
 /**
  * The dashboard counts whole subtrees (a million lines for an admin), so each caller's answer is
- * kept in the database for DASHBOARD_CACHE_SECONDS. Any change to a line drops the cached answers
- * of everyone who sees it (its owner's ancestors and the admins), so a reseller sees its own new
- * line at once; only the passage of time (expiries) waits for the TTL. In the database, so every
- * process of a scaled-out deployment shares it; concurrent misses in one process compute once.
+ * kept in the database for DASHBOARD_CACHE_SECONDS, shared by every process of a deployment.
+ *
+ * After any change to a line, `invalidateFor` stamps `invalidated_at` on the rows of everyone who
+ * sees it (the owner's ancestors and the admins). An answer counts only if it was computed after
+ * the last stamp, and an answer whose computation started before a stamp is never stored; so a
+ * reseller sees its own new line at once, and only time passing (expiries) waits for the TTL.
+ * Stamping happens after the change commits, so no business transaction waits on these rows.
  */
 const inFlight = new Map<number, Promise<unknown>>();
 
-export async function cached<T>(deps: Deps, resellerId: number, compute: () => Promise<T>): Promise<T & { computed_at: number }> {
-  const ttl = deps.config.dashboardCacheSeconds;
+export async function cached<T extends object>(deps: Deps, resellerId: number, compute: () => Promise<T>): Promise<T & { computed_at: number }> {
+  const ttlMs = deps.config.dashboardCacheSeconds * 1000;
   const db = deps.database.db;
-  const now = Math.floor(Date.now() / 1000);
-  if (ttl > 0) {
+  const now = Date.now(); // milliseconds here; the answer's computed_at is in seconds
+  const seconds = (ms: number) => Math.floor(ms / 1000);
+  if (ttlMs > 0) {
     const row = await db.selectFrom('dashboard_cache').selectAll().where('reseller_id', '=', resellerId).executeTakeFirst();
-    if (row && row.computed_at > now - ttl) return { ...(JSON.parse(row.body) as T), computed_at: row.computed_at };
+    if (row?.body && row.computed_at > now - ttlMs && row.computed_at > row.invalidated_at) {
+      return { ...(JSON.parse(row.body) as T), computed_at: seconds(row.computed_at) };
+    }
   }
   const running = inFlight.get(resellerId) as Promise<T> | undefined;
-  if (running) return { ...(await running), computed_at: now };
+  if (running) return { ...(await running), computed_at: seconds(now) };
   const work = compute();
   inFlight.set(resellerId, work);
   try {
     const body = await work;
-    if (ttl > 0) {
+    if (ttlMs > 0) {
+      const text = JSON.stringify(body);
       await db
         .insertInto('dashboard_cache')
-        .values({ reseller_id: resellerId, computed_at: now, body: JSON.stringify(body) })
-        .onConflict((oc) => oc.column('reseller_id').doUpdateSet({ computed_at: now, body: JSON.stringify(body) }))
+        .values({ reseller_id: resellerId, computed_at: now, body: text })
+        .onConflict((oc) =>
+          oc
+            .column('reseller_id')
+            .doUpdateSet({ computed_at: now, body: text })
+            .where('dashboard_cache.invalidated_at', '<', now),
+        )
         .execute();
     }
-    return { ...body, computed_at: now };
+    return { ...body, computed_at: seconds(now) };
   } finally {
     inFlight.delete(resellerId);
   }
 }
 
-/** Drops the cached dashboards that count lines of `memberId`. Call in the transaction of the change. */
+/** Marks stale the cached dashboards that count lines of `memberId`. Call after the change committed. */
 export async function invalidateFor(db: Tx, memberId: number): Promise<void> {
-  await db
-    .deleteFrom('dashboard_cache')
-    .where((eb) =>
-      eb.or([
-        eb('reseller_id', 'in', eb.selectFrom('reseller_tree').select('ancestor_id').where('descendant_id', '=', memberId)),
-        eb(
-          'reseller_id',
-          'in',
-          eb.selectFrom('resellers').innerJoin('groups', 'groups.group_id', 'resellers.member_group_id').select('resellers.id').where('groups.type', '=', 'admin'),
-        ),
-      ]),
-    )
-    .execute();
+  const now = Date.now();
+  await sql`
+    INSERT INTO dashboard_cache (reseller_id, computed_at, invalidated_at, body)
+    SELECT id, 0, ${now}, NULL FROM (
+      SELECT ancestor_id AS id FROM reseller_tree WHERE descendant_id = ${memberId}
+      UNION
+      SELECT r.id FROM resellers r JOIN groups g ON g.group_id = r.member_group_id WHERE g.type = 'admin'
+    ) AS affected WHERE true
+    ON CONFLICT (reseller_id) DO UPDATE SET invalidated_at = ${now}`.execute(db);
 }

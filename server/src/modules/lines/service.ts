@@ -132,15 +132,15 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
       .returning('id')
       .executeTakeFirstOrThrow();
     const cost = await charge(trx, actor, screens * pkg.official_credits, 'line_create', id, key);
-    await invalidateFor(trx, actor.id);
     await writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: pkg.package_name, value_int: cost });
     return (await repo.findVisibleLine(trx, actor, id))!;
   });
+  await invalidateFor(deps.database.db, actor.id);
   return outcome.body;
 }
 
 export async function createTrial(deps: Deps, actor: AuthUser, input: Omit<CreateLineInput, 'max_connections' | 'bouquet'>) {
-  return withTx(deps.database, async (trx) => {
+  const line = await withTx(deps.database, async (trx) => {
     const pkg = await findPackage(trx, input.package_id);
     if (!pkg || pkg.is_trial !== 1 || pkg.is_official !== 0) throw validation('package_id', 'choose an existing trial package');
     const t = now();
@@ -171,10 +171,11 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: Omit<Creat
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await invalidateFor(trx, actor.id);
     await writeLog(trx, { type_log: 'user', action: 'trial_create', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: pkg.package_name });
     return (await repo.findVisibleLine(trx, actor, id))!;
   });
+  await invalidateFor(deps.database.db, actor.id);
+  return line;
 }
 
 /** Runs `change` on one visible line in a transaction and returns the fresh row. */
@@ -186,12 +187,14 @@ async function mutate(
   key?: string,
   fingerprint?: unknown,
 ) {
+  let memberId: number | undefined;
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: [id, fingerprint] }, 200, async (trx) => {
     const line = await loadLine(deps, trx, actor, id);
+    memberId = line.member_id;
     await change(trx, line);
-    await invalidateFor(trx, line.member_id);
     return (await repo.findVisibleLine(trx, actor, id))!;
   });
+  if (memberId !== undefined) await invalidateFor(deps.database.db, memberId);
   return outcome.body;
 }
 

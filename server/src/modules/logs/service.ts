@@ -57,7 +57,8 @@ export function list({ database }: Deps, actor: AuthUser, q: LogQuery) {
   if (actions.length > 0) base = base.where('lg.action', 'in', actions);
   if (q.reseller !== undefined) base = base.where('lg.reseller_id', '=', q.reseller);
   if (q.toreseller !== undefined) base = base.where('lg.target_reseller_id', '=', q.toreseller);
-  if (q.user) base = base.where(sql`lower(lg.target_user)`, '=', q.user.toLowerCase());
+  // `user` is a line's username: only line actions carry one (sign-ins keep the reseller's name there).
+  if (q.user) base = base.where('lg.type_log', '=', 'user').where(sql`lower(lg.target_user)`, '=', q.user.toLowerCase());
   if (q.dates) {
     const [from, to] = parseDates(q.dates);
     base = base.where('lg.created_at', '>=', from).where('lg.created_at', '<=', to);

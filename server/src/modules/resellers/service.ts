@@ -97,10 +97,10 @@ export async function create(deps: Deps, actor: AuthUser, input: ResellerInput, 
     });
     const amount = input.credits ?? 0;
     if (amount > 0) await giveCredits(deps, trx, actor, id, amount, idempotencyKey);
-    await invalidateFor(trx, id);
     await writeLog(trx, { type_log: 'reseller', action: 'reseller_create', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value: input.username, value_int: amount });
     return (await repo.findVisible(trx, actor, id))!;
   });
+  await invalidateFor(deps.database.db, outcome.body.id);
   return outcome.body;
 }
 
@@ -202,7 +202,7 @@ export async function changeCredits(deps: Deps, actor: AuthUser, id: number, val
 export async function deactivate(deps: Deps, actor: AuthUser, id: number, targetId: number) {
   if (actor.type !== 'admin') throw forbidden();
   if (targetId === id) throw validation('target_id', 'must be another reseller');
-  return withTx(deps.database, async (trx) => {
+  const result = await withTx(deps.database, async (trx) => {
     const row = await loadVisible(trx, actor, id);
     const target = await repo.findVisible(trx, actor, targetId, true);
     if (!target) throw notFound('Target reseller');
@@ -215,8 +215,7 @@ export async function deactivate(deps: Deps, actor: AuthUser, id: number, target
     await lockResellers(trx, deps.database.dialect, [id, targetId]);
     await repo.moveChildren(trx, id, targetId);
     await trx.updateTable('lines').set({ member_id: targetId }).where('member_id', '=', id).execute();
-    await invalidateFor(trx, id);
-    await invalidateFor(trx, targetId);
+
     const fresh = await trx.selectFrom('resellers').select('credits').where('id', '=', id).executeTakeFirstOrThrow();
     if (fresh.credits > 0) {
       await debit(trx, { resellerId: id, amount: fresh.credits, reason: 'deactivate_out', actorId: actor.id, counterpartyId: targetId });
@@ -227,5 +226,8 @@ export async function deactivate(deps: Deps, actor: AuthUser, id: number, target
     await writeLog(trx, { type_log: 'reseller', action: 'reseller_deactivate', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value: `transferall:${targetId}`, value_int: fresh.credits });
     return { id, target_id: targetId, credits_moved: fresh.credits, sub_resellers_moved: row.sub_resellers_count, clients_moved: row.clients_count };
   });
+  await invalidateFor(deps.database.db, id);
+  await invalidateFor(deps.database.db, targetId);
+  return result;
 }
 
