@@ -1,21 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
+
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type Api, byTestId, type Locale, REPO_ROOT, signInWithToken, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
+import { type Api, byTestId, signInWithToken, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
 
 const POLL = { timeout: 10_000, interval: 100 };
 
-/** Texts of the feature areas still waiting in web/src/i18n/pending/<area>.<lang>.json (tr reads the main files only). */
-function trp(lang: Locale, key: string, vars: Record<string, string | number> = {}): string {
-  const area = key.split('.')[0] ?? '';
-  const file = path.join(REPO_ROOT, 'web', 'src', 'i18n', 'pending', `${area}.${lang}.json`);
-  if (!fs.existsSync(file)) return tr(lang, key, vars);
-  let node: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-  for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-  if (typeof node !== 'string') return tr(lang, key, vars); // merged into the main files already
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
-}
+const trp = tr;
 
 const ptNumber = new Intl.NumberFormat('pt-BR');
 

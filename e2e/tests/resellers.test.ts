@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   Api,
   byTestId,
-  type Locale,
-  REPO_ROOT,
   rowWithText,
   signInWithToken,
   tr,
@@ -18,20 +15,7 @@ import {
 
 const POLL = { timeout: 10_000, interval: 100 };
 
-/** The reseller texts still live in web/src/i18n/pending/resellers.<lang>.json; fall back to the main files. */
-const pending = new Map<Locale, Record<string, unknown>>();
-function rt(lang: Locale, key: string, vars: Record<string, string | number> = {}): string {
-  let dict = pending.get(lang);
-  if (!dict) {
-    const file = path.join(REPO_ROOT, 'web', 'src', 'i18n', 'pending', `resellers.${lang}.json`);
-    dict = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-    pending.set(lang, dict);
-  }
-  let node: unknown = dict;
-  for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-  if (typeof node !== 'string') return tr(lang, key, vars);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
-}
+const rt = tr;
 
 interface Row {
   id: number;

@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
+
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type Api,
   byTestId,
-  type Locale,
   type Package,
   pathOf,
-  REPO_ROOT,
   rowWithText,
   signInWithToken,
   tr,
@@ -32,28 +29,7 @@ interface Line {
   max_connections: number;
 }
 
-const pending = new Map<Locale, Record<string, unknown>>();
-
-/**
- * Text of an i18n key as the app shows it: the main dictionaries first, then the lines texts that
- * still wait in web/src/i18n/pending/users.<lang>.json (the app deep-merges them in).
- */
-function text(lang: Locale, key: string, vars: Record<string, string | number> = {}): string {
-  try {
-    return tr(lang, key, vars);
-  } catch {
-    let dict = pending.get(lang);
-    if (!dict) {
-      const file = path.join(REPO_ROOT, 'web', 'src', 'i18n', 'pending', `users.${lang}.json`);
-      dict = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-      pending.set(lang, dict);
-    }
-    let node: unknown = dict;
-    for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-    if (typeof node !== 'string') throw new Error(`i18n key ${key} missing in ${lang}`);
-    return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
-  }
-}
+const text = tr;
 const pt = (key: string, vars?: Record<string, string | number>) => text('pt-BR', key, vars);
 
 /** A Mantine notification with exactly this text is on screen. */

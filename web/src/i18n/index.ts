@@ -26,23 +26,8 @@ const initial = detectLanguage(
   typeof navigator === 'undefined' ? undefined : navigator.language,
 );
 
-type Tree = { [key: string]: string | Tree };
-
-/** Feature texts may wait in pending/<area>.<lang>.json until merged into the main files. */
-const pending = import.meta.glob<Tree>('./pending/*.json', { eager: true, import: 'default' });
-function withPending(base: Tree, lang: Lang): Tree {
-  const merge = (a: Tree, b: Tree): Tree => {
-    const out: Tree = { ...a };
-    for (const [k, v] of Object.entries(b)) out[k] = typeof v === 'object' && typeof out[k] === 'object' ? merge(out[k] as Tree, v) : v;
-    return out;
-  };
-  return Object.entries(pending)
-    .filter(([file]) => file.endsWith(`.${lang}.json`))
-    .reduce((acc, [, tree]) => merge(acc, tree), base);
-}
-
 void i18n.use(initReactI18next).init({
-  resources: { 'pt-BR': { translation: withPending(ptBR, 'pt-BR') }, 'en-US': { translation: withPending(enUS, 'en-US') } },
+  resources: { 'pt-BR': { translation: ptBR }, 'en-US': { translation: enUS } },
   lng: initial,
   fallbackLng: 'pt-BR',
   supportedLngs: [...LANGS],

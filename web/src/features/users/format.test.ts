@@ -8,16 +8,16 @@ const at = (iso: string) => dayjs(iso).unix();
 
 describe('expiry badge', () => {
   it('colours by days left: >7 green, 4-7 purple, 1-3 yellow, today pink, expired red', () => {
-    expect(expiryInfo(at('2026-03-20T12:00:00'), now)).toMatchObject({ color: 'green', labelKey: 'inDays', days: 10, clock: false });
+    expect(expiryInfo(at('2026-03-20T12:00:00'), now)).toMatchObject({ color: 'green', expiryKind: 'inDays', days: 10, clock: false });
     expect(expiryInfo(at('2026-03-18T08:00:00'), now)).toMatchObject({ color: 'green', days: 8 });
     expect(expiryInfo(at('2026-03-17T08:00:00'), now)).toMatchObject({ color: 'grape', days: 7 });
     expect(expiryInfo(at('2026-03-14T08:00:00'), now)).toMatchObject({ color: 'grape', days: 4 });
     expect(expiryInfo(at('2026-03-13T23:00:00'), now)).toMatchObject({ color: 'yellow', days: 3 });
-    expect(expiryInfo(at('2026-03-11T00:30:00'), now)).toMatchObject({ color: 'yellow', days: 1, labelKey: 'inDays' });
-    expect(expiryInfo(at('2026-03-10T23:59:00'), now)).toMatchObject({ color: 'pink', days: 0, labelKey: 'today', clock: true });
-    expect(expiryInfo(now + 1, now)).toMatchObject({ color: 'pink', labelKey: 'today', expired: false });
-    expect(expiryInfo(now, now)).toMatchObject({ color: 'red', labelKey: 'expired', expired: true, clock: false });
-    expect(expiryInfo(now - 86_400 * 40, now)).toMatchObject({ color: 'red', labelKey: 'expired' });
+    expect(expiryInfo(at('2026-03-11T00:30:00'), now)).toMatchObject({ color: 'yellow', days: 1, expiryKind: 'inDays' });
+    expect(expiryInfo(at('2026-03-10T23:59:00'), now)).toMatchObject({ color: 'pink', days: 0, expiryKind: 'today', clock: true });
+    expect(expiryInfo(now + 1, now)).toMatchObject({ color: 'pink', expiryKind: 'today', expired: false });
+    expect(expiryInfo(now, now)).toMatchObject({ color: 'red', expiryKind: 'expired', expired: true, clock: false });
+    expect(expiryInfo(now - 86_400 * 40, now)).toMatchObject({ color: 'red', expiryKind: 'expired' });
   });
 });
 

@@ -13,7 +13,7 @@ export interface ExpiryInfo {
   days: number;
   color: ExpiryColor;
   /** i18n key under users.expiry. */
-  labelKey: 'today' | 'inDays' | 'expired';
+  expiryKind: 'today' | 'inDays' | 'expired';
   /** The clock icon: the line expires today. */
   clock: boolean;
 }
@@ -23,10 +23,10 @@ export interface ExpiryInfo {
  * more than 7 green, 4-7 purple, 1-3 yellow (warning), 0 or fewer pink.
  */
 export function expiryInfo(expDate: number, nowSec: number): ExpiryInfo {
-  if (expDate <= nowSec) return { expired: true, days: 0, color: 'red', labelKey: 'expired', clock: false };
+  if (expDate <= nowSec) return { expired: true, days: 0, color: 'red', expiryKind: 'expired', clock: false };
   const days = Math.max(0, dayjs.unix(expDate).startOf('day').diff(dayjs.unix(nowSec).startOf('day'), 'day'));
   const color: ExpiryColor = days > 7 ? 'green' : days >= 4 ? 'grape' : days >= 1 ? 'yellow' : 'pink';
-  return { expired: false, days, color, labelKey: days === 0 ? 'today' : 'inDays', clock: days === 0 };
+  return { expired: false, days, color, expiryKind: days === 0 ? 'today' : 'inDays', clock: days === 0 };
 }
 
 export type LineStatus = 'blocked' | 'expired' | 'active';

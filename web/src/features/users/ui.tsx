@@ -29,7 +29,7 @@ export function formatDate(sec: number | null | undefined): string {
 export function ExpiryBadge({ expDate, now, testId }: { expDate: number; now: number; testId?: string }) {
   const { t } = useTranslation();
   const info = expiryInfo(expDate, now);
-  const label = info.labelKey === 'inDays' ? t('users.expiry.inDays', { count: info.days }) : t(`users.expiry.${info.labelKey}`);
+  const label = info.expiryKind === 'inDays' ? t('users.expiry.inDays', { count: info.days }) : t(`users.expiry.${info.expiryKind}`);
   return (
     <Tooltip label={formatDate(expDate)}>
       <Badge
