@@ -1,5 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { type Static, Type } from 'typebox';
+import type { Tx } from '../db/tx.ts';
 import { validation } from './errors.ts';
 
 export const PER_OPTIONS = [10, 20, 30, 50, 100] as const;
@@ -16,7 +17,16 @@ export const PageMeta = Type.Object({
   count: Type.Integer(),
   pages: Type.Integer(),
   total: Type.Integer(),
+  /** true when total stopped at COUNT_CAP: "more than COUNT_CAP" rows match */
+  capped: Type.Optional(Type.Boolean()),
 });
+
+/**
+ * Filtered totals are counted up to this many rows. Counting every match of a broad filter over a
+ * million lines costs a full scan per page view; past 10,000 rows nobody pages to the end, so the
+ * list says "10,000+" instead. Unfiltered totals come exact from counters.
+ */
+export const COUNT_CAP = 10_000;
 
 export function Paged<T extends import('typebox').TSchema>(row: T) {
   return Type.Object({ data: Type.Array(row), meta: PageMeta });
@@ -44,21 +54,25 @@ export function parseOrder(raw: string | undefined, allowed: Record<string, stri
 export async function paginate<R>(
   base: SelectQueryBuilder<any, any, any>,
   select: (q: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, R>,
-  opts: { page?: number; per?: number; order: Order; tiebreak: string; total?: () => Promise<number> },
+  opts: { db: Tx; page?: number; per?: number; order: Order; tiebreak: string; total?: () => Promise<number> },
 ): Promise<{ data: R[]; meta: PageMetaT }> {
   const page = opts.page ?? 1;
   const per = opts.per ?? 10;
-  const total = opts.total ? await opts.total() : await countRows(base);
+  const counted = opts.total ? await opts.total() : await countRows(opts.db, base);
+  const capped = !opts.total && counted > COUNT_CAP;
+  const total = capped ? COUNT_CAP : counted;
   const data = (await select(base)
     .orderBy(sql.ref(opts.order.column), opts.order.direction)
     .orderBy(sql.ref(opts.tiebreak), opts.order.direction)
     .limit(per)
     .offset((page - 1) * per)
     .execute()) as R[];
-  return { data, meta: { page, per, count: data.length, pages: Math.ceil(total / per), total } };
+  return { data, meta: { page, per, count: data.length, pages: Math.ceil(total / per), total, ...(capped ? { capped } : {}) } };
 }
 
-async function countRows(base: SelectQueryBuilder<any, any, any>): Promise<number> {
-  const row = await base.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst();
-  return Number((row as { total?: number } | undefined)?.total ?? 0);
+/** Counts matching rows, stopping after COUNT_CAP + 1. */
+async function countRows(db: Tx, base: SelectQueryBuilder<any, any, any>): Promise<number> {
+  const limited = base.clearSelect().select(sql<number>`1`.as('one')).limit(COUNT_CAP + 1);
+  const row = await db.selectFrom(limited.as('matches')).select(sql<number>`count(*)`.as('total')).executeTakeFirst();
+  return Number(row?.total ?? 0);
 }

@@ -29,6 +29,8 @@ export interface PageMeta {
   count: number;
   pages: number;
   total: number;
+  /** the server stopped counting at `total`: more rows match */
+  capped?: boolean;
 }
 
 export interface Paged<T> {

@@ -9,6 +9,8 @@ export interface PagerProps {
   pages: number;
   /** Total number of matching rows (meta.total). */
   total: number;
+  /** meta.capped: the server stopped counting at `total` (shown as "10.000+"). */
+  capped?: boolean;
   per: number;
   onPageChange: (page: number) => void;
   onPerChange: (per: number) => void;
@@ -22,8 +24,8 @@ export interface PagerProps {
  * up to 7 numbered buttons. Requests for pages outside 1..pages are ignored.
  * Usage: <Pager page={m.page} pages={m.pages} total={m.total} per={m.per} onPageChange={setPage} onPerChange={setPer} />
  */
-export function Pager({ page, pages, total, per, onPageChange, onPerChange, perOptions = PER_OPTIONS, hideWhenSingle }: PagerProps) {
-  const { t } = useTranslation();
+export function Pager({ page, pages, total, capped, per, onPageChange, onPerChange, perOptions = PER_OPTIONS, hideWhenSingle }: PagerProps) {
+  const { t, i18n } = useTranslation();
   if (hideWhenSingle && pages <= 1) return null;
   const go = (target: number) => {
     if (target !== page && isValidPage(target, pages)) onPageChange(target);
@@ -34,7 +36,7 @@ export function Pager({ page, pages, total, per, onPageChange, onPerChange, perO
     <Group justify="space-between" gap="sm" wrap="wrap" data-testid="pager">
       <Group gap="sm" wrap="wrap">
         <Text size="sm" data-testid="pager-summary">
-          {t('pager.pageOf', { page: shownPage, pages: Math.max(pages, 0) })} · {t('pager.total', { count: total })}
+          {t('pager.pageOf', { page: shownPage, pages: Math.max(pages, 0) })} · {capped ? t('pager.totalCapped', { count: new Intl.NumberFormat(i18n.language).format(total) }) : t('pager.total', { count: total })}
         </Text>
         <Select
           aria-label={t('pager.perPage')}

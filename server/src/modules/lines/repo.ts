@@ -34,11 +34,25 @@ export interface LineRow {
   last_extended_at: number | null;
 }
 
-/** Lines the caller may reach: its own and its whole subtree's (all for admins), never deleted ones. */
-export function visibleLines(db: Tx, actor: AuthUser) {
+/**
+ * Lines the caller may reach: its own and its whole subtree's (all for admins), never deleted ones.
+ * `scanInOrder` keeps SQLite from using the owner index (unary +), so a page of a large subtree
+ * walks the sort order and stops after a few rows instead of sorting the whole subtree; PostgreSQL's
+ * planner makes that choice itself from its statistics.
+ */
+export function visibleLines(db: Tx, actor: AuthUser, scanInOrder = false) {
   let q = db.selectFrom('lines as ln').where('ln.deleted_at', 'is', null);
-  if (actor.type !== 'admin') q = q.where('ln.member_id', 'in', subtreeIds(db, actor.id, true));
+  if (actor.type !== 'admin') {
+    q = q.where(scanInOrder ? sql`+ln.member_id` : sql.ref('ln.member_id'), 'in', subtreeIds(db, actor.id, true));
+  }
   return q;
+}
+
+/** Does the caller's subtree hold at least 1/20 of all lines? (from the counters, no scan) */
+export async function isLargeScope(db: Tx, actor: AuthUser): Promise<boolean> {
+  if (actor.type === 'admin') return false;
+  const [mine, all] = await Promise.all([countFromCounters(db, actor), countFromCounters(db, { ...actor, type: 'admin' })]);
+  return mine * 20 >= all && all > 10_000;
 }
 
 const COLUMNS = [
@@ -75,8 +89,8 @@ export function createdRange(raw: string, tzOffsetMinutes = 0): [number, number]
   return [from, to];
 }
 
-export function filtered(db: Tx, actor: AuthUser, f: LineFilters, now: number, createdAt?: [number, number], resellerId?: number) {
-  let q = visibleLines(db, actor);
+export function filtered(db: Tx, actor: AuthUser, f: LineFilters, now: number, createdAt?: [number, number], resellerId?: number, scanInOrder = false) {
+  let q = visibleLines(db, actor, scanInOrder && resellerId === undefined);
   if (f.id !== undefined) q = q.where('ln.id', '=', f.id);
   if (f.username) q = q.where(sql`lower(ln.username)`, 'like', sql`${`${escapeLike(f.username.toLowerCase())}%`} escape '\\'`);
   if (f.text_search) {
@@ -99,12 +113,12 @@ export function filtered(db: Tx, actor: AuthUser, f: LineFilters, now: number, c
   return q;
 }
 
-export async function pageLines(q: ReturnType<typeof visibleLines>, paging: { page?: number; per?: number; order: Order; total?: () => Promise<number> }) {
+export async function pageLines(db: Tx, q: ReturnType<typeof visibleLines>, paging: { page?: number; per?: number; order: Order; total?: () => Promise<number> }) {
   // The owner join only on the page itself: counts never pay for it (SQLite does not drop it).
   const res = await paginate<Omit<LineRow, 'bouquet'> & { bouquet: string }>(
     q,
     (b) => (b as typeof q).leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS as never) as never,
-    { ...paging, tiebreak: 'ln.id' },
+    { ...paging, db, tiebreak: 'ln.id' },
   );
   return { ...res, data: res.data.map(toLineRow) };
 }

@@ -59,8 +59,9 @@ export async function list({ database }: Deps, actor: AuthUser, q: repo.LineFilt
     const owner = await db.selectFrom('resellers').select('id').where((eb) => eb(eb.fn('lower', ['username']), '=', q.reseller!.toLowerCase())).executeTakeFirst();
     resellerId = owner?.id ?? -1;
   }
+  const scanInOrder = database.dialect === 'sqlite' && (await repo.isLargeScope(db, actor));
   const unfiltered = [q.id, q.username, q.text_search, q.reseller, q.created, q.type_user, q.status].every((v) => v === undefined || v === '');
-  return repo.pageLines(repo.filtered(db, actor, q, now(), createdAt, resellerId), {
+  return repo.pageLines(db, repo.filtered(db, actor, q, now(), createdAt, resellerId, scanInOrder), {
     page: q.page,
     per: q.per,
     order,
@@ -317,11 +318,12 @@ export async function selectSearch({ database }: Deps, actor: AuthUser, search: 
 }
 
 /** Non-trial, enabled, still-valid lines by expiry: what to renew next. */
-export function expiring({ database }: Deps, actor: AuthUser, q: { order?: 'asc' | 'desc'; page?: number; per?: number }) {
+export async function expiring({ database }: Deps, actor: AuthUser, q: { order?: 'asc' | 'desc'; page?: number; per?: number }) {
+  const scanInOrder = database.dialect === 'sqlite' && (await repo.isLargeScope(database.db, actor));
   const base = repo
-    .visibleLines(database.db, actor)
+    .visibleLines(database.db, actor, scanInOrder)
     .where('ln.is_trial', '=', 0)
     .where('ln.enabled', '=', 1)
     .where('ln.exp_date', '>', now());
-  return repo.pageLines(base, { page: q.page, per: q.per, order: { column: 'ln.exp_date', direction: q.order ?? 'asc' } });
+  return repo.pageLines(database.db, base, { page: q.page, per: q.per, order: { column: 'ln.exp_date', direction: q.order ?? 'asc' } });
 }

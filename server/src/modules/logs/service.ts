@@ -83,7 +83,7 @@ export function list({ database }: Deps, actor: AuthUser, q: LogQuery) {
         'lg.value_int',
         'lg.created_at',
       ]) as never,
-    { page: q.page, per: q.per, order: parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER), tiebreak: 'lg.id' },
+    { db, page: q.page, per: q.per, order: parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER), tiebreak: 'lg.id' },
   );
 }
 

@@ -5,7 +5,7 @@ import { type Order, paginate } from '../../http/paging.ts';
 export const toPackageOut = (p: Package) => ({ ...p, bouquets: JSON.parse(p.bouquets) as string[] });
 
 export async function pagePackages(db: Tx, opts: { page?: number; per?: number; order: Order }) {
-  const res = await paginate<Package>(db.selectFrom('packages'), (q) => q.selectAll(), { ...opts, tiebreak: 'id' });
+  const res = await paginate<Package>(db.selectFrom('packages'), (q) => q.selectAll(), { ...opts, db, tiebreak: 'id' });
   return { ...res, data: res.data.map(toPackageOut) };
 }
 

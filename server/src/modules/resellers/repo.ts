@@ -77,7 +77,7 @@ export async function pageResellers(db: Tx, actor: AuthUser, f: ResellerFilters,
   if (f.reseller) q = q.where(sql`lower(o.username)`, '=', f.reseller.toLowerCase());
   if (f.group !== undefined) q = q.where('r.member_group_id', '=', f.group);
   if (f.status !== undefined) q = q.where('r.status', '=', f.status);
-  const res = await paginate<ResellerRow>(q, (b) => b.select((eb) => rowColumns(eb as RowsEB)) as never, { ...paging, tiebreak: 'r.id' });
+  const res = await paginate<ResellerRow>(q, (b) => b.select((eb) => rowColumns(eb as RowsEB)) as never, { ...paging, db, tiebreak: 'r.id' });
   return { ...res, data: res.data.map(normalise) };
 }
 

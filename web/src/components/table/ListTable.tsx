@@ -62,6 +62,7 @@ export function ListTable<T>({ columns, query, table, idAccessor, emptyText, tes
           page={table.page}
           pages={meta.pages}
           total={meta.total}
+          capped={meta.capped}
           per={table.per}
           onPageChange={table.setPage}
           onPerChange={table.setPer}

@@ -257,6 +257,7 @@ export function ExpirationsTable() {
             page={page}
             pages={meta.pages}
             total={meta.total}
+            capped={meta.capped}
             per={per}
             onPageChange={setPage}
             onPerChange={(n) => {

@@ -141,7 +141,7 @@ function LogCards({ query, table }: { query: UseQueryResult<Paged<LogEntry>>; ta
           })}
         </Stack>
       </Box>
-      {meta && <Pager page={table.page} pages={meta.pages} total={meta.total} per={table.per} onPageChange={table.setPage} onPerChange={table.setPer} />}
+      {meta && <Pager page={table.page} pages={meta.pages} total={meta.total} capped={meta.capped} per={table.per} onPageChange={table.setPage} onPerChange={table.setPer} />}
     </Stack>
   );
 }
