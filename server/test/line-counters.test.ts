@@ -50,3 +50,37 @@ describe(`trigger-kept line counters (${ENGINE})`, () => {
     expect(dash.users).toBe(4);
   });
 });
+
+describe(`count cap on filtered lists (${ENGINE})`, () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(() => t.close());
+
+  it('a broad filter reports 10,000 and capped; the unfiltered total stays exact', async () => {
+    const admin = await t.login('admin');
+    const now = Math.floor(Date.now() / 1000);
+    const rows = Array.from({ length: 10_050 }, (_, i) => ({
+      member_id: 1,
+      username: `cap${i}`,
+      password: 'secret1',
+      exp_date: now + 86_400,
+      created_at: now,
+      enabled: 1,
+      is_trial: 0,
+      max_connections: 1,
+      bouquet: '[]',
+      system: 1,
+    }));
+    for (let i = 0; i < rows.length; i += 1000) await t.database.db.insertInto('lines').values(rows.slice(i, i + 1000)).execute();
+    const filtered = (await t.call(admin, { method: 'GET', url: '/api/users?status=1&per=100' })).json();
+    expect(filtered.meta).toMatchObject({ total: 10_000, capped: true, pages: 100, count: 100 });
+    const few = (await t.call(admin, { method: 'GET', url: '/api/users?username=cap10049' })).json();
+    expect(few.meta.total).toBe(1);
+    expect(few.meta.capped).toBeUndefined();
+    const all = (await t.call(admin, { method: 'GET', url: '/api/users' })).json();
+    expect(all.meta).toMatchObject({ total: 10_050 });
+    expect(all.meta.capped).toBeUndefined();
+  });
+});
