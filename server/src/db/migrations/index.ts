@@ -7,6 +7,7 @@ import * as m004 from './004_short_links.ts';
 import * as m005 from './005_dashboard.ts';
 import * as m006 from './006_line_counters.ts';
 import * as m007 from './007_dashboard_cache.ts';
+import * as m008 from './008_lines_username_lower.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -25,6 +26,7 @@ const steps: Record<string, Step> = {
   '005_dashboard': m005,
   '006_line_counters': m006,
   '007_dashboard_cache': m007,
+  '008_lines_username_lower': m008,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -61,7 +61,9 @@ export async function list({ database }: Deps, actor: AuthUser, q: repo.LineFilt
   }
   const scanInOrder = database.dialect === 'sqlite' && (await repo.isLargeScope(db, actor));
   const unfiltered = [q.id, q.username, q.text_search, q.reseller, q.created, q.type_user, q.status].every((v) => v === undefined || v === '');
-  return repo.pageLines(db, repo.filtered(db, actor, q, now(), createdAt, resellerId, scanInOrder), {
+  const selective = q.id !== undefined || !!q.username || resellerId !== undefined;
+  const walkOrder = database.dialect === 'sqlite' && order.column === 'ln.id' && !selective;
+  return repo.pageLines(db, repo.filtered(db, actor, q, now(), { createdAt, resellerId, scanInOrder, walkOrder }), {
     page: q.page,
     per: q.per,
     order,
