@@ -100,6 +100,5 @@ export function rowWithText(scope: Page | Locator, text: string): Locator {
 
 /** Rendered (visible) text of the first match, trimmed; waits for it to be attached. */
 export async function visibleText(locator: Locator): Promise<string> {
-  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (rendered text), not the DOM property.
   return (await locator.first().innerText()).trim();
 }

@@ -1,6 +1,5 @@
 import { cached, invalidateFor } from '../src/modules/dashboard/cache.ts';
 import type { InjectOptions } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 

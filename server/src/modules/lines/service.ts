@@ -145,7 +145,7 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
 export async function createTrial(deps: Deps, actor: AuthUser, input: Omit<CreateLineInput, 'max_connections' | 'bouquet'>) {
   const line = await withTx(deps.database, async (trx) => {
     const pkg = await findPackage(trx, input.package_id);
-    if (!pkg || pkg.is_trial !== 1 || pkg.is_official !== 0) throw validation('package_id', 'choose an existing trial package');
+    if (pkg?.is_trial !== 1 || pkg.is_official !== 0) throw validation('package_id', 'choose an existing trial package');
     const t = now();
     if (actor.type !== 'admin') {
       await lockResellers(trx, deps.database.dialect, [actor.id]); // count-then-insert must not race
