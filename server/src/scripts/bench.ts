@@ -34,6 +34,8 @@ const cases: [string, string, string][] = [
   ['admin', 'expiring', '/api/users/expiring'],
   ['admin', 'dashboard', '/api/dashboard'],
   ['admin', 'logs', '/api/logs'],
+  ['admin', 'logs last 7 days', `/api/logs?dates=${Date.now() - 7 * 86_400_000},${Date.now()}`],
+  ['admin', 'logs action=user_renew', '/api/logs?actions=user_renew'],
   ['master', 'users first page', '/api/users'],
   ['master', 'users page 1000', '/api/users?page=1000'],
   ['master', 'users status=1', '/api/users?status=1'],
@@ -42,6 +44,8 @@ const cases: [string, string, string][] = [
   ['master', 'expiring', '/api/users/expiring'],
   ['master', 'dashboard', '/api/dashboard'],
   ['master', 'resellers list', '/api/resellers'],
+  ['master', 'logs', '/api/logs'],
+  ['master', 'logs last 7 days', `/api/logs?dates=${Date.now() - 7 * 86_400_000},${Date.now()}`],
 ];
 
 /** Waits until the server has worked off the previous case's backlog (aborted requests still run). */

@@ -6,8 +6,11 @@ import { sql } from 'kysely';
 import { hashPassword } from '../modules/auth/tokens.ts';
 import { openForScript } from './open.ts';
 
-const { values } = parseArgs({ options: { lines: { type: 'string', default: '1000000' }, resellers: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({
+  options: { lines: { type: 'string', default: '1000000' }, resellers: { type: 'string', default: '10000' }, logs: { type: 'string', default: '1000000' } },
+});
 const LINES = Number(values.lines);
+const LOGS = Number(values.logs);
 const RESELLERS = Number(values.resellers);
 const MASTERS = Math.max(1, Math.round(RESELLERS / 100));
 export const BENCH_PASSWORD = 'bench-pass-2026';
@@ -15,7 +18,9 @@ export const BENCH_PASSWORD = 'bench-pass-2026';
 const { database } = await openForScript();
 const db = database.db;
 if (await db.selectFrom('resellers').select('id').where('username', '=', 'bench_master1').executeTakeFirst()) {
-  console.log('Bench data is already there.');
+  console.log('Bench resellers and lines are already there.');
+  await seedLogs();
+  await database.close();
   process.exit(0);
 }
 const started = Date.now();
@@ -86,6 +91,36 @@ for (let start = 0; start < LINES; start += BATCH) {
 }
 // Fresh statistics so the planner picks the indexes; on PostgreSQL also the visibility map,
 // without which index-only scans (the counts) fall back to the heap.
+await seedLogs();
 await sql.raw(database.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE').execute(db);
 console.log(`\n${LINES} lines in ${((Date.now() - started) / 1000).toFixed(1)} s total. Sign in as bench_master1 / ${BENCH_PASSWORD}`);
 await database.close();
+
+/** Action-log rows spread over 90 days and every reseller (the log list must stay fast at millions). */
+async function seedLogs() {
+  const have = Number((await db.selectFrom('logs').select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
+  if (have >= LOGS) return;
+  const ids = (await db.selectFrom('resellers').select('id').orderBy('id').execute()).map((r) => r.id);
+  const t0 = Date.now();
+  const actions = [['user', 'user_create'], ['user', 'user_renew'], ['user', 'user_flash_renew'], ['credits', 'add_credits'], ['auth', 'sign_in']] as const;
+  const batch = database.dialect === 'sqlite' ? 3000 : 5000; // SQLite takes at most 32,766 parameters
+  for (let start = have; start < LOGS; start += batch) {
+    const rows = [];
+    for (let i = start; i < Math.min(LOGS, start + batch); i++) {
+      const [type_log, action] = actions[i % actions.length];
+      const actor = ids[(i * 7919) % ids.length];
+      rows.push({
+        type_log,
+        action,
+        actor_id: actor,
+        reseller_id: actor,
+        target_reseller_id: type_log === 'credits' ? ids[(i * 104729) % ids.length] : null,
+        target_user: type_log === 'user' ? `b${i.toString(36)}` : null,
+        value_int: type_log === 'auth' ? null : 1,
+        created_at: t0 - (i % (90 * 86_400)) * 1000 - (i % 1000),
+      });
+    }
+    await db.insertInto('logs').values(rows).execute();
+  }
+  console.log(`${LOGS - have} log rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
