@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBouquet, createPackage as createPkg, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 const PASS = 'Str0ng-pass!';
@@ -45,28 +46,7 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
 
   const db = () => t.database.db;
 
-  async function createPackage(name: string, extra: Record<string, unknown>) {
-    const res = await t.call(admin, {
-      method: 'POST',
-      url: '/api/admin/packages',
-      payload: {
-        package_name: name,
-        is_trial: 0,
-        is_official: 1,
-        max_connections: 1,
-        official_credits: 1,
-        official_duration: 1,
-        official_duration_in: 'months',
-        trial_credits: 0,
-        trial_duration: 24,
-        trial_duration_in: 'hours',
-        bouquets: [String(b1)],
-        ...extra,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as number;
-  }
+  const createPackage = (name: string, extra: Record<string, unknown>) => createPkg(t, admin, name, b1, extra);
 
   async function reseller(username: string, credits = 0, type: 'master' | 'reseller' = 'reseller', by?: string) {
     const res = await t.call(by ?? admin, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups[type], credits } });
@@ -110,15 +90,9 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
     t = await createTestContext();
     admin = await t.login('admin');
     adminId = (await t.call(admin, { method: 'GET', url: '/api/profile' })).json().id;
-    const c = (await t.call(admin, { method: 'GET', url: '/api/datacomplements' })).json();
-    for (const g of c.groups) groups[g.type] ??= g.group_id;
-    const bq: number[] = [];
-    for (const name of ['Sports', 'Kids']) {
-      const res = await t.call(admin, { method: 'POST', url: '/api/admin/bouquets', payload: { bouquet_name: name } });
-      expect(res.statusCode).toBe(201);
-      bq.push(res.json().id);
-    }
-    [b1, b2] = bq;
+    Object.assign(groups, await groupIds(t, admin));
+    b1 = await createBouquet(t, admin, 'Sports');
+    b2 = await createBouquet(t, admin, 'Kids');
     pk.std = await createPackage('Std 1 month x2', { official_credits: 2 });
     pk.cheap = await createPackage('Cheap 1 month x1', {});
     pk.months3 = await createPackage('Three months', { official_duration: 3 });

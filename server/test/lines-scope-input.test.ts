@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBouquet, createPackage, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 const PASS = 'Str0ng-pass!';
@@ -81,31 +82,9 @@ describe(`lines: scope and input (${ENGINE})`, () => {
   beforeAll(async () => {
     t = await createTestContext();
     admin = await t.login('admin');
-    const c = (await t.call(admin, { method: 'GET', url: '/api/datacomplements' })).json();
-    for (const g of c.groups) groups[g.type] ??= g.group_id;
-    bouquet = (await t.call(admin, { method: 'POST', url: '/api/admin/bouquets', payload: { bouquet_name: 'All' } })).json().id;
-    const pkg = async (package_name: string, extra: Record<string, unknown>) => {
-      const res = await t.call(admin, {
-        method: 'POST',
-        url: '/api/admin/packages',
-        payload: {
-          package_name,
-          is_trial: 0,
-          is_official: 1,
-          max_connections: 1,
-          official_credits: 1,
-          official_duration: 1,
-          official_duration_in: 'months',
-          trial_credits: 0,
-          trial_duration: 24,
-          trial_duration_in: 'hours',
-          bouquets: [String(bouquet)],
-          ...extra,
-        },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().id as number;
-    };
+    Object.assign(groups, await groupIds(t, admin));
+    bouquet = await createBouquet(t, admin, 'All');
+    const pkg = (package_name: string, extra: Record<string, unknown>) => createPackage(t, admin, package_name, bouquet, extra);
     cheap = await pkg('Cheap', {});
     renewPkg = await pkg('Renewal', { official_credits: 2 });
     trialPkg = await pkg('Trial', { is_trial: 1, is_official: 0 });

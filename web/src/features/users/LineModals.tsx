@@ -2,9 +2,6 @@ import { Alert, Button, Group, Modal, NumberInput, Radio, Select, SimpleGrid, St
 import { IconBrandWhatsapp, IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newIdempotencyKey } from '../../api/client';
-import { notifySuccess } from '../../api/notify';
-import { reloadProfile } from '../auth/profile';
 import {
   changeScreens,
   extendDays,
@@ -14,7 +11,6 @@ import {
   type LinkType,
   paidPackages,
   renewByPackage,
-  replaceLine,
   screenLimit,
   shortenLink,
   useComplements,
@@ -22,6 +18,7 @@ import {
   useNews,
 } from './api';
 import { showLineError } from './errors';
+import { useLineAction } from './useLineAction';
 import { DAY_SECONDS, decodeNewsBody, monthsRemaining, whatsappNumber, whatsappUrl } from './format';
 import { CopyIconButton, formatDate } from './ui';
 
@@ -37,25 +34,13 @@ const nowSec = () => Math.floor(Date.now() / 1000);
 export function ExtendModal({ line, opened, onClose }: LineModalProps) {
   const { t } = useTranslation();
   const [days, setDays] = useState<number | string>(1);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useLineAction<'extend'>(onClose);
   const n = typeof days === 'number' ? days : Number(days);
   const valid = Number.isInteger(n) && n >= 1 && n <= 3;
   const newExp = Math.max(line.exp_date, nowSec()) + (valid ? n : 0) * DAY_SECONDS;
 
   const submit = async () => {
-    if (!valid) return;
-    setBusy(true);
-    try {
-      const updated = await extendDays(line.id, n);
-      replaceLine(updated);
-      void reloadProfile();
-      notifySuccess(t('users.extend.success', { days: n }));
-      onClose();
-    } catch (e) {
-      showLineError(e);
-    } finally {
-      setBusy(false);
-    }
+    if (valid) await run('extend', () => extendDays(line.id, n), t('users.extend.success', { days: n }));
   };
 
   return (
@@ -88,7 +73,7 @@ export function ExtendModal({ line, opened, onClose }: LineModalProps) {
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={busy} disabled={!valid} leftSection={<IconCalendarPlus size={18} />} data-testid="extend-submit">
+            <Button type="submit" loading={busy !== null} disabled={!valid} leftSection={<IconCalendarPlus size={18} />} data-testid="extend-submit">
               {t('users.extend.submit')}
             </Button>
           </Group>
@@ -104,29 +89,14 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
   const complements = useComplements();
   const limit = screenLimit(complements.data);
   const [amount, setAmount] = useState<number | string>('');
-  const [busy, setBusy] = useState<'add' | 'remove' | null>(null);
-  const [key, setKey] = useState(newIdempotencyKey);
+  const { busy, run, resetKey } = useLineAction<'add' | 'remove'>(onClose);
   const a = typeof amount === 'number' ? amount : Number(amount) || 0;
   const months = monthsRemaining(line.exp_date, nowSec());
   const next = line.max_connections + a;
   const inRange = next >= 1 && next <= limit;
   const cost = a > 0 ? a * months : 0;
 
-  const submit = async (kind: 'add' | 'remove') => {
-    setBusy(kind);
-    try {
-      const updated = await changeScreens(line.id, a, key);
-      replaceLine(updated);
-      void reloadProfile();
-      setKey(newIdempotencyKey());
-      notifySuccess(t('users.screens.success'));
-      onClose();
-    } catch (e) {
-      showLineError(e);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const submit = (kind: 'add' | 'remove') => run(kind, (key) => changeScreens(line.id, a, key), t('users.screens.success'));
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('users.screens.title', { username: line.username })} centered data-testid="screens-modal">
@@ -143,7 +113,10 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
           min={1 - line.max_connections}
           max={Math.max(0, limit - line.max_connections)}
           value={amount}
-          onChange={setAmount}
+          onChange={(v) => {
+            setAmount(v);
+            resetKey();
+          }}
           error={a !== 0 && !inRange ? t('users.screens.outOfRange', { limit }) : undefined}
           data-autofocus
           data-testid="screens-amount"
@@ -200,26 +173,12 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
   const packages = paidPackages(complements.data);
   const [packageId, setPackageId] = useState<string | null>(line.package_id && packages.some((p) => p.id === line.package_id) ? String(line.package_id) : null);
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [key, setKey] = useState(newIdempotencyKey);
+  const { busy, run, resetKey } = useLineAction<'renew'>(onClose);
   const pkg = packages.find((p) => String(p.id) === packageId);
 
   const submit = async () => {
     setTouched(true);
-    if (!pkg) return;
-    setBusy(true);
-    try {
-      const updated = await renewByPackage(line.id, pkg.id, key);
-      replaceLine(updated);
-      void reloadProfile();
-      setKey(newIdempotencyKey());
-      notifySuccess(t('users.renew.success'));
-      onClose();
-    } catch (e) {
-      showLineError(e);
-    } finally {
-      setBusy(false);
-    }
+    if (pkg) await run('renew', (key) => renewByPackage(line.id, pkg.id, key), t('users.renew.success'));
   };
 
   return (
@@ -240,7 +199,7 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
             value={packageId}
             onChange={(v) => {
               setPackageId(v);
-              setKey(newIdempotencyKey());
+              resetKey();
             }}
             error={touched && !pkg ? t('users.renew.packageRequired') : undefined}
             nothingFoundMessage={t('common.noRecords')}
@@ -259,7 +218,7 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={busy} leftSection={<IconRefresh size={18} />} data-testid="renew-submit">
+            <Button type="submit" loading={busy !== null} leftSection={<IconRefresh size={18} />} data-testid="renew-submit">
               {t('users.renew.submit')}
             </Button>
           </Group>

@@ -1,0 +1,44 @@
+import { expect } from 'vitest';
+import type { TestContext } from './helpers.ts';
+
+/** An official one-month, one-credit, one-screen package; tests override what they need. */
+export const PACKAGE_DEFAULTS = {
+  is_trial: 0,
+  is_official: 1,
+  max_connections: 1,
+  official_credits: 1,
+  official_duration: 1,
+  official_duration_in: 'months',
+  trial_credits: 0,
+  trial_duration: 24,
+  trial_duration_in: 'hours',
+};
+
+/** Group id per type, from /api/datacomplements (the first group of each type). */
+export async function groupIds(t: TestContext, token: string): Promise<Record<string, number>> {
+  const groups: Record<string, number> = {};
+  for (const g of (await t.call(token, { method: 'GET', url: '/api/datacomplements' })).json().groups) groups[g.type] ??= g.group_id;
+  return groups;
+}
+
+export async function createBouquet(t: TestContext, token: string, bouquet_name: string): Promise<number> {
+  const res = await t.call(token, { method: 'POST', url: '/api/admin/bouquets', payload: { bouquet_name } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+export async function createPackage(
+  t: TestContext,
+  token: string,
+  package_name: string,
+  bouquetId: number,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
+  const res = await t.call(token, {
+    method: 'POST',
+    url: '/api/admin/packages',
+    payload: { ...PACKAGE_DEFAULTS, package_name, bouquets: [String(bouquetId)], ...extra },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { newIdempotencyKey } from '../../api/client';
+import { notifySuccess } from '../../api/notify';
+import { reloadProfile } from '../auth/profile';
+import { type Line, replaceLine } from './api';
+import { showLineError } from './errors';
+
+/**
+ * The common end of a line action in a modal: call the API (with an Idempotency-Key kept across
+ * retries of the same submission), put the returned line in the lists, reload the balance, say
+ * so, close. `busy` holds the running action's name.
+ */
+export function useLineAction<K extends string>(onClose: () => void) {
+  const [busy, setBusy] = useState<K | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const run = async (kind: K, call: (idempotencyKey: string) => Promise<Line>, success: string) => {
+    setBusy(kind);
+    try {
+      replaceLine(await call(key));
+      void reloadProfile();
+      setKey(newIdempotencyKey());
+      notifySuccess(success);
+      onClose();
+    } catch (e) {
+      showLineError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+  /** A changed request (another package, another amount) must not reuse the previous key. */
+  const resetKey = () => setKey(newIdempotencyKey());
+  return { busy, run, resetKey };
+}
