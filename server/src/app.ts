@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Deps } from './deps.ts';
 import { requireSession } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import { registerValidators } from './http/validator.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bouquetRoutes } from './modules/bouquets/routes.ts';
@@ -31,6 +32,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   });
   registerValidators(app);
   registerErrorHandling(app);
+  registerTextGuard(app);
 
   await app.register(swagger, {
     openapi: {

@@ -11,7 +11,15 @@ export type Tx = Kysely<DB> | Transaction<DB>;
  */
 export async function withTx<T>(database: Database, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   if (database.dialect === 'postgres') {
-    return database.db.transaction().execute((trx) => fn(trx));
+    // A deadlock or serialization failure rolled everything back: running it again is safe.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await database.db.transaction().execute((trx) => fn(trx));
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
+      }
+    }
   }
   return database.db.connection().execute(async (conn) => {
     await sql`BEGIN IMMEDIATE`.execute(conn);

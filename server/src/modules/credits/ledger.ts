@@ -15,6 +15,9 @@ export interface Movement {
 
 export const insufficientCredits = () => new AppError(409, 'INSUFFICIENT_CREDITS', 'Insufficient credits');
 
+/** Balances are 32-bit integers on PostgreSQL; a credit that would pass this is refused. */
+export const MAX_BALANCE = 2_147_483_647;
+
 /** On PostgreSQL, lock the reseller rows of a transfer in id order so two transfers never deadlock. */
 export async function lockResellers(trx: Tx, dialect: Dialect, ids: number[]): Promise<void> {
   if (dialect !== 'postgres') return; // SQLite: BEGIN IMMEDIATE already serialises writers
@@ -60,8 +63,10 @@ export async function credit(trx: Tx, m: Movement): Promise<number> {
     .updateTable('resellers')
     .set({ credits: sql`credits + ${m.amount}` })
     .where('id', '=', m.resellerId)
+    .where('credits', '<=', MAX_BALANCE - m.amount)
     .returning('credits')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!row) throw new AppError(409, 'CREDIT_LIMIT', 'This balance cannot grow any further');
   await writeLedger(trx, m, m.amount, row.credits);
   return row.credits;
 }

@@ -19,7 +19,9 @@ export function normaliseDomain(raw: string): string {
       throw validation('dns_reseller', 'must be a host name or an http(s) URL');
     }
     if (!HOST.test(url.hostname) || url.username || url.password) throw validation('dns_reseller', 'must be a host name or an http(s) URL');
-    return `${url.protocol}//${url.host}`;
+    const origin = `${url.protocol}//${url.host}`; // a unicode host grows in punycode
+    if (origin.length > 255) throw validation('dns_reseller', 'is too long');
+    return origin;
   }
   if (!HOST.test(text)) throw validation('dns_reseller', 'must be a host name or an http(s) URL');
   return text.toLowerCase();
@@ -42,8 +44,10 @@ export async function list(deps: Deps, actor: AuthUser, resellerId: number) {
   return { data: rows.map((r) => ({ ...r, username: owner.username, owner: owner.master_username })) };
 }
 
+/** Managing domains is reseller management: masters and admins, for resellers below them. */
 export async function add(deps: Deps, actor: AuthUser, resellerId: number, dns: string) {
-  const owner = await visibleOr404(deps, actor, resellerId);
+  const owner = actor.type === 'reseller' ? undefined : await findVisible(deps.database.db, actor, resellerId, false);
+  if (!owner) throw notFound('Reseller');
   if (dns.trim() === '' || dns.trim().toUpperCase() === 'NULL') return clear(deps, actor, resellerId, owner);
   const dns_reseller = normaliseDomain(dns);
   return withTx(deps.database, async (trx) => {

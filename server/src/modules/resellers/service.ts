@@ -179,6 +179,8 @@ export async function changeCredits(deps: Deps, actor: AuthUser, id: number, val
   if (value === 0) throw validation('value', 'must not be 0');
   if (value < 0 && actor.type !== 'admin') throw validation('value', 'must be greater than 0');
   return runIdempotent(deps.database, { actorId: actor.id, key: idempotencyKey, fingerprint: ['credits', id, value] }, 200, async (trx) => {
+    // Lock first: a burn is floored at the balance it reads.
+    await lockResellers(trx, deps.database.dialect, actor.type === 'admin' ? [id] : [actor.id, id]);
     const target = await loadVisible(trx, actor, id);
     if (value > 0) {
       await giveCredits(deps, trx, actor, id, value, idempotencyKey);
