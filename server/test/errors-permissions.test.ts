@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { PACKAGE_DEFAULTS } from './fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/tokens.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
@@ -17,16 +18,8 @@ describe(`errors and permissions (${ENGINE})`, () => {
 
   function validPackage(extra: Record<string, unknown> = {}): Record<string, unknown> {
     return {
+      ...PACKAGE_DEFAULTS,
       package_name: 'Valid',
-      is_trial: 0,
-      is_official: 1,
-      max_connections: 1,
-      official_credits: 1,
-      official_duration: 1,
-      official_duration_in: 'months',
-      trial_credits: 0,
-      trial_duration: 24,
-      trial_duration_in: 'hours',
       bouquets: [String(bouquetId)],
       ...extra,
     };

@@ -1,3 +1,4 @@
+import { PACKAGE_DEFAULTS } from './fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
@@ -6,16 +7,8 @@ const BQ = '/api/admin/bouquets';
 
 function packageBody(name: string, bouquets: string[], extra: Record<string, unknown> = {}) {
   return {
+    ...PACKAGE_DEFAULTS,
     package_name: name,
-    is_trial: 0,
-    is_official: 1,
-    max_connections: 1,
-    official_credits: 1,
-    official_duration: 1,
-    official_duration_in: 'months',
-    trial_credits: 0,
-    trial_duration: 24,
-    trial_duration_in: 'hours',
     bouquets,
     ...extra,
   };

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { requireRole } from '../../http/auth.ts';
+import { IdParams } from '../../http/schemas.ts';
 import * as service from './service.ts';
 
 export const Bouquet = Type.Object({ id: Type.Integer(), bouquet_name: Type.String() });
 const Body = Type.Object({ bouquet_name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }) });
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
 export function bouquetRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

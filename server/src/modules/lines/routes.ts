@@ -1,16 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 import type { Deps } from '../../deps.ts';
 import { validation } from '../../http/errors.ts';
 import { Paged } from '../../http/paging.ts';
+import { idempotencyKey } from '../../http/schemas.ts';
 import * as S from './schemas.ts';
 import * as service from './service.ts';
-
-const idempotencyKey = (req: FastifyRequest) => {
-  const v = req.headers['idempotency-key'];
-  return typeof v === 'string' && v !== '' ? v : undefined;
-};
 
 export function lineRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { PageQuery } from '../../http/paging.ts';
+import { Nullable } from '../../http/schemas.ts';
 
-const Nullable = <T extends import('typebox').TSchema>(t: T) => Type.Union([t, Type.Null()]);
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export { IdParams } from '../../http/schemas.ts';
 const Credential = Type.String({ maxLength: 50, pattern: '^[A-Za-z0-9_.@-]*$' });
 const Whatsapp = Type.String({ maxLength: 20, pattern: '^[0-9+() -]*$' });
 const Notes = Type.String({ maxLength: 500 });

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { PageQuery, Paged } from '../../http/paging.ts';
+import { Nullable } from '../../http/schemas.ts';
 import * as service from './service.ts';
 
-const Nullable = <T extends import('typebox').TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const LogRow = Type.Object({
   id: Type.Integer(),
   type_log: Type.String(),

@@ -5,6 +5,7 @@ import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { requireRole } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { IdParams } from '../../http/schemas.ts';
 import { writeLog } from '../logs/repo.ts';
 
 const NewsItem = Type.Object({ id: Type.Integer(), title: Type.String(), body: Type.String(), level: Type.Integer(), status: Type.Integer() });
@@ -26,7 +27,7 @@ export function newsRoutes(app: FastifyInstance, deps: Deps): void {
   });
   r.put(
     '/news/:id',
-    { schema: { tags, params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), body: NewsBody, response: { 200: NewsItem } } },
+    { schema: { tags, params: IdParams, body: NewsBody, response: { 200: NewsItem } } },
     async (req) => {
       const actor = requireRole(req, 'admin');
       return withTx(deps.database, async (trx) => {

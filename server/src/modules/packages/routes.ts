@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { requireRole } from '../../http/auth.ts';
+import { IdParams } from '../../http/schemas.ts';
 import { PageQuery, Paged } from '../../http/paging.ts';
 import { PackageBody, PackageOut, PackageUpdateBody } from './schemas.ts';
 import * as service from './service.ts';
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
 export function packageRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

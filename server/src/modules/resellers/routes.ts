@@ -1,17 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { PageQuery, Paged } from '../../http/paging.ts';
+import { idempotencyKey } from '../../http/schemas.ts';
 import * as credits from '../credits/service.ts';
 import * as domains from '../domains/service.ts';
 import * as S from './schemas.ts';
 import * as service from './service.ts';
-
-const idempotencyKey = (req: FastifyRequest) => {
-  const v = req.headers['idempotency-key'];
-  return typeof v === 'string' && v !== '' ? v : undefined;
-};
 
 export function resellerRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
+import { IdParams } from '../../http/schemas.ts';
 import { LINK_TYPES, linksOf, resolve, shorten } from './service.ts';
 
 const Links = Type.Object(Object.fromEntries(LINK_TYPES.map((t) => [t, Type.String()])) as Record<(typeof LINK_TYPES)[number], ReturnType<typeof Type.String>>);
@@ -24,7 +25,7 @@ export function shortlinkRoutes(app: FastifyInstance, deps: Deps): void {
     },
     (req) => shorten(deps, req.user, req.body.user_id, req.body.type, `${req.protocol}://${req.host}`),
   );
-  r.get('/users/:id/links', { schema: { tags, params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), response: { 200: Links } } }, (req) =>
+  r.get('/users/:id/links', { schema: { tags, params: IdParams, response: { 200: Links } } }, (req) =>
     linksOf(deps, req.user, req.params.id),
   );
 }
