@@ -31,7 +31,8 @@ export function newsRoutes(app: FastifyInstance, deps: Deps): void {
     async (req) => {
       const actor = requireRole(req, 'admin');
       return withTx(deps.database, async (trx) => {
-        const row = await trx.updateTable('news').set(req.body).where('id', '=', req.params.id).returningAll().executeTakeFirst();
+        const { title, body, level, status } = req.body; // never an extra body field (id...)
+        const row = await trx.updateTable('news').set({ title, body, level, status }).where('id', '=', req.params.id).returningAll().executeTakeFirst();
         if (!row) throw notFound('News item');
         await writeLog(trx, { type_log: 'admin', action: 'news_update', actor_id: actor.id, reseller_id: actor.id, value: req.body.title, value_int: req.params.id });
         return row;

@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth/service.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
 import { writeLog } from '../logs/repo.ts';
 import * as repo from './repo.ts';
-import type { PackageInput, PackageUpdate } from './schemas.ts';
+import { PackageBody, type PackageInput, type PackageUpdate } from './schemas.ts';
 
 const ORDER_FIELDS = { id: 'id', package_name: 'package_name', is_trial: 'is_trial', is_official: 'is_official' };
 const DEFAULT_ORDER: Order = { column: 'id', direction: 'asc' };
@@ -21,10 +21,15 @@ export async function get({ database }: Deps, id: number) {
   return row;
 }
 
+/** Only the package's own fields reach the table: an extra body field (id, constructor...) is never written. */
+function packageFields<T extends object>(input: T): T {
+  return Object.fromEntries(Object.entries(input).filter(([k]) => Object.hasOwn(PackageBody.properties, k))) as T;
+}
+
 export async function create(deps: Deps, actor: AuthUser, input: PackageInput) {
   return withTx(deps.database, async (trx) => {
     const bouquets = await assertBouquetIds(trx, input.bouquets, 'bouquets');
-    const row = await repo.insertPackage(trx, { ...input, package_name: input.package_name.trim(), bouquets: JSON.stringify(bouquets) });
+    const row = await repo.insertPackage(trx, { ...packageFields(input), package_name: input.package_name.trim(), bouquets: JSON.stringify(bouquets) });
     await writeLog(trx, { type_log: 'admin', action: 'package_create', actor_id: actor.id, reseller_id: actor.id, value: row.package_name, value_int: row.id });
     return row;
   });
@@ -33,7 +38,7 @@ export async function create(deps: Deps, actor: AuthUser, input: PackageInput) {
 export async function update(deps: Deps, actor: AuthUser, id: number, input: PackageUpdate) {
   return withTx(deps.database, async (trx) => {
     const bouquets = await assertBouquetIds(trx, input.bouquets, 'bouquets');
-    const row = await repo.updatePackage(trx, id, { ...input, package_name: input.package_name.trim(), bouquets: JSON.stringify(bouquets) });
+    const row = await repo.updatePackage(trx, id, { ...packageFields(input), package_name: input.package_name.trim(), bouquets: JSON.stringify(bouquets) });
     if (!row) throw notFound('Package');
     await writeLog(trx, { type_log: 'admin', action: 'package_update', actor_id: actor.id, reseller_id: actor.id, value: row.package_name, value_int: id });
     return row;

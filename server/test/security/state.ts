@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../src/db/types.ts';
+
+// What an attack could change, row by row, each row tagged with the reseller it belongs to
+// ('global' for admin-managed tables). Sessions, logs, rate-limit counters, idempotency records
+// and caches are left out: reading and being refused may touch those.
+
+export type Owner = number | 'global';
+export type Snapshot = Map<string, { owner: Owner; value: string }>;
+
+export async function snapshot(db: Kysely<DB>): Promise<Snapshot> {
+  const out: Snapshot = new Map();
+  const put = (key: string, owner: Owner, value: unknown) => out.set(key, { owner, value: JSON.stringify(value) });
+  const resellers = await db
+    .selectFrom('resellers')
+    .select(['id', 'username', 'password_hash', 'email', 'whatsapp', 'telegram', 'notes', 'member_group_id', 'owner_id', 'credits', 'status', 'deleted_at'])
+    .execute();
+  for (const r of resellers) put(`reseller:${r.id}`, r.id, r);
+  const lineOwner = new Map<number, number>();
+  for (const l of await db.selectFrom('lines').selectAll().execute()) {
+    lineOwner.set(l.id, l.member_id);
+    put(`line:${l.id}`, l.member_id, l);
+  }
+  const ledger = await db
+    .selectFrom('credit_ledger')
+    .select(['reseller_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('delta').as('sum')])
+    .groupBy('reseller_id')
+    .execute();
+  for (const l of ledger) put(`ledger:${l.reseller_id}`, l.reseller_id, { n: Number(l.n), sum: Number(l.sum) });
+  for (const t of await db.selectFrom('reseller_tree').selectAll().execute()) put(`tree:${t.ancestor_id}:${t.descendant_id}`, t.descendant_id, t.depth);
+  for (const d of await db.selectFrom('reseller_domains').selectAll().execute()) put(`domain:${d.id}`, d.reseller_id, d);
+  for (const s of await db.selectFrom('short_links').selectAll().execute()) {
+    const { hits: _, ...link } = s as typeof s & { hits?: number }; // following a link counts a hit
+    put(`shortlink:${s.id}`, lineOwner.get(s.line_id) ?? 'global', link);
+  }
+  for (const n of await db.selectFrom('news').selectAll().execute()) put(`news:${n.id}`, 'global', n);
+  for (const p of await db.selectFrom('packages').selectAll().execute()) put(`package:${p.id}`, 'global', p);
+  for (const b of await db.selectFrom('bouquets').selectAll().execute()) put(`bouquet:${b.id}`, 'global', b);
+  for (const s of await db.selectFrom('settings').selectAll().execute()) put(`setting:${s.key}`, 'global', s);
+  return out;
+}
+
+export interface Change {
+  key: string;
+  owner: Owner;
+  kind: 'added' | 'removed' | 'changed';
+}
+
+export function diff(before: Snapshot, after: Snapshot): Change[] {
+  const changes: Change[] = [];
+  for (const [key, b] of before) {
+    const a = after.get(key);
+    if (!a) changes.push({ key, owner: b.owner, kind: 'removed' });
+    else if (a.value !== b.value) changes.push({ key, owner: b.owner, kind: 'changed' });
+  }
+  for (const [key, a] of after) if (!before.has(key)) changes.push({ key, owner: a.owner, kind: 'added' });
+  return changes;
+}
+
+/** Ids a reseller may reach after the change: itself and every descendant in `after`. */
+export function reachable(after: Snapshot, callerId: number): Set<number> {
+  const ids = new Set([callerId]);
+  const prefix = `tree:${callerId}:`;
+  for (const key of after.keys()) if (key.startsWith(prefix)) ids.add(Number(key.slice(prefix.length)));
+  return ids;
+}
+
+// ---- the money invariants ----
+
+export interface LedgerProblem {
+  resellerId: number;
+  credits: number;
+  ledgerSum: number;
+}
+
+/** Every balance equals the sum of its ledger deltas and none is negative. */
+export async function ledgerProblems(db: Kysely<DB>): Promise<LedgerProblem[]> {
+  const balances = await db.selectFrom('resellers').select(['id', 'credits']).execute();
+  const sums = await db.selectFrom('credit_ledger').select(['reseller_id', (eb) => eb.fn.sum<number>('delta').as('sum')]).groupBy('reseller_id').execute();
+  const sumOf = new Map(sums.map((s) => [s.reseller_id, Number(s.sum)]));
+  const problems: LedgerProblem[] = [];
+  for (const r of balances) {
+    const ledgerSum = sumOf.get(r.id) ?? 0;
+    if (r.credits !== ledgerSum || r.credits < 0) problems.push({ resellerId: r.id, credits: r.credits, ledgerSum });
+  }
+  return problems;
+}

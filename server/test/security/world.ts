@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import type { TestContext } from '../helpers.ts';
+import { groupIds } from '../fixtures.ts';
+
+// Two master subtrees seeded through the API, so the authorization matrix and the fuzzer have
+// real neighbours to attack:
+//
+//   admin ─ masterA ─ subA1 (master) ─ resA1a          admin ─ masterB ─ subB1 (master) ─ resB1a
+//                   └ resA2                                            └ subB2 (master) ─ resB2a
+//
+// Every reseller owns one line. Usernames and line passwords carry a random tag so a response
+// that shows another subtree's data is found by a text search.
+
+export const STRONG_PASSWORD = 'Kq7.vX2p_Rz9@tLm';
+
+export interface Node {
+  id: number;
+  username: string;
+  lineId: number;
+  lineUsername: string;
+  linePassword: string;
+  /** ids of this node and every reseller above it, up to (not including) admin */
+  ancestors: number[];
+}
+
+export interface World {
+  adminId: number;
+  adminToken: string;
+  groups: Record<string, number>;
+  packageId: number;
+  trialPackageId: number;
+  bouquetId: number;
+  /** a bouquet no package uses: admin may delete it */
+  spareBouquetId: number;
+  newsId: number;
+  tokens: Record<NodeName, string>;
+  nodes: Record<'masterA' | 'subA1' | 'resA1a' | 'resA2' | 'masterB' | 'subB1' | 'resB1a' | 'subB2' | 'resB2a', Node>;
+}
+
+export type NodeName = keyof World['nodes'];
+
+async function ok<T = any>(t: TestContext, token: string, method: 'POST' | 'PUT' | 'GET', url: string, payload?: unknown): Promise<T> {
+  const res = await t.call(token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url} -> ${res.statusCode} ${res.body}`);
+  return res.json() as T;
+}
+
+export async function seedWorld(t: TestContext): Promise<World> {
+  const tag = randomBytes(3).toString('hex');
+  const adminToken = await t.login('admin');
+  const profile = await ok(t, adminToken, 'GET', '/api/profile');
+  const groups = await groupIds(t, adminToken);
+  const bouquetId = (await ok(t, adminToken, 'POST', '/api/admin/bouquets', { bouquet_name: `world bouquet ${tag}` })).id;
+  const spareBouquetId = (await ok(t, adminToken, 'POST', '/api/admin/bouquets', { bouquet_name: `spare bouquet ${tag}` })).id;
+  const packageId = (
+    await ok(t, adminToken, 'POST', '/api/admin/packages', {
+      package_name: `world package ${tag}`,
+      is_trial: 0,
+      is_official: 1,
+      max_connections: 1,
+      official_credits: 1,
+      official_duration: 1,
+      official_duration_in: 'months',
+      trial_credits: 0,
+      trial_duration: 24,
+      trial_duration_in: 'hours',
+      bouquets: [String(bouquetId)],
+    })
+  ).id;
+  const trialPackageId = (
+    await ok(t, adminToken, 'POST', '/api/admin/packages', {
+      package_name: `world trial ${tag}`,
+      is_trial: 1,
+      is_official: 0,
+      max_connections: 1,
+      official_credits: 0,
+      official_duration: 0,
+      official_duration_in: 'months',
+      trial_credits: 0,
+      trial_duration: 24,
+      trial_duration_in: 'hours',
+      bouquets: [String(bouquetId)],
+    })
+  ).id;
+  const news = await ok<{ data: { id: number }[] }>(t, adminToken, 'GET', '/api/news');
+
+  const nodes = {} as World['nodes'];
+  const tokens: Partial<Record<NodeName, string>> = {};
+  const make = async (name: NodeName, parent: NodeName | null, credits: number, master: boolean) => {
+    const username = `${name}_${tag}`;
+    const creator = parent ? (tokens[parent] as string) : adminToken;
+    const group = parent ? groups.reseller : master ? groups.master : groups.reseller;
+    const r = await ok(t, creator, 'POST', '/api/resellers', { username, password: STRONG_PASSWORD, member_group_id: group, credits });
+    if (master && parent) await ok(t, creator, 'POST', `/api/resellers/${r.id}/to_master`);
+    tokens[name] = await t.login(username, STRONG_PASSWORD);
+    const lineUsername = `ln_${name}_${tag}`;
+    const linePassword = `pw${name}${tag}`;
+    const line = await ok(t, tokens[name] as string, 'POST', '/api/users', { package_id: packageId, username: lineUsername, password: linePassword });
+    nodes[name] = { id: r.id, username, lineId: line.id, lineUsername, linePassword, ancestors: [r.id, ...(parent ? nodes[parent].ancestors : [])] };
+  };
+  await make('masterA', null, 300, true);
+  await make('subA1', 'masterA', 40, true);
+  await make('resA1a', 'subA1', 10, false);
+  await make('resA2', 'masterA', 20, false);
+  await make('masterB', null, 300, true);
+  await make('subB1', 'masterB', 40, true);
+  await make('resB1a', 'subB1', 10, false);
+  await make('subB2', 'masterB', 40, true);
+  await make('resB2a', 'subB2', 10, false);
+
+  // some rows in the other tables a leak or a stray write would show in
+  await ok(t, tokens.subB1 as string, 'PUT', `/api/resellers/${nodes.resB1a.id}/add_domain`, { dns_reseller: `b1-${tag}.example.com` });
+  await ok(t, tokens.subA1 as string, 'PUT', `/api/resellers/${nodes.resA1a.id}/add_domain`, { dns_reseller: `a1-${tag}.example.com` });
+  await ok(t, tokens.resB1a as string, 'POST', '/api/shorturl', { user_id: nodes.resB1a.lineId, type: 'm3u8' });
+
+  return { adminId: profile.id, adminToken, groups, packageId, trialPackageId, bouquetId, spareBouquetId, newsId: news.data[0]?.id ?? 1, tokens: tokens as World['tokens'], nodes };
+}
+
+/** Everything below (and including) `name` in the seeded tree. */
+export function subtreeOf(world: World, name: NodeName): NodeName[] {
+  const id = world.nodes[name].id;
+  return (Object.keys(world.nodes) as NodeName[]).filter((n) => world.nodes[n].ancestors.includes(id));
+}
