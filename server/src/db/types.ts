@@ -151,7 +151,6 @@ export interface LinesTable {
 export interface ShortLinksTable {
   id: Generated<number>;
   code: string;
-  target: string;
   line_id: number;
   type: string;
   created_by: number;
@@ -176,10 +175,18 @@ export interface DashboardCacheTable {
   body: string | null;
 }
 
+/** Failed short-link look-ups per client IP in a fixed window. */
+export interface ShortLinkMissesTable {
+  ip: string;
+  misses: number;
+  window_start: number;
+}
+
 export interface DB {
   dashboard_cache: DashboardCacheTable;
   line_activity: LineActivityTable;
   short_links: ShortLinksTable;
+  short_link_misses: ShortLinkMissesTable;
   reseller_domains: ResellerDomainsTable;
   lines: LinesTable;
   groups: GroupsTable;

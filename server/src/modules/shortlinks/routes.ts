@@ -30,11 +30,34 @@ export function shortlinkRoutes(app: FastifyInstance, deps: Deps): void {
   );
 }
 
-/** GET /s/{code}: public, outside /api. */
+const REFUSALS = {
+  not_found: { status: 404, code: 'NOT_FOUND', title: 'Link não encontrado', text: 'Este link não existe ou foi removido. Peça um novo link ao seu revendedor.' },
+  blocked: { status: 403, code: 'LINE_BLOCKED', title: 'Acesso bloqueado', text: 'Esta assinatura está bloqueada. Fale com o seu revendedor.' },
+  expired: { status: 403, code: 'LINE_EXPIRED', title: 'Assinatura vencida', text: 'Esta assinatura venceu. Fale com o seu revendedor para renovar.' },
+  rate_limited: { status: 429, code: 'RATE_LIMITED', title: 'Muitas tentativas', text: 'Muitos links inválidos foram acessados deste endereço. Tente novamente mais tarde.' },
+} as const;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** GET /s/{code}: public, outside /api. Refusals carry no line data: a small page or JSON. */
 export function publicShortlinkRoute(app: FastifyInstance, deps: Deps): void {
   app.get<{ Params: { code: string } }>('/s/:code', { schema: { hide: true } }, async (req, reply) => {
-    const target = await resolve(deps, req.params.code);
-    if (!target) return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Short link not found' });
-    return reply.redirect(target, 302);
+    const result = await resolve(deps, req.params.code, req.ip);
+    // The target holds the line's current password: no cache may keep it.
+    reply.header('Cache-Control', 'no-store');
+    if (result.kind === 'redirect') return reply.redirect(result.url, 302);
+    const refusal = REFUSALS[result.kind];
+    if (result.kind === 'rate_limited') {
+      req.log.warn({ ip: req.ip }, 'short link look-ups refused: too many misses from this IP');
+      reply.header('Retry-After', String(result.retryAfter));
+    }
+    reply.status(refusal.status);
+    if (req.headers.accept?.includes('text/html')) {
+      const title = escapeHtml(refusal.title);
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeHtml(refusal.text)}</p></body></html>`);
+    }
+    return reply.send({ statusCode: refusal.status, code: refusal.code, message: refusal.text });
   });
 }

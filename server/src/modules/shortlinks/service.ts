@@ -8,10 +8,19 @@ import { domainFor } from '../domains/service.ts';
 import { findVisibleLine } from '../lines/repo.ts';
 import { writeLog } from '../logs/repo.ts';
 import { allSettings } from '../settings/repo.ts';
+import * as repo from './repo.ts';
 
 export const LINK_TYPES = ['mpgets', 'm3u8', 'hls', 'ssiptv'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
 
+/** 12 random bytes = 96 bits, 16 base64url characters. */
+const CODE_BYTES = 12;
+export const CODE_PATTERN = /^[A-Za-z0-9_-]{16}$/;
+/** Failed look-ups allowed per client IP per window before every look-up from it is a 429. */
+export const MAX_MISSES = 20;
+export const MISS_WINDOW_SECONDS = 600;
+
+const nowSec = () => Math.floor(Date.now() / 1000);
 const withScheme = (domain: string) => (/^https?:\/\//i.test(domain) ? domain : `http://${domain}`).replace(/\/+$/, '');
 
 /** The four Xtream-style playlist links of a line, on its owner's domain or the main domain. */
@@ -32,27 +41,46 @@ export async function linksOf({ database }: Deps, actor: AuthUser, lineId: numbe
   return originalLinks(database.db, line);
 }
 
-/** Shortens one of the line's own links (never a URL from the browser: no open redirect). */
+/**
+ * A new short code for one of the line's own links (never a URL from the browser: no open
+ * redirect). Only the code, line and type are stored: the target is built when it is resolved.
+ */
 export async function shorten(deps: Deps, actor: AuthUser, lineId: number, type: LinkType, origin: string) {
   return withTx(deps.database, async (trx) => {
     const line = await findVisibleLine(trx, actor, lineId);
     if (!line) throw notFound('User');
-    const target = (await originalLinks(trx, line))[type];
-    const code = randomBytes(6).toString('base64url');
-    await trx
-      .insertInto('short_links')
-      .values({ code, target, line_id: line.id, type, created_by: actor.id, hits: 0, created_at: Math.floor(Date.now() / 1000) })
-      .execute();
+    const code = randomBytes(CODE_BYTES).toString('base64url');
+    await repo.insertShortLink(trx, { code, line_id: line.id, type, created_by: actor.id, created_at: nowSec() });
     await writeLog(trx, { type_log: 'user', action: 'user_shorturl', actor_id: actor.id, reseller_id: line.member_id, target_user: line.username, value: type });
-    return { url: `${(deps.config.publicUrl ?? origin).replace(/\/+$/, '')}/s/${code}`, original: target };
+    return { url: `${(deps.config.publicUrl ?? origin).replace(/\/+$/, '')}/s/${code}`, original: (await originalLinks(trx, line))[type] };
   });
 }
 
-/** Public redirect: counts the hit and returns the target, or undefined for an unknown code. */
-export async function resolve({ database }: Deps, code: string): Promise<string | undefined> {
-  if (!/^[A-Za-z0-9_-]{1,16}$/.test(code)) return undefined;
-  const row = await database.db.selectFrom('short_links').select(['id', 'target']).where('code', '=', code).executeTakeFirst();
-  if (!row) return undefined;
-  await database.db.updateTable('short_links').set((eb) => ({ hits: eb('hits', '+', 1) })).where('id', '=', row.id).execute();
-  return row.target;
+export type Resolution =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'not_found' }
+  | { kind: 'blocked' }
+  | { kind: 'expired' }
+  | { kind: 'rate_limited'; retryAfter: number };
+
+/**
+ * Public look-up of `/s/{code}` from `ip`: the target comes from the line's current data.
+ * Every look-up is counted for the IP before it runs and a hit gives its count back, so only
+ * misses add up; past MAX_MISSES in the window the IP gets 429 even for good codes.
+ */
+export async function resolve({ database }: Deps, code: string, ip: string): Promise<Resolution> {
+  const db = database.db;
+  const now = nowSec();
+  const { misses, window_start } = await repo.reserveLookup(db, ip.slice(0, 64), now, MISS_WINDOW_SECONDS);
+  if (misses > MAX_MISSES) return { kind: 'rate_limited', retryAfter: Math.max(1, window_start + MISS_WINDOW_SECONDS - now) };
+  const link = CODE_PATTERN.test(code) ? await repo.findLinkWithLine(db, code) : undefined;
+  if (!link) {
+    await repo.purgeExpiredMisses(db, now - MISS_WINDOW_SECONDS);
+    return { kind: 'not_found' };
+  }
+  await repo.releaseLookup(db, ip.slice(0, 64));
+  await repo.countHit(db, link.id);
+  if (link.enabled !== 1) return { kind: 'blocked' };
+  if (link.exp_date <= now) return { kind: 'expired' };
+  return { kind: 'redirect', url: (await originalLinks(db, link))[link.type as LinkType] };
 }
