@@ -3,6 +3,7 @@ import type { Deps } from './deps.ts';
 import { withTx } from './db/tx.ts';
 import { hashPassword } from './modules/auth/tokens.ts';
 import { nowSec } from './modules/auth/repo.ts';
+import { passwordWeakness } from './modules/resellers/passwords.ts';
 
 /**
  * On an empty database, creates the first admin. Without ADMIN_PASSWORD a random one is
@@ -13,6 +14,8 @@ export async function ensureFirstAdmin({ config, database }: Deps): Promise<{ us
   if (any) return null;
   const generated = config.adminPassword ? undefined : randomBytes(12).toString('base64url');
   const password = config.adminPassword ?? (generated as string);
+  const weakness = config.adminPassword ? await passwordWeakness(config.adminPassword) : null;
+  if (weakness) throw new Error(`ADMIN_PASSWORD is too weak (${weakness}): choose a stronger one, or leave it unset to get a generated password`);
   const password_hash = await hashPassword(password);
   await withTx(database, async (trx) => {
     const group = await trx.selectFrom('groups').select('group_id').where('type', '=', 'admin').orderBy('group_id').executeTakeFirstOrThrow();

@@ -306,7 +306,8 @@ describe(`reseller input validation, paging, ordering and filters (${ENGINE})`, 
       }
       for (const key of ['username', 'password', 'email', 'whatsapp', 'telegram', 'notes']) cases.push(createCase({ [key]: LONG }, key));
       for (const username of ['bad name', 'bad$name', 'a<b>', 'ção123', "o'brien", 'ab', '', ' lead', 'semi;colon', 123]) cases.push(createCase({ username }, 'username'));
-      for (const password of ['short7!', '', '12345678', 'password123', 'PASSWORD123', 'Password1', 'aaaaaaaaaa', 12345678]) cases.push(createCase({ password }, 'password'));
+      for (const password of ['short7!', '', 12345678]) cases.push(createCase({ password }, 'password'));
+      for (const password of ['12345678', 'password123', 'PASSWORD123', 'Password1', 'aaaaaaaaaa', 'newseller-2024']) cases.push({ ...createCase({ password }, 'password'), code: 'WEAK_PASSWORD' });
       for (const email of ['not-an-email', 'a@', 42]) cases.push(createCase({ email }, 'email'));
       for (const whatsapp of ['call me', '<b>1</b>', 5511]) cases.push(createCase({ whatsapp }, 'whatsapp'));
       cases.push(createCase({ telegram: 5 }, 'telegram'), createCase({ notes: { x: 1 } }, 'notes'));
@@ -328,7 +329,8 @@ describe(`reseller input validation, paging, ordering and filters (${ENGINE})`, 
       const cases: Case[] = [];
       for (const key of ['username', 'password', 'email', 'whatsapp', 'telegram', 'notes']) cases.push(put({ [key]: LONG }, key));
       for (const username of ['bad name', 'bad$name', 'ab', '', 5]) cases.push(put({ username }, 'username'));
-      for (const password of ['short7!', '12345678', 'password123', 'qwerty123', 5]) cases.push(put({ password }, 'password'));
+      for (const password of ['short7!', 5]) cases.push(put({ password }, 'password'));
+      for (const password of ['12345678', 'password123', 'qwerty123', 'zeta1zeta1zeta1']) cases.push({ ...put({ password }, 'password'), code: 'WEAK_PASSWORD' });
       cases.push(put({ email: 'nope' }, 'email'), put({ whatsapp: 'x' }, 'whatsapp'), put({ notes: 5 }, 'notes'));
       for (const username of ['ALPHA2', 'Ordm1', 'ADMIN']) cases.push({ ...put({ username }, 'username'), status: 409, code: 'USERNAME_TAKEN' });
       for (const bad of ['abc', '1.5', '0', '-1', '99999999999', '1e12']) cases.push(put({ notes: 'x' }, 'id', `/api/resellers/${bad}`));

@@ -1,18 +1,47 @@
-// The most common passwords of public breach lists that are 8+ characters long: refused outright.
-const COMMON = new Set(
-  `12345678 123456789 1234567890 password password1 password123 qwertyui qwerty123 qwertyuiop 11111111 00000000
-  iloveyou 1q2w3e4r 1q2w3e4r5t 12341234 87654321 abcd1234 abc12345 admin123 administrator sunshine princess
-  football baseball welcome1 welcome123 trustno1 superman passw0rd p@ssw0rd letmein1 zaq12wsx 1qaz2wsx qazwsxedc
-  asdfghjkl 123123123 987654321 11223344 99999999 88888888 12121212 senha123 senha1234 mudar123 brasil123 flamengo
-  corinthians palmeiras 123mudar changeme master123 dragon123 monkey123 batman123 starwars whatever computer
-  internet michelle jennifer 1234qwer qwer1234 q1w2e3r4 q1w2e3r4t5 a1b2c3d4 aa123456 test1234 testtest 66666666`
-    .split(/\s+/)
-    .filter(Boolean),
-);
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { AppError } from '../../http/errors.ts';
 
-export function passwordProblem(password: string): string | null {
-  if (password.length < 8) return 'must have at least 8 characters';
-  if (COMMON.has(password.toLowerCase())) return 'is too common';
-  if (/^(.)\1+$/.test(password)) return 'is too common';
-  return null;
+/** zxcvbn score (0..4) a panel account password needs: 3 = about 10^8 guesses or more. */
+export const MIN_PASSWORD_SCORE = 3;
+
+let estimator: Promise<ZxcvbnFactory> | undefined;
+
+/** Loaded on first use (the dictionaries are several MB): a module-level singleton. */
+function loadEstimator(): Promise<ZxcvbnFactory> {
+  estimator ??= (async () => {
+    const [{ ZxcvbnFactory }, common, en, ptBr] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-en'),
+      import('@zxcvbn-ts/language-pt-br'),
+    ]);
+    return new ZxcvbnFactory({
+      translations: en.translations,
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...en.dictionary, ...ptBr.dictionary },
+      useLevenshteinDistance: true,
+    });
+  })();
+  return estimator;
+}
+
+/** What makes a password too weak (English), or null when it is strong enough. */
+export async function passwordWeakness(password: string, userInputs: (string | null | undefined)[] = []): Promise<string | null> {
+  const inputs = userInputs
+    .filter((s): s is string => typeof s === 'string' && s.length >= 3)
+    .flatMap((s) => (s.includes('@') ? [s, s.slice(0, s.indexOf('@'))] : [s]));
+  const lower = password.toLowerCase();
+  // zxcvbn rates "joao123joao" 3 even with "joao" as an input; a password built on the username is weak anyway.
+  if (inputs.some((s) => s.length >= 4 && lower.includes(s.toLowerCase()))) return 'it contains the username or other account data';
+  const result = (await loadEstimator()).check(password, inputs);
+  if (result.score >= MIN_PASSWORD_SCORE) return null;
+  return result.feedback.warning ?? 'it is too easy to guess';
+}
+
+/** Throws 400 WEAK_PASSWORD (field `password`) when the password is too weak. */
+export async function assertStrongPassword(password: string, userInputs: (string | null | undefined)[] = []): Promise<void> {
+  const weakness = await passwordWeakness(password, userInputs);
+  if (weakness) {
+    throw new AppError(400, 'WEAK_PASSWORD', `password is too weak: ${weakness.replace(/\.$/, '')}. Use a longer password with unrelated words, digits and symbols.`, 'password');
+  }
 }

@@ -10,7 +10,7 @@ import { type Outcome, runIdempotent } from '../credits/idempotency.ts';
 import { invalidateFor } from '../dashboard/cache.ts';
 import { writeLog } from '../logs/repo.ts';
 import { intSetting } from '../settings/repo.ts';
-import { passwordProblem } from './passwords.ts';
+import { assertStrongPassword } from './passwords.ts';
 import * as repo from './repo.ts';
 import { isBelow } from './scope.ts';
 
@@ -77,8 +77,7 @@ async function loadVisible(db: Parameters<typeof repo.findVisible>[0], actor: Au
 
 export async function create(deps: Deps, actor: AuthUser, input: ResellerInput, idempotencyKey?: string) {
   requireManager(actor);
-  const problem = passwordProblem(input.password);
-  if (problem) throw validation('password', `password ${problem}`);
+  await assertStrongPassword(input.password, [input.username, input.email, input.whatsapp, input.telegram]);
   const password_hash = await hashPassword(input.password); // slow: outside the write transaction
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key: idempotencyKey, fingerprint: ['create-reseller', { ...input, password: undefined }] }, 201, async (trx) => {
     const group = await repo.groupById(trx, input.member_group_id);
@@ -119,8 +118,8 @@ export async function update(deps: Deps, actor: AuthUser, id: number, input: Res
   requireManagerOf(actor);
   let password_hash: string | undefined;
   if (input.password) {
-    const problem = passwordProblem(input.password);
-    if (problem) throw validation('password', `password ${problem}`);
+    const current = await loadVisible(deps.database.db, actor, id);
+    await assertStrongPassword(input.password, [input.username ?? current.username, input.email ?? current.email, input.whatsapp ?? current.whatsapp, input.telegram ?? current.telegram]);
     password_hash = await hashPassword(input.password);
   }
   return withTx(deps.database, async (trx) => {
