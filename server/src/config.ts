@@ -9,8 +9,14 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   rememberMeDays: number;
+  /** sign-in throttle, see modules/auth/throttle.ts */
   loginMaxFailures: number;
+  loginIpMaxFailures: number;
+  loginAccountMaxFailures: number;
+  loginDelaySeconds: number;
+  loginMaxDelaySeconds: number;
   loginWindowSeconds: number;
+  loginDeviceDays: number;
   webDist: string | undefined;
   publicUrl: string | undefined;
   dashboardCacheSeconds: number;
@@ -40,7 +46,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: int(env, 'SESSION_MAX_HOURS', 12, 1),
     rememberMeDays: int(env, 'REMEMBER_ME_DAYS', 30, 1),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
-    loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900, 1),
+    loginIpMaxFailures: int(env, 'LOGIN_IP_MAX_FAILURES', 50, 1),
+    loginAccountMaxFailures: int(env, 'LOGIN_ACCOUNT_MAX_FAILURES', 100, 1),
+    loginDelaySeconds: int(env, 'LOGIN_DELAY_SECONDS', 60, 1),
+    loginMaxDelaySeconds: int(env, 'LOGIN_MAX_DELAY_SECONDS', 900, 1),
+    loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 3600, 1),
+    loginDeviceDays: int(env, 'LOGIN_DEVICE_DAYS', 180, 1),
     webDist: env.WEB_DIST || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     dashboardCacheSeconds: int(env, 'DASHBOARD_CACHE_SECONDS', 30),

@@ -51,6 +51,27 @@ export interface LoginAttemptsTable {
   window_start: number;
 }
 
+export interface LoginThrottleTable {
+  key: string;
+  /** attempts counted in the current window (a success takes its own back) */
+  failures: number;
+  /** the delay set by the last counted attempt; doubles per attempt past the limit */
+  delay_seconds: number;
+  blocked_until: number;
+  last_at: number;
+  /** attempts refused since the last counted one */
+  refused: number;
+}
+
+export interface KnownDevicesTable {
+  id: Generated<number>;
+  reseller_id: number;
+  token_hash: string;
+  created_at: number;
+  last_used_at: number;
+  expires_at: number;
+}
+
 export interface CreditLedgerTable {
   id: Generated<number>;
   reseller_id: number;
@@ -194,6 +215,8 @@ export interface DB {
   reseller_tree: ResellerTreeTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  login_throttle: LoginThrottleTable;
+  known_devices: KnownDevicesTable;
   credit_ledger: CreditLedgerTable;
   idempotency_keys: IdempotencyKeysTable;
   settings: SettingsTable;

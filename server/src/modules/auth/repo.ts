@@ -64,25 +64,3 @@ export async function revokeAllSessions(db: Tx, resellerId: number): Promise<voi
     .where('revoked_at', 'is', null)
     .execute();
 }
-
-export async function getAttempts(db: Tx, key: string) {
-  return db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst();
-}
-
-/** Counts one failure in a fixed window; an expired window starts over. Atomic upsert on both engines. */
-export async function addFailure(db: Tx, key: string, now: number, windowSeconds: number): Promise<void> {
-  await db
-    .insertInto('login_attempts')
-    .values({ key, failures: 1, window_start: now })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        failures: sql`case when login_attempts.window_start < ${now - windowSeconds} then 1 else login_attempts.failures + 1 end`,
-        window_start: sql`case when login_attempts.window_start < ${now - windowSeconds} then ${now} else login_attempts.window_start end`,
-      }),
-    )
-    .execute();
-}
-
-export async function clearFailures(db: Tx, key: string): Promise<void> {
-  await db.deleteFrom('login_attempts').where('key', '=', key).execute();
-}

@@ -21,8 +21,15 @@ export function publicAuthRoutes(app: FastifyInstance, deps: Deps): void {
           username: Type.String({ minLength: 1, maxLength: 50 }),
           password: Type.String({ minLength: 1, maxLength: 200 }),
           remember_me: Type.Optional(Type.Boolean()),
+          device_token: Type.Optional(Type.String({ maxLength: 200, description: 'from an earlier sign-in on this browser: skips the per-IP and per-account limits' })),
         }),
-        response: { 200: Type.Object({ token: Type.String(), user: UserOut }) },
+        response: {
+          200: Type.Object({
+            token: Type.String(),
+            user: UserOut,
+            device_token: Type.Optional(Type.String({ description: 'keep it on this browser and send it with later sign-ins' })),
+          }),
+        },
       },
     },
     async (request) => {

@@ -1,8 +1,10 @@
 import { withTx } from '../../db/tx.ts';
-import { AppError, rateLimited } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { writeLog } from '../logs/repo.ts';
+import { knownDeviceFor, rememberDevice } from './devices.ts';
 import * as repo from './repo.ts';
+import { checkAndCount, signInKeys, succeeded } from './throttle.ts';
 import { dummyPasswordHash, hashToken, newToken, verifyPassword } from './tokens.ts';
 
 export interface AuthUser {
@@ -17,30 +19,25 @@ interface SignInInput {
   username: string;
   password: string;
   remember_me?: boolean;
+  /** from an earlier successful sign-in on this browser (see devices.ts) */
+  device_token?: string;
   ip: string;
   userAgent?: string;
 }
 
 const invalid = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
 
-export async function signIn({ config, database }: Deps, input: SignInInput) {
+export async function signIn(deps: Deps, input: SignInInput) {
+  const { config, database } = deps;
   const db = database.db;
-  const now = repo.nowSec();
-  const keys = [`user:${input.username.toLowerCase()}`, `ip:${input.ip}`];
-  const limits = [config.loginMaxFailures, config.loginMaxFailures * 4];
-  for (const [i, key] of keys.entries()) {
-    const row = await repo.getAttempts(db, key);
-    if (row && row.window_start >= now - config.loginWindowSeconds && row.failures >= limits[i]) {
-      await writeLog(db, { type_log: 'auth', action: 'sign_in_rate_limited', target_user: input.username, ip: input.ip });
-      throw rateLimited(row.window_start + config.loginWindowSeconds - now);
-    }
-  }
+  const knownDeviceId = await knownDeviceFor(db, input.device_token, input.username);
+  const keys = signInKeys(config, { username: input.username, ip: input.ip, knownDeviceId });
+  await checkAndCount(deps, keys, { action: 'sign_in_rate_limited', target_user: input.username, ip: input.ip });
 
   const found = await repo.findResellerByUsername(db, input.username);
   const ok = await verifyPassword(found?.password_hash ?? (await dummyPasswordHash()), input.password);
   const allowed = found && ok && found.status === 1 && found.deleted_at === null;
   if (!allowed) {
-    for (const key of keys) await repo.addFailure(db, key, now, config.loginWindowSeconds);
     await writeLog(db, {
       type_log: 'auth',
       action: 'sign_in_failed',
@@ -51,6 +48,8 @@ export async function signIn({ config, database }: Deps, input: SignInInput) {
     throw invalid();
   }
 
+  await succeeded(deps, keys);
+  const now = repo.nowSec();
   const { token, tokenHash } = newToken();
   const lifetime = input.remember_me ? config.rememberMeDays * 86400 : config.sessionMaxHours * 3600;
   const idle = input.remember_me ? lifetime : config.sessionIdleMinutes * 60;
@@ -70,11 +69,10 @@ export async function signIn({ config, database }: Deps, input: SignInInput) {
       })
       .execute();
     await trx.updateTable('resellers').set({ last_login: now }).where('id', '=', found.id).execute();
-    await repo.clearFailures(trx, keys[0]);
     await writeLog(trx, { type_log: 'auth', action: 'sign_in', actor_id: found.id, reseller_id: found.id, target_user: found.username, ip: input.ip });
     return trx.selectFrom('resellers').select(['id', 'username', 'credits']).where('id', '=', found.id).executeTakeFirstOrThrow();
   });
-  return { token, user: { ...user, type: found.type } };
+  return { token, user: { ...user, type: found.type }, device_token: await rememberDevice(deps, found.id, input.device_token) };
 }
 
 const SEEN_RESOLUTION = 60; // seconds: don't write last_seen_at on every request

@@ -2,6 +2,7 @@ import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { queryClient } from '../../api/queryClient';
 import { clearSession, getToken, setToken } from '../../api/session';
+import { deviceToken, saveDeviceToken } from './deviceTokens';
 import { PROFILE_KEY, type Profile } from './profile';
 
 export interface SignInInput {
@@ -12,9 +13,9 @@ export interface SignInInput {
 
 /** Signs in; stores the token and primes the profile cache. Throws ApiError (not notified). */
 export async function signIn(input: SignInInput): Promise<Profile> {
-  const res = await api<{ token?: string; user?: Profile }>('/auth/sign-in', {
+  const res = await api<{ token?: string; user?: Profile; device_token?: string }>('/auth/sign-in', {
     method: 'POST',
-    body: input,
+    body: { ...input, device_token: deviceToken(input.username) },
     anonymous: true,
     silent: true,
   });
@@ -22,6 +23,7 @@ export async function signIn(input: SignInInput): Promise<Profile> {
     clearSession();
     throw new ApiError(200, 'NO_TOKEN', 'The server did not return a token');
   }
+  if (res.device_token) saveDeviceToken(input.username, res.device_token);
   queryClient.clear();
   setToken(res.token);
   queryClient.setQueryData(PROFILE_KEY, res.user);

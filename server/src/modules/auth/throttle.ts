@@ -1,0 +1,91 @@
+import type { Config } from '../../config.ts';
+import type { Deps } from '../../deps.ts';
+import { rateLimited } from '../../http/errors.ts';
+import { writeLog } from '../logs/repo.ts';
+import { nowSec } from './repo.ts';
+import * as repo from './throttle-repo.ts';
+
+/**
+ * Throttling of guessable secrets (passwords, second-factor codes). Each attempt is counted on
+ * every key BEFORE the secret is checked, atomically in the database, so parallel requests and
+ * other server processes cannot pass the limit. Past its limit a key waits a delay that doubles
+ * with each further attempt (LOGIN_DELAY_SECONDS .. LOGIN_MAX_DELAY_SECONDS); a key untouched for
+ * LOGIN_WINDOW_SECONDS starts over. A failure needs no call: it was counted already.
+ */
+export interface ThrottleKey {
+  /** e.g. `pair:alice|203.0.113.7`; up to 200 characters */
+  key: string;
+  /** attempts before delays start */
+  limit: number;
+  /** on success: 'clear' forgets the key, 'takeBack' only uncounts this attempt */
+  onSuccess: 'clear' | 'takeBack';
+}
+
+/** What the action log records when an attempt is refused. */
+export interface Refusal {
+  action: string;
+  target_user: string;
+  ip: string;
+  reseller_id?: number | null;
+}
+
+const PRUNE_CHANCE = 0.02;
+
+function rule(config: Config, limit: number): repo.ThrottleRule {
+  return {
+    limit,
+    delaySeconds: config.loginDelaySeconds,
+    maxDelaySeconds: config.loginMaxDelaySeconds,
+    windowSeconds: config.loginWindowSeconds,
+  };
+}
+
+/** Counts one attempt on every key, or throws 429 RATE_LIMITED (logged, with Retry-After) counting none. */
+export async function checkAndCount({ config, database }: Deps, keys: ThrottleKey[], refusal: Refusal): Promise<void> {
+  const db = database.db;
+  const now = nowSec();
+  const refuse = async (until: number) => {
+    await writeLog(db, { type_log: 'auth', action: refusal.action, reseller_id: refusal.reseller_id ?? null, target_user: refusal.target_user, ip: refusal.ip });
+    return rateLimited(Math.max(1, until - now));
+  };
+
+  const blocked = await repo.findBlocked(db, keys.map((k) => k.key), now);
+  if (blocked.length > 0) throw await refuse(Math.max(...blocked.map((b) => b.blocked_until)));
+
+  const counted: ThrottleKey[] = [];
+  for (const k of keys) {
+    const result = await repo.countAttempt(db, k.key, rule(config, k.limit), now);
+    if (result.refused) {
+      // Another request blocked this key since the look-up above: this attempt counts nowhere.
+      for (const c of counted) await repo.takeBackAttempt(db, c.key, c.limit);
+      throw await refuse(result.blockedUntil);
+    }
+    counted.push(k);
+  }
+  if (Math.random() < PRUNE_CHANCE) await repo.pruneThrottle(db, now - config.loginWindowSeconds, now);
+}
+
+/** After the secret was right: forgets or uncounts this attempt on every key. */
+export async function succeeded({ database }: Deps, keys: ThrottleKey[]): Promise<void> {
+  for (const k of keys) {
+    if (k.onSuccess === 'clear') await repo.clearThrottle(database.db, k.key);
+    else await repo.takeBackAttempt(database.db, k.key, k.limit);
+  }
+}
+
+/**
+ * The keys of a password attempt. From a device that signed in to this account before, only that
+ * device's own counter; otherwise the username+IP pair, the IP (all usernames, high enough for an
+ * office behind one address) and the account across all IPs (OWASP's per-account cap).
+ */
+export function signInKeys(config: Config, input: { username: string; ip: string; knownDeviceId: number | null }): ThrottleKey[] {
+  const user = input.username.toLowerCase();
+  if (input.knownDeviceId !== null) {
+    return [{ key: `device:${input.knownDeviceId}`, limit: config.loginMaxFailures, onSuccess: 'clear' }];
+  }
+  return [
+    { key: `pair:${user}|${input.ip}`, limit: config.loginMaxFailures, onSuccess: 'clear' },
+    { key: `ip:${input.ip}`, limit: config.loginIpMaxFailures, onSuccess: 'takeBack' },
+    { key: `account:${user}`, limit: config.loginAccountMaxFailures, onSuccess: 'takeBack' },
+  ];
+}
