@@ -18,11 +18,15 @@ export const insufficientCredits = () => new AppError(409, 'INSUFFICIENT_CREDITS
 /** Balances are 32-bit integers on PostgreSQL; a credit that would pass this is refused. */
 export const MAX_BALANCE = 2_147_483_647;
 
-/** On PostgreSQL, lock the reseller rows of a transfer in id order so two transfers never deadlock. */
+/**
+ * On PostgreSQL, lock the reseller rows of a transfer in id order so two transfers never deadlock.
+ * FOR NO KEY UPDATE, not FOR UPDATE: inserting a line takes a key-share lock on its owner's row,
+ * which FOR UPDATE waits for, so transfers starved (up to seconds) behind line creations.
+ */
 export async function lockResellers(trx: Tx, dialect: Dialect, ids: number[]): Promise<void> {
   if (dialect !== 'postgres') return; // SQLite: BEGIN IMMEDIATE already serialises writers
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  await trx.selectFrom('resellers').select('id').where('id', 'in', sorted).orderBy('id').forUpdate().execute();
+  await trx.selectFrom('resellers').select('id').where('id', 'in', sorted).orderBy('id').forNoKeyUpdate().execute();
 }
 
 async function writeLedger(trx: Tx, m: Movement, delta: number, balanceAfter: number): Promise<void> {
