@@ -5,8 +5,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Deps } from './deps.ts';
-import { requireSession } from './http/auth.ts';
+import { registerRoleChecks, requireSession } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerJsonBody } from './http/json-body.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerValidators } from './http/validator.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
@@ -33,6 +34,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   registerValidators(app);
   registerErrorHandling(app);
   registerTextGuard(app);
+  registerJsonBody(app);
+  registerRoleChecks(app);
 
   await app.register(swagger, {
     openapi: {

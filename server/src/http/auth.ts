@@ -1,13 +1,28 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { type AuthUser, authenticate } from '../modules/auth/service.ts';
-import { forbidden } from './errors.ts';
+import { mustEnrol } from '../modules/twofactor/service.ts';
+import { AppError, forbidden, notFound } from './errors.ts';
+
+type Role = AuthUser['type'];
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser;
   }
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route, checked right after the session and before the body is read or
+     * validated, so a caller without the role learns nothing about the route's input.
+     */
+    roles?: readonly Role[];
+    /** Other roles get 404 "<hideAs> not found" instead of 403 (routes about one reseller). */
+    hideAs?: string;
+  }
 }
+
+/** What an admin who must enrol in 2FA (REQUIRE_ADMIN_2FA=1) may still call. */
+const ENROLMENT_ROUTES = new Set(['/api/profile', '/api/profile/2fa', '/api/profile/2fa/setup', '/api/profile/2fa/enable', '/api/auth/sign-out']);
 
 /** Every route registered inside `scope` requires a valid bearer token. */
 export function requireSession(scope: FastifyInstance, deps: Deps): void {
@@ -16,10 +31,36 @@ export function requireSession(scope: FastifyInstance, deps: Deps): void {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     request.user = await authenticate(deps, token);
+    if (deps.config.requireAdmin2fa && !ENROLMENT_ROUTES.has(request.routeOptions.url ?? '') && (await mustEnrol(deps, request.user))) {
+      throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in first');
+    }
   });
 }
 
-export function requireRole(request: FastifyRequest, ...types: AuthUser['type'][]): AuthUser {
+/**
+ * Routes declaring `config: { roles }` get a role check as their own onRequest hook. Route hooks
+ * run after the scope's session hook and before body parsing and validation. A route outside a
+ * session scope has no user, so it is refused (fails closed).
+ */
+export function registerRoleChecks(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const roles = route.config?.roles;
+    if (!roles) return;
+    const hideAs = route.config?.hideAs;
+    const check: onRequestHookHandler = async (request) => {
+      if (!request.user || !roles.includes(request.user.type)) throw denied(hideAs);
+    };
+    const own = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [...own, check];
+  });
+}
+
+function denied(hideAs: string | undefined): AppError {
+  return hideAs ? notFound(hideAs) : forbidden();
+}
+
+/** In-handler check; prefer `config: { roles }`, which runs before the body is validated. */
+export function requireRole(request: FastifyRequest, ...types: Role[]): AuthUser {
   if (!types.includes(request.user.type)) throw forbidden();
   return request.user;
 }

@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import * as formats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 
@@ -13,10 +13,45 @@ function make(coerceTypes: boolean | 'array') {
   return ajv;
 }
 
+/** How a number must be written in a path or query string: plain decimal, no sign tricks. */
+const NUMBER_TEXT = {
+  integer: /^-?(0|[1-9][0-9]*)$/,
+  number: /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/,
+} as const;
+
+type Schema = { type?: unknown; properties?: Record<string, { type?: unknown }> };
+
+/**
+ * Ajv would coerce ' 4', '0x1', '1e0' or '004' to a number; an id that arrives as anything but
+ * plain decimal text is a 400 naming the field instead.
+ */
+function plainNumbers(schema: Schema, validate: ValidateFunction) {
+  const numeric = Object.entries(schema.properties ?? {}).flatMap(([name, prop]) =>
+    prop.type === 'integer' || prop.type === 'number' ? [[name, NUMBER_TEXT[prop.type]] as const] : [],
+  );
+  if (numeric.length === 0) return validate;
+  const check = (data: Record<string, unknown> | null) => {
+    for (const [name, pattern] of numeric) {
+      const raw = data?.[name];
+      const texts = Array.isArray(raw) ? raw : [raw];
+      if (texts.some((v) => typeof v === 'string' && !pattern.test(v))) {
+        const error: ErrorObject = { instancePath: `/${name}`, schemaPath: '#/pattern', keyword: 'pattern', params: {}, message: 'must be a plain decimal number' };
+        check.errors = [error];
+        return false;
+      }
+    }
+    const ok = validate(data);
+    check.errors = validate.errors;
+    return ok;
+  };
+  check.errors = null as ErrorObject[] | null | undefined;
+  return check;
+}
+
 export function registerValidators(app: FastifyInstance): void {
   const strict = make(false);
   const coercing = make('array');
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body' ? strict.compile(schema) : coercing.compile(schema),
+    httpPart === 'body' ? strict.compile(schema) : plainNumbers(schema as Schema, coercing.compile(schema)),
   );
 }

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { requireRole } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { IdParams } from '../../http/schemas.ts';
 import { writeLog } from '../logs/repo.ts';
@@ -27,9 +26,9 @@ export function newsRoutes(app: FastifyInstance, deps: Deps): void {
   });
   r.put(
     '/news/:id',
-    { schema: { tags, params: IdParams, body: NewsBody, response: { 200: NewsItem } } },
+    { config: { roles: ['admin'] }, schema: { tags, params: IdParams, body: NewsBody, response: { 200: NewsItem } } },
     async (req) => {
-      const actor = requireRole(req, 'admin');
+      const actor = req.user;
       return withTx(deps.database, async (trx) => {
         const { title, body, level, status } = req.body; // never an extra body field (id...)
         const row = await trx.updateTable('news').set({ title, body, level, status }).where('id', '=', req.params.id).returningAll().executeTakeFirst();

@@ -13,33 +13,37 @@ export function resellerRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['resellers'];
   const params = S.IdParams;
+  // Plain resellers have no sub-resellers: management is closed to them (403), and a route about
+  // one reseller answers 404 as for anything out of scope. The service checks again.
+  const managers = { roles: ['admin', 'master'] } as const;
+  const managersOf = { roles: ['admin', 'master'], hideAs: 'Reseller' } as const;
 
-  r.get('/resellers', { schema: { tags, querystring: S.ListQuery, response: { 200: Paged(S.ResellerRow) } } }, (req) =>
+  r.get('/resellers', { config: managers, schema: { tags, querystring: S.ListQuery, response: { 200: Paged(S.ResellerRow) } } }, (req) =>
     service.list(deps, req.user, req.query),
   );
-  r.post('/resellers/select_search', { schema: { tags, body: S.SearchBody } }, (req) => service.selectSearch(deps, req.user, req.body.search));
+  r.post('/resellers/select_search', { config: managers, schema: { tags, body: S.SearchBody } }, (req) => service.selectSearch(deps, req.user, req.body.search));
   r.get('/resellers/:id', { schema: { tags, params, response: { 200: S.ResellerDetail } } }, (req) => service.get(deps, req.user, req.params.id));
-  r.post('/resellers', { schema: { tags, body: S.CreateBody, response: { 201: S.ResellerDetail } } }, async (req, reply) =>
+  r.post('/resellers', { config: managers, schema: { tags, body: S.CreateBody, response: { 201: S.ResellerDetail } } }, async (req, reply) =>
     reply.status(201).send(await service.create(deps, req.user, req.body, idempotencyKey(req))),
   );
-  r.put('/resellers/:id', { schema: { tags, params, body: S.UpdateBody, response: { 200: S.ResellerDetail } } }, (req) =>
+  r.put('/resellers/:id', { config: managersOf, schema: { tags, params, body: S.UpdateBody, response: { 200: S.ResellerDetail } } }, (req) =>
     service.update(deps, req.user, req.params.id, req.body),
   );
-  r.post('/resellers/:id/block', { schema: { tags, params, response: { 200: S.ResellerDetail } } }, (req) =>
+  r.post('/resellers/:id/block', { config: managersOf, schema: { tags, params, response: { 200: S.ResellerDetail } } }, (req) =>
     service.setStatus(deps, req.user, req.params.id, 0),
   );
-  r.post('/resellers/:id/unblock', { schema: { tags, params, response: { 200: S.ResellerDetail } } }, (req) =>
+  r.post('/resellers/:id/unblock', { config: managersOf, schema: { tags, params, response: { 200: S.ResellerDetail } } }, (req) =>
     service.setStatus(deps, req.user, req.params.id, 1),
   );
-  r.post('/resellers/:id/to_master', { schema: { tags, params, response: { 200: S.ResellerDetail } } }, (req) =>
+  r.post('/resellers/:id/to_master', { config: managersOf, schema: { tags, params, response: { 200: S.ResellerDetail } } }, (req) =>
     service.toMaster(deps, req.user, req.params.id),
   );
-  r.post('/resellers/:id/credits', { schema: { tags, params, body: S.CreditsBody, response: { 200: S.ResellerDetail } } }, async (req, reply) => {
+  r.post('/resellers/:id/credits', { config: managersOf, schema: { tags, params, body: S.CreditsBody, response: { 200: S.ResellerDetail } } }, async (req, reply) => {
     const outcome = await service.changeCredits(deps, req.user, req.params.id, req.body.value, idempotencyKey(req));
     if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
     return reply.status(200).send(outcome.body as Awaited<ReturnType<typeof service.get>>);
   });
-  r.delete('/resellers/:id', { schema: { tags, params, body: S.DeleteBody } }, (req) =>
+  r.delete('/resellers/:id', { config: { roles: ['admin'] }, schema: { tags, params, body: S.DeleteBody } }, (req) =>
     service.deactivate(deps, req.user, req.params.id, req.body.target_id),
   );
   r.get('/resellers/:id/ledger', { schema: { tags, params, querystring: Type.Object({ page: PageQuery.page, per: PageQuery.per }), response: { 200: Paged(S.LedgerRow) } } }, (req) =>
@@ -48,7 +52,7 @@ export function resellerRoutes(app: FastifyInstance, deps: Deps): void {
   r.get('/resellers/:id/domains', { schema: { tags, params, response: { 200: Type.Object({ data: Type.Array(S.DomainRow) }) } } }, (req) =>
     domains.list(deps, req.user, req.params.id),
   );
-  r.put('/resellers/:id/add_domain', { schema: { tags, params, body: S.DomainBody, response: { 201: S.DomainRow } } }, async (req, reply) =>
+  r.put('/resellers/:id/add_domain', { config: managersOf, schema: { tags, params, body: S.DomainBody, response: { 201: S.DomainRow } } }, async (req, reply) =>
     reply.status(201).send(await domains.add(deps, req.user, req.params.id, req.body.dns_reseller)),
   );
 }
