@@ -41,6 +41,13 @@ export interface NewPageOptions {
 
 /** Console errors, page errors and failed requests of a page, kept for failure reports. */
 const pageLogs = new WeakMap<Page, string[]>();
+/** Content Security Policy violations a page reported; any one fails the test that opened it. */
+const cspViolations = new WeakMap<Page, string[]>();
+
+/** CSP violations seen so far on this page (securitypolicyviolation events and console reports). */
+export function cspViolationsOf(page: Page): string[] {
+  return cspViolations.get(page) ?? [];
+}
 
 /** Browser-side log lines collected so far for this page. */
 export function pageLog(page: Page): string[] {
@@ -52,6 +59,7 @@ function watch(page: Page): void {
   pageLogs.set(page, lines);
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') lines.push(`[console.${m.type()}] ${m.text()}`);
+    if (m.text().includes('Content Security Policy')) cspViolationsOf(page).push(`[console] ${m.text()}`);
   });
   page.on('pageerror', (e) => lines.push(`[pageerror] ${e.message}`));
   page.on('requestfailed', (r) => lines.push(`[requestfailed] ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
@@ -73,21 +81,42 @@ export async function newPage(browser: Browser, opts: NewPageOptions = {}): Prom
     timezoneId: 'America/Sao_Paulo',
     serviceWorkers: 'block',
   });
+  await watchCsp(context);
   const page = await context.newPage();
+  cspViolations.set(page, []);
   page.setDefaultTimeout(10_000);
   page.setDefaultNavigationTimeout(15_000);
   watch(page);
   if (opts.autoClose !== false) {
     try {
       onTestFinished(async ({ task }) => {
-        if (task.result?.state === 'fail') await saveFailureArtifacts(page, task.name);
+        const violations = cspViolationsOf(page);
+        if (task.result?.state === 'fail' || violations.length > 0) await saveFailureArtifacts(page, task.name);
         await context.close().catch(() => undefined);
+        if (violations.length > 0) throw new Error(`Content Security Policy violations:\n${violations.join('\n')}`);
       });
     } catch {
       // Not inside a test (beforeAll): the caller closes the context.
     }
   }
   return page;
+}
+
+/** Reports every `securitypolicyviolation` event of the context's pages to cspViolations. */
+async function watchCsp(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__panelCspViolation', ({ page }, text: string) => {
+    cspViolationsOf(page).push(`[csp] ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        const report = (window as unknown as { __panelCspViolation: (t: string) => void }).__panelCspViolation;
+        report(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || location.href}:${e.lineNumber}`);
+      },
+      true,
+    );
+  });
 }
 
 function safeName(name: string): string {

@@ -8,6 +8,7 @@ import type { Deps } from './deps.ts';
 import { registerRoleChecks, requireSession } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerValidators } from './http/validator.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
@@ -36,6 +37,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   registerTextGuard(app);
   registerJsonBody(app);
   registerRoleChecks(app);
+  await registerSecurityHeaders(app, deps.config.publicUrl);
 
   await app.register(swagger, {
     openapi: {
