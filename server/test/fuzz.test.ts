@@ -81,7 +81,10 @@ describe(`OpenAPI fuzzer (${ENGINE})`, () => {
     const target: Target = { reseller: n.resA2.id, line: n.resA2.lineId, recipient: n.subA1.id };
     const histogram: Record<string, number> = {};
     const failures: { req: FuzzRequest; caller: string; status: number; answer: string }[] = [];
+    /** odd path ids ('0x1', '%204', '1e3'...) that were taken for a number */
+    const coerced: typeof failures = [];
     let clientRejected = 0;
+    const timeByOp: Record<string, number> = {};
     const started = Date.now();
     for (let i = 0; i < TOTAL; i++) {
       const op = ops[i % ops.length];
@@ -99,6 +102,7 @@ describe(`OpenAPI fuzzer (${ENGINE})`, () => {
           remoteAddress: anonymous ? `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` : '127.0.0.1',
         });
       let res: Awaited<ReturnType<typeof send>>;
+      const opStarted = Date.now();
       try {
         res = await send();
         if (res.statusCode === 401 && caller) {
@@ -110,21 +114,30 @@ describe(`OpenAPI fuzzer (${ENGINE})`, () => {
         continue;
       }
       histogram[res.statusCode] = (histogram[res.statusCode] ?? 0) + 1;
+      const opKey = `${op.method} ${op.path}`;
+      timeByOp[opKey] = (timeByOp[opKey] ?? 0) + Date.now() - opStarted;
       if (res.statusCode >= 500) failures.push({ req, caller: caller?.name ?? 'no token', status: res.statusCode, answer: res.body.slice(0, 300) });
+      else if (req.oddPath && res.statusCode < 300) coerced.push({ req, caller: caller?.name ?? 'no token', status: res.statusCode, answer: res.body.slice(0, 300) });
     }
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     const ledger = await ledgerProblems(t.database.db);
     console.log(
       `fuzz (${ENGINE}): ${TOTAL} requests in ${secs}s, seed ${SEED}; statuses ${JSON.stringify(histogram)}; ` +
-        `5xx=${failures.length}; not sendable=${clientRejected}; ledger mismatches=${ledger.length}`,
+        `5xx=${failures.length}; odd ids answered 2xx=${coerced.length}; not sendable=${clientRejected}; ledger mismatches=${ledger.length}`,
     );
+    if (process.env.FUZZ_VERBOSE) {
+      const slowest = Object.entries(timeByOp).sort((a, b) => b[1] - a[1]).slice(0, 8);
+      console.log(`  slowest operations (total ms): ${slowest.map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    }
     const shown = process.env.FUZZ_VERBOSE ? failures.length : 25;
     for (const f of failures.slice(0, shown)) {
       const payload = f.req.payload === undefined ? '' : ` body ${JSON.stringify(f.req.payload.toString().slice(0, 160))}`;
       console.log(`  ${f.status} as ${f.caller}: ${f.req.method} ${f.req.url.slice(0, 200)} [${f.req.what}]${payload} -> ${f.answer}`);
     }
     if (failures.length > shown) console.log(`  ... and ${failures.length - shown} more (FUZZ_VERBOSE=1 shows all)`);
+    for (const f of coerced.slice(0, 10)) console.log(`  odd id answered ${f.status} as ${f.caller}: ${f.req.method} ${f.req.url.slice(0, 120)}`);
     expect(failures.map((f) => `${f.status} ${f.req.method} ${f.req.url.slice(0, 120)} [${f.req.what}]`)).toEqual([]);
+    expect(coerced.map((f) => `${f.status} ${f.req.method} ${f.req.url.slice(0, 120)}`)).toEqual([]);
     expect(ledger).toEqual([]);
     expect(clientRejected).toBeLessThan(TOTAL / 10);
   });

@@ -27,6 +27,8 @@ export interface FuzzRequest {
   payload?: string | Buffer;
   /** what was malformed, for the report */
   what: string;
+  /** a path id that is not a plain positive decimal: must never be answered with a 2xx */
+  oddPath: boolean;
 }
 
 const deep = (open: string, close: string, n: number) => open.repeat(n) + close.repeat(n);
@@ -100,12 +102,14 @@ const MALFORMED_JSON = ['{', '{"a":', '{"a":1,}', "{'a':1}", 'nul', '', ' ', '['
 /** One malformed request for `op`; `pathIds` gives valid ids for its `{id}` (used half the time). */
 export function malformed(rng: Rng, op: Operation, validBody: unknown, pathIds: number[]): FuzzRequest {
   const notes: string[] = [];
+  let oddPath = false;
   // ---- path ----
   const path: Record<string, string> = {};
   for (const p of op.params.filter((x) => x.in === 'path')) {
     if (rng() < 0.5 && pathIds.length) path[p.name] = String(pick(rng, pathIds));
     else {
       path[p.name] = pick(rng, ODD_IDS);
+      oddPath = true;
       notes.push(`path ${p.name}=${path[p.name].slice(0, 20)}`);
     }
   }
@@ -168,5 +172,5 @@ export function malformed(rng: Rng, op: Operation, validBody: unknown, pathIds: 
     notes.push('oversized body');
   }
   if (!headers['content-type']) delete headers['content-type'];
-  return { method: op.method, url, headers, payload, what: notes.join('; ') || 'valid-looking' };
+  return { method: op.method, url, headers, payload, what: notes.join('; ') || 'valid-looking', oddPath };
 }

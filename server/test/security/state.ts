@@ -8,8 +8,35 @@ import type { DB } from '../../src/db/types.ts';
 export type Owner = number | 'global';
 export type Snapshot = Map<string, { owner: Owner; value: string }>;
 
+/** Tables read below, and tables that reading, signing in or being refused may write. */
+const HANDLED = ['resellers', 'lines', 'credit_ledger', 'reseller_tree', 'reseller_domains', 'short_links', 'news', 'packages', 'bouquets', 'settings'];
+const VOLATILE = ['sessions', 'logs', 'login_attempts', 'login_throttle', 'idempotency_keys', 'dashboard_cache', 'known_devices', 'two_factor_challenges', 'line_activity'];
+const extraTables = new WeakMap<object, Promise<string[]>>();
+
+/** Other tables with a reseller_id column (added by later features, e.g. two-factor secrets): owned per reseller. */
+function perResellerTables(db: Kysely<DB>): Promise<string[]> {
+  let found = extraTables.get(db);
+  if (!found) {
+    found = db.introspection.getTables().then((tables) =>
+      tables
+        .filter((t) => !HANDLED.includes(t.name) && !VOLATILE.includes(t.name) && !t.name.startsWith('kysely_'))
+        .filter((t) => t.columns.some((c) => c.name === 'reseller_id'))
+        .map((t) => t.name),
+    );
+    extraTables.set(db, found);
+  }
+  return found;
+}
+
 export async function snapshot(db: Kysely<DB>): Promise<Snapshot> {
   const out: Snapshot = new Map();
+  const untyped = db as unknown as Kysely<Record<string, { reseller_id: number }>>;
+  for (const table of await perResellerTables(db)) {
+    for (const row of await untyped.selectFrom(table).selectAll().execute()) {
+      const text = JSON.stringify(row);
+      out.set(`${table}:${text}`, { owner: Number(row.reseller_id), value: text });
+    }
+  }
   const put = (key: string, owner: Owner, value: unknown) => out.set(key, { owner, value: JSON.stringify(value) });
   const resellers = await db
     .selectFrom('resellers')
