@@ -82,7 +82,7 @@ describe(`authorization matrix (${ENGINE})`, () => {
   afterAll(() => t?.close());
 
   /** One request; returns its status, answer text, whether the body passed the schema, and what changed. */
-  async function send(caller: { token: string | null; self?: NodeName }, op: Operation, target: Target, filtered = true) {
+  async function send(caller: { token: string | null; self?: NodeName }, op: Operation, target: Target, filtered = true, malformedBody = false) {
     const kind = idKind(op);
     const pathValues = { ...sampleParams(op, 'path', () => undefined), ...(kind ? { id: String(pathId(world, kind, target, op.method)) } : {}) };
     const query = sampleParams(op, 'query', filtered ? queryHints(op, named(target)) : () => undefined);
@@ -93,7 +93,7 @@ describe(`authorization matrix (${ENGINE})`, () => {
     const res = await t.call(caller.token, {
       method: op.method as 'GET',
       url,
-      ...(body === undefined ? {} : { payload: body as object }),
+      ...(malformedBody ? { payload: '[', headers: { 'content-type': 'application/json' } } : body === undefined ? {} : { payload: body as object }),
     });
     const after = await snapshot(t.database.db);
     return { status: res.statusCode, text: res.body, url, bodyValid, before, after, aimsAtTarget: aimsAt(kind, body) };
@@ -162,6 +162,14 @@ describe(`authorization matrix (${ENGINE})`, () => {
           else if (stray.length) v.problem = `changed ${stray.join(', ')}`;
           v.leak = (mustRefuse && r.status < 300) || leak !== undefined || stray.length > 0;
           verdicts.push(v);
+          // refused by role (or without a session): a broken body changes nothing, the role is checked first
+          if (op.body && (anonymous || r.status === 403) && filtered) {
+            const m = await send(caller, op, target, true, true);
+            const mv: Verdict = { op: opName, caller: `${caller.name} (malformed body)`, url: m.url, status: m.status };
+            const expected = anonymous ? [401] : [403, 404];
+            if (!expected.includes(m.status)) mv.problem = `role must be checked before the body: expected ${expected.join('/')}, got ${m.status} ${m.text.slice(0, 200)}`;
+            verdicts.push(mv);
+          }
         }
       }
     }
