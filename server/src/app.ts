@@ -21,9 +21,10 @@ import { newsRoutes } from './modules/news/routes.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
 import { resellerRoutes } from './modules/resellers/routes.ts';
 import { publicShortlinkRoute, shortlinkRoutes } from './modules/shortlinks/routes.ts';
+import { publicTwoFactorRoutes, twoFactorRoutes } from './modules/twofactor/routes.ts';
 
 /** Every module with routes behind the session check; later features add theirs here. */
-const protectedModules = [authRoutes, packageRoutes, bouquetRoutes, complementRoutes, resellerRoutes, logRoutes, lineRoutes, shortlinkRoutes, dashboardRoutes, newsRoutes];
+const protectedModules = [authRoutes, packageRoutes, bouquetRoutes, complementRoutes, resellerRoutes, logRoutes, lineRoutes, shortlinkRoutes, dashboardRoutes, newsRoutes, twoFactorRoutes];
 
 export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -51,6 +52,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   await app.register(
     async (api) => {
       publicAuthRoutes(api, deps);
+      publicTwoFactorRoutes(api, deps);
       await api.register(async (scope) => {
         requireSession(scope, deps);
         for (const mod of protectedModules) mod(scope, deps);

@@ -20,6 +20,10 @@ export interface Config {
   webDist: string | undefined;
   publicUrl: string | undefined;
   dashboardCacheSeconds: number;
+  /** REQUIRE_ADMIN_2FA=1: admins without two-factor sign-in may only enrol */
+  requireAdmin2fa: boolean;
+  /** encrypts the TOTP secrets at rest; generated and kept in the database when unset */
+  twoFactorKey: string | undefined;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -28,6 +32,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
   return n;
+}
+
+function twoFactorKey(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < 32) throw new Error('TWO_FACTOR_KEY must be at least 32 characters (e.g. openssl rand -hex 32)');
+  return raw;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -55,5 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     dashboardCacheSeconds: int(env, 'DASHBOARD_CACHE_SECONDS', 30),
+    requireAdmin2fa: env.REQUIRE_ADMIN_2FA === '1',
+    twoFactorKey: twoFactorKey(env.TWO_FACTOR_KEY),
   };
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
-import { openDatabase } from '../src/db/connection.ts';
 import { ADMIN_PASSWORD, ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import { ServerProcess, freePort } from './security/server-process.ts';
 
 const WRONG = 'wrong-password-1';
 
@@ -91,21 +90,24 @@ describe(`sign-in brute force (${ENGINE})`, () => {
     expect(owner.json().device_token).toEqual(expect.any(String));
   });
 
-  it('two app instances on one database share the counter', async () => {
+  it('another server process on the same database shares the counter', async () => {
     const t = await context();
     const limit = t.deps.config.loginMaxFailures;
-    const database = openDatabase(t.deps.config.databaseUrl);
-    const second = await buildApp({ config: t.deps.config, database }, { logger: false });
+    const other = new ServerProcess(await freePort(), { DATABASE_URL: t.deps.config.databaseUrl, LOGIN_MAX_FAILURES: String(limit) });
     try {
-      await second.ready();
-      const codes = await Promise.all(
-        Array.from({ length: 40 }, (_, i) => signIn(i % 2 ? second : t.app, { ip: '203.0.113.9' }).then((r) => r.statusCode)),
-      );
+      await other.start();
+      const viaOther = () =>
+        fetch(`${other.base}/api/auth/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password: WRONG }),
+        }).then((r) => r.status);
+      // Both processes see the client as 127.0.0.1: one username+IP pair, two processes.
+      const codes = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? viaOther() : signIn(t.app).then((r) => r.statusCode))));
       expect(tally(codes)).toEqual({ 401: limit, 429: 40 - limit });
       expect(await countLogs(t, 'sign_in_failed')).toBe(limit);
     } finally {
-      await second.close();
-      await database.close();
+      await other.stop('SIGTERM');
     }
   });
 

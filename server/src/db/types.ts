@@ -196,6 +196,37 @@ export interface DashboardCacheTable {
   body: string | null;
 }
 
+export interface TwoFactorTable {
+  reseller_id: number;
+  secret_enc: string;
+  enabled_at: number | null;
+  last_step: number | null;
+  created_at: number;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  reseller_id: number;
+  code_hash: string;
+  used_at: number | null;
+}
+
+export interface TwoFactorChallengesTable {
+  id: Generated<number>;
+  token_hash: string;
+  reseller_id: number;
+  remember_me: number;
+  attempts: Generated<number>;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface ServerKeysTable {
+  name: string;
+  value: string;
+}
+
 /** Failed short-link look-ups per client IP in a fixed window. */
 export interface ShortLinkMissesTable {
   ip: string;
@@ -205,6 +236,10 @@ export interface ShortLinkMissesTable {
 
 export interface DB {
   dashboard_cache: DashboardCacheTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
+  server_keys: ServerKeysTable;
   line_activity: LineActivityTable;
   short_links: ShortLinksTable;
   short_link_misses: ShortLinkMissesTable;

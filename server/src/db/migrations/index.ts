@@ -9,6 +9,7 @@ import * as m006 from './006_line_counters.ts';
 import * as m007 from './007_dashboard_cache.ts';
 import * as m008 from './008_lines_username_lower.ts';
 import * as m009 from './009_login_throttle.ts';
+import * as m010 from './010_two_factor.ts';
 import * as m011 from './011_short_link_codes.ts';
 
 export interface MigrationContext {
@@ -30,6 +31,7 @@ const steps: Record<string, Step> = {
   '007_dashboard_cache': m007,
   '008_lines_username_lower': m008,
   '009_login_throttle': m009,
+  '010_two_factor': m010,
   '011_short_link_codes': m011,
 };
 

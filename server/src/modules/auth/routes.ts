@@ -2,6 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
+import { profileFlags } from '../twofactor/service.ts';
+import { TwoFactorChallenge } from '../twofactor/routes.ts';
 import * as service from './service.ts';
 
 const UserOut = Type.Object({
@@ -24,11 +26,14 @@ export function publicAuthRoutes(app: FastifyInstance, deps: Deps): void {
           device_token: Type.Optional(Type.String({ maxLength: 200, description: 'from an earlier sign-in on this browser: skips the per-IP and per-account limits' })),
         }),
         response: {
-          200: Type.Object({
-            token: Type.String(),
-            user: UserOut,
-            device_token: Type.Optional(Type.String({ description: 'keep it on this browser and send it with later sign-ins' })),
-          }),
+          200: Type.Union([
+            Type.Object({
+              token: Type.String(),
+              user: UserOut,
+              device_token: Type.Optional(Type.String({ description: 'keep it on this browser and send it with later sign-ins' })),
+            }),
+            TwoFactorChallenge,
+          ]),
         },
       },
     },
@@ -43,8 +48,13 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     await service.signOut(deps, request.user);
     return reply.status(204).send();
   });
-  app.get('/profile', { schema: { tags: ['auth'], response: { 200: UserOut } } }, async (request) => {
+  const ProfileOut = Type.Object({
+    ...UserOut.properties,
+    two_factor_enabled: Type.Boolean(),
+    two_factor_required: Type.Boolean({ description: 'REQUIRE_ADMIN_2FA: enrol before anything else' }),
+  });
+  app.get('/profile', { schema: { tags: ['auth'], response: { 200: ProfileOut } } }, async (request) => {
     const { id, username, type, credits } = request.user;
-    return { id, username, type, credits };
+    return { id, username, type, credits, ...(await profileFlags(deps, request.user)) };
   });
 }

@@ -1,11 +1,12 @@
-import { withTx } from '../../db/tx.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { writeLog } from '../logs/repo.ts';
 import { knownDeviceFor, rememberDevice } from './devices.ts';
 import * as repo from './repo.ts';
+import { challengeIfEnrolled } from '../twofactor/service.ts';
+import { startSession } from './sessions.ts';
 import { checkAndCount, signInKeys, succeeded } from './throttle.ts';
-import { dummyPasswordHash, hashToken, newToken, verifyPassword } from './tokens.ts';
+import { dummyPasswordHash, hashToken, verifyPassword } from './tokens.ts';
 
 export interface AuthUser {
   id: number;
@@ -28,10 +29,9 @@ interface SignInInput {
 const invalid = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
 
 export async function signIn(deps: Deps, input: SignInInput) {
-  const { config, database } = deps;
-  const db = database.db;
+  const db = deps.database.db;
   const knownDeviceId = await knownDeviceFor(db, input.device_token, input.username);
-  const keys = signInKeys(config, { username: input.username, ip: input.ip, knownDeviceId });
+  const keys = signInKeys(deps.config, { username: input.username, ip: input.ip, knownDeviceId });
   await checkAndCount(deps, keys, { action: 'sign_in_rate_limited', target_user: input.username, ip: input.ip });
 
   const found = await repo.findResellerByUsername(db, input.username);
@@ -48,31 +48,13 @@ export async function signIn(deps: Deps, input: SignInInput) {
     throw invalid();
   }
 
+  // The password is right: the rest (second factor, session) is the same for every sign-in.
   await succeeded(deps, keys);
-  const now = repo.nowSec();
-  const { token, tokenHash } = newToken();
-  const lifetime = input.remember_me ? config.rememberMeDays * 86400 : config.sessionMaxHours * 3600;
-  const idle = input.remember_me ? lifetime : config.sessionIdleMinutes * 60;
-  const user = await withTx(database, async (trx) => {
-    await trx
-      .insertInto('sessions')
-      .values({
-        token_hash: tokenHash,
-        reseller_id: found.id,
-        created_at: now,
-        last_seen_at: now,
-        expires_at: now + lifetime,
-        idle_seconds: idle,
-        remember_me: input.remember_me ? 1 : 0,
-        ip: input.ip,
-        user_agent: input.userAgent?.slice(0, 300) ?? null,
-      })
-      .execute();
-    await trx.updateTable('resellers').set({ last_login: now }).where('id', '=', found.id).execute();
-    await writeLog(trx, { type_log: 'auth', action: 'sign_in', actor_id: found.id, reseller_id: found.id, target_user: found.username, ip: input.ip });
-    return trx.selectFrom('resellers').select(['id', 'username', 'credits']).where('id', '=', found.id).executeTakeFirstOrThrow();
-  });
-  return { token, user: { ...user, type: found.type }, device_token: await rememberDevice(deps, found.id, input.device_token) };
+  const reseller = { id: found.id, username: found.username, type: found.type };
+  const challenge = await challengeIfEnrolled(deps, reseller, input.remember_me === true);
+  if (challenge) return challenge;
+  const session = await startSession(deps, { reseller, rememberMe: input.remember_me === true, ip: input.ip, userAgent: input.userAgent });
+  return { ...session, device_token: await rememberDevice(deps, found.id, input.device_token) };
 }
 
 const SEEN_RESOLUTION = 60; // seconds: don't write last_seen_at on every request
