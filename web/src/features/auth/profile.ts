@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
 import { queryClient } from '../../api/queryClient';
 
 export type Role = 'admin' | 'master' | 'reseller';
@@ -11,7 +12,7 @@ export interface Profile {
   credits: number;
 }
 
-export const PROFILE_KEY = ['profile'] as const;
+export const PROFILE_KEY = queryKeys.profile();
 
 export const profileQuery = queryOptions({
   queryKey: PROFILE_KEY,

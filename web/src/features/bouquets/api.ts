@@ -1,17 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
 
 export interface Bouquet {
   id: number;
   bouquet_name: string;
 }
 
-export const bouquetsKey = ['bouquets'] as const;
-
 /** Every bouquet (admin only; not paged). */
 export function useBouquets() {
   return useQuery({
-    queryKey: bouquetsKey,
+    queryKey: queryKeys.bouquets(),
     queryFn: ({ signal }) => api<{ data: Bouquet[] }>('/admin/bouquets', { signal }).then((r) => r.data),
   });
 }
@@ -23,7 +22,7 @@ export function useSaveBouquet() {
       id
         ? api<Bouquet>(`/admin/bouquets/${id}`, { method: 'PUT', body: { bouquet_name } })
         : api<Bouquet>('/admin/bouquets', { method: 'POST', body: { bouquet_name } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: bouquetsKey }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.bouquets() }),
   });
 }
 
@@ -32,9 +31,9 @@ export function useDeleteBouquet() {
   return useMutation({
     mutationFn: (id: number) => api<void>(`/admin/bouquets/${id}`, { method: 'DELETE' }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: bouquetsKey });
+      void qc.invalidateQueries({ queryKey: queryKeys.bouquets() });
       // Packages may reference the deleted bouquet.
-      void qc.invalidateQueries({ queryKey: ['packages'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.packages.all() });
     },
   });
 }

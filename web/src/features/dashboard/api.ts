@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
 import type { Paged } from '../../api/errors';
 import { reloadProfile } from '../auth/profile';
 
@@ -39,12 +40,10 @@ export interface ExpiringLine {
 
 export type SortOrder = 'asc' | 'desc';
 
-export const dashboardKey = ['dashboard'] as const;
-const expiringKey = ['users', 'expiring'] as const;
 
 export function useDashboardCounters() {
   return useQuery({
-    queryKey: [...dashboardKey, 'counters'],
+    queryKey: queryKeys.dashboard.counters(),
     queryFn: ({ signal }) => api<DashboardData>('/dashboard', { signal }),
   });
 }
@@ -57,7 +56,7 @@ export function browserTzOffset(): number {
 export function useDashboardActivity() {
   const tz = browserTzOffset();
   return useQuery({
-    queryKey: [...dashboardKey, 'activity', tz],
+    queryKey: queryKeys.dashboard.activity(tz),
     queryFn: ({ signal }) => api<{ data: ActivityDay[] }>('/dashboard/activity', { query: { tz_offset: tz }, signal }),
     select: (r) => r.data,
   });
@@ -65,7 +64,7 @@ export function useDashboardActivity() {
 
 export function useExpiring(order: SortOrder, page: number, per: number) {
   return useQuery({
-    queryKey: [...expiringKey, { order, page, per }],
+    queryKey: queryKeys.users.expiring({ order, page, per }),
     queryFn: ({ signal }) => api<Paged<ExpiringLine>>('/users/expiring', { query: { order, page, per }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -80,6 +79,6 @@ export function useFlashRenew() {
   return useMutation({
     mutationFn: ({ id, key }: { id: number; key: string }) =>
       api<ExpiringLine>(`/users/${id}/renew`, { method: 'POST', body: { months: 1 }, idempotencyKey: key }),
-    onSuccess: () => Promise.all([reloadProfile(), qc.invalidateQueries({ queryKey: ['users'] }), qc.invalidateQueries({ queryKey: dashboardKey })]),
+    onSuccess: () => Promise.all([reloadProfile(), qc.invalidateQueries({ queryKey: queryKeys.users.all() }), qc.invalidateQueries({ queryKey: queryKeys.dashboard.all() })]),
   });
 }

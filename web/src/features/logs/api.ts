@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
 import type { Paged } from '../../api/errors';
 
 export interface LogEntry {
@@ -34,7 +35,7 @@ type Query = Record<string, string | number | undefined>;
 
 export function useLogs(query: Query) {
   return useQuery({
-    queryKey: ['logs', 'list', query],
+    queryKey: queryKeys.logs.list(query),
     queryFn: ({ signal }) => api<Paged<LogEntry>>('/logs', { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -42,7 +43,7 @@ export function useLogs(query: Query) {
 
 export function useLogOptions() {
   return useQuery({
-    queryKey: ['logs', 'options'],
+    queryKey: queryKeys.logs.options(),
     queryFn: ({ signal }) => api<LogOptions>('/logs/getoptions', { signal }),
     staleTime: 60 * 60_000,
   });
@@ -57,9 +58,9 @@ export function wordChars(v: string, max = 50): string {
 export function useResellerSearch(search: string, enabled: boolean) {
   const term = wordChars(search);
   return useQuery({
-    queryKey: ['resellers', 'select_search', term],
-    queryFn: ({ signal }) => api<{ data: PickerOption[] }>('/resellers/select_search', { method: 'POST', body: { search: term }, signal }),
-    select: (r) => r.data,
+    queryKey: queryKeys.resellers.search(term),
+    queryFn: async ({ signal }): Promise<PickerOption[]> =>
+      (await api<{ data: PickerOption[] }>('/resellers/select_search', { method: 'POST', body: { search: term }, signal })).data ?? [],
     enabled,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
@@ -69,7 +70,7 @@ export function useResellerSearch(search: string, enabled: boolean) {
 /** Username of a reseller id (chips and pickers opened from a URL); silent, null when not visible. */
 export function useResellerName(id: number | undefined) {
   return useQuery({
-    queryKey: ['resellers', 'name', id],
+    queryKey: queryKeys.resellers.name(id),
     queryFn: ({ signal }) => api<{ username: string }>(`/resellers/${id}`, { signal, silent: true }).then((r) => r.username),
     enabled: id !== undefined,
     staleTime: 10 * 60_000,

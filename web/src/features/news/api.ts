@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
 
 /** News item: id 1 is the dashboard notice, id 2 shows in the short-link modal. */
 export interface NewsItem {
@@ -20,14 +21,15 @@ export const DASHBOARD_NEWS_ID = 1;
 /** Shown in the short-link modal. */
 export const LINK_NEWS_ID = 2;
 
-export const newsKey = ['news'] as const;
-
-/** GET /news: admins get every item, everyone else only the active ones. */
+/**
+ * GET /news (the one home of this query: the dashboard, the link modal and the editor share it).
+ * Admins get every item, everyone else only the active ones. Silent: each page shows its own error.
+ */
 export function useNews() {
   return useQuery({
-    queryKey: newsKey,
-    queryFn: ({ signal }) => api<{ data: NewsItem[] }>('/news', { signal }),
-    select: (r) => r.data,
+    queryKey: queryKeys.news(),
+    queryFn: ({ signal }) => api<{ data: NewsItem[] }>('/news', { signal, silent: true }).then((r) => r.data),
+    retry: false,
   });
 }
 
@@ -36,6 +38,6 @@ export function useSaveNews() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: NewsItem) => api<NewsItem>(`/news/${id}`, { method: 'PUT', body, silent: true }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: newsKey }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.news() }),
   });
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
 import type { Paged } from '../../api/errors';
 
 export const DURATION_UNITS = ['hours', 'days', 'months', 'years'] as const;
@@ -25,11 +26,9 @@ export type PackageInput = Omit<Package, 'id'>;
 
 type ListQuery = Record<string, string | number | undefined>;
 
-export const packagesKey = ['packages'] as const;
-
 export function usePackages(query: ListQuery) {
   return useQuery({
-    queryKey: [...packagesKey, 'list', query],
+    queryKey: queryKeys.packages.list(query),
     queryFn: ({ signal }) => api<Paged<Package>>('/admin/packages', { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -37,7 +36,7 @@ export function usePackages(query: ListQuery) {
 
 export const packageQuery = (id: number) =>
   queryOptions({
-    queryKey: [...packagesKey, 'one', id],
+    queryKey: queryKeys.packages.one(id),
     queryFn: ({ signal }) => api<Package>(`/admin/packages/${id}`, { signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
@@ -52,6 +51,6 @@ export function useSavePackage(id?: number) {
   return useMutation({
     mutationFn: (body: PackageInput) =>
       id ? api<Package>(`/admin/packages/${id}`, { method: 'PUT', body }) : api<Package>('/admin/packages', { method: 'POST', body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: packagesKey }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.packages.all() }),
   });
 }

@@ -7,6 +7,8 @@ import { notifyError } from '../../api/notify';
 import i18n from '../../i18n';
 import type { Group as ResellerGroup } from './api';
 import { resellerErrorText } from './errors';
+import { PasswordStrengthMeter } from './password/PasswordStrengthMeter';
+import { isStrongEnough, usePasswordStrength } from './password/usePasswordStrength';
 
 export interface ResellerFormValues {
   username: string;
@@ -50,14 +52,22 @@ interface Props {
 }
 
 /**
- * Reseller create/edit form (SPEC "Reseller forms"). No client-side validation: the server's field
- * errors (VALIDATION with `field`, USERNAME_TAKEN, INSUFFICIENT_CREDITS) land on the fields.
+ * Reseller create/edit form (SPEC "Reseller forms"). The password's strength shows as it is typed
+ * and a weak one is not sent; everything else is checked by the server, whose field errors
+ * (VALIDATION with `field`, WEAK_PASSWORD, USERNAME_TAKEN, INSUFFICIENT_CREDITS) land on the fields.
  */
 export function ResellerForm({ mode, initial, groups, onSubmit, onCancel }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n: i18next } = useTranslation();
   const form = useForm<ResellerFormValues>({ initialValues: initial });
+  const { username, email, whatsapp, telegram, password } = form.values;
+  const accountData = [username, email, whatsapp, telegram];
+  const strength = usePasswordStrength(password, accountData, i18next.language);
 
   const submit = form.onSubmit(async (values) => {
+    if (values.password && !(await isStrongEnough(values.password, [values.username, values.email, values.whatsapp, values.telegram], i18next.language))) {
+      form.setFieldError('password', t('errors.WEAK_PASSWORD'));
+      return;
+    }
     try {
       await onSubmit(values);
     } catch (e) {
@@ -86,14 +96,17 @@ export function ResellerForm({ mode, initial, groups, onSubmit, onCancel }: Prop
             data-testid={testId('username')}
             {...form.getInputProps('username')}
           />
-          <PasswordInput
-            label={t('resellers.fields.password')}
-            autoComplete="new-password"
-            maxLength={128}
-            description={mode === 'edit' ? t('resellers.form.passwordKeep') : t('resellers.form.passwordHint')}
-            data-testid={testId('password')}
-            {...form.getInputProps('password')}
-          />
+          <Stack gap={6}>
+            <PasswordInput
+              label={t('resellers.fields.password')}
+              autoComplete="new-password"
+              maxLength={128}
+              description={mode === 'edit' ? t('resellers.form.passwordKeep') : t('resellers.form.passwordHint')}
+              data-testid={testId('password')}
+              {...form.getInputProps('password')}
+            />
+            <PasswordStrengthMeter strength={strength} testId={testId('password-strength')} />
+          </Stack>
         </SimpleGrid>
         {mode === 'create' && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

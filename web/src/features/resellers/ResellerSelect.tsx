@@ -3,7 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resellersKey, type SearchOption, searchResellers } from './api';
+import { queryKeys } from '../../api/queryKeys';
+import { type SearchOption, searchResellers } from './api';
 import { wordChars } from './search';
 
 /** SPEC section 9: the reseller search waits 500 ms after the last key. */
@@ -50,7 +51,7 @@ export function ResellerSelect({
   const term = value && debounced === value.label ? '' : debounced;
 
   const results = useQuery({
-    queryKey: [...resellersKey, 'search', term],
+    queryKey: queryKeys.resellers.search(term),
     queryFn: ({ signal }) => searchResellers(term, signal),
     enabled: opened,
     staleTime: 30_000,

@@ -1,5 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
 import type { Paged } from '../../api/errors';
 import { reloadProfile } from '../auth/profile';
 
@@ -106,15 +107,9 @@ export interface DeactivateResult {
 
 type ListQuery = Record<string, string | number | undefined>;
 
-export const resellersKey = ['resellers'] as const;
-const listKey = [...resellersKey, 'list'] as const;
-const oneKey = (id: number) => [...resellersKey, 'one', id] as const;
-const ledgerKey = (id: number) => [...resellersKey, 'ledger', id] as const;
-const domainsKey = (id: number) => [...resellersKey, 'domains', id] as const;
-
 export function useResellers(query: ListQuery) {
   return useQuery({
-    queryKey: [...listKey, query],
+    queryKey: queryKeys.resellers.list(query),
     queryFn: ({ signal }) => api<Paged<ResellerRow>>('/resellers', { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -122,7 +117,7 @@ export function useResellers(query: ListQuery) {
 
 export const resellerQuery = (id: number) =>
   queryOptions({
-    queryKey: oneKey(id),
+    queryKey: queryKeys.resellers.one(id),
     queryFn: ({ signal }) => api<ResellerDetail>(`/resellers/${id}`, { signal }),
     enabled: isValidId(id),
   });
@@ -133,7 +128,7 @@ export function useReseller(id: number) {
 
 export function useLedger(id: number, page: number, per: number) {
   return useQuery({
-    queryKey: [...ledgerKey(id), page, per],
+    queryKey: queryKeys.resellers.ledgerPage(id, page, per),
     queryFn: ({ signal }) => api<Paged<LedgerRow>>(`/resellers/${id}/ledger`, { query: { page, per }, signal }),
     enabled: isValidId(id),
     placeholderData: keepPreviousData,
@@ -143,7 +138,7 @@ export function useLedger(id: number, page: number, per: number) {
 /** Domains of a reseller; errors are shown by the page ('Erro ao buscar domínios do revendedor.'). */
 export function useDomains(id: number) {
   return useQuery({
-    queryKey: domainsKey(id),
+    queryKey: queryKeys.resellers.domains(id),
     queryFn: ({ signal }) => api<{ data: DomainRow[] }>(`/resellers/${id}/domains`, { signal, silent: true }).then((r) => r.data ?? []),
     enabled: isValidId(id),
     retry: false,
@@ -153,7 +148,7 @@ export function useDomains(id: number) {
 /** Groups and settings of GET /api/datacomplements (reference data, cached for 5 minutes). */
 export function useComplements() {
   return useQuery({
-    queryKey: ['datacomplements'],
+    queryKey: queryKeys.complements(),
     queryFn: ({ signal }) => api<Complements>('/datacomplements', { signal }),
     staleTime: 5 * 60_000,
   });
@@ -194,10 +189,10 @@ const ROW_FIELDS: readonly (keyof ResellerRow)[] = [
 export function replaceReseller(qc: QueryClient, record: ResellerDetail): void {
   const patch: Partial<ResellerRow> = {};
   for (const k of ROW_FIELDS) if (k in record) (patch as Record<string, unknown>)[k] = record[k];
-  qc.setQueriesData<Paged<ResellerRow>>({ queryKey: listKey }, (old) =>
+  qc.setQueriesData<Paged<ResellerRow>>({ queryKey: queryKeys.resellers.lists() }, (old) =>
     old ? { ...old, data: old.data.map((r) => (r.id === record.id ? { ...r, ...patch } : r)) } : old,
   );
-  qc.setQueryData(oneKey(record.id), record);
+  qc.setQueryData(queryKeys.resellers.one(record.id), record);
 }
 
 /** Block or unblock (both need a confirm dialog in the UI). */
@@ -226,7 +221,7 @@ export function useChangeCredits() {
       api<ResellerDetail>(`/resellers/${id}/credits`, { method: 'POST', body: { value }, idempotencyKey: key }),
     onSuccess: (row) => {
       replaceReseller(qc, row);
-      void qc.invalidateQueries({ queryKey: ledgerKey(row.id) });
+      void qc.invalidateQueries({ queryKey: queryKeys.resellers.ledger(row.id) });
       void reloadProfile();
     },
   });
@@ -239,7 +234,7 @@ export function useDeactivate() {
     mutationFn: ({ id, targetId }: { id: number; targetId: number }) =>
       api<DeactivateResult>(`/resellers/${id}`, { method: 'DELETE', body: { reseller_id: id, type: 'transferall', target_id: targetId }, silent: true }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: resellersKey });
+      void qc.invalidateQueries({ queryKey: queryKeys.resellers.all() });
       void reloadProfile();
     },
   });
@@ -252,7 +247,7 @@ export function useCreateReseller() {
     mutationFn: ({ body, key }: { body: ResellerInput; key: string }) =>
       api<ResellerDetail>('/resellers', { method: 'POST', body, idempotencyKey: key, silent: true }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: resellersKey });
+      void qc.invalidateQueries({ queryKey: queryKeys.resellers.all() });
       void reloadProfile();
     },
   });
@@ -264,7 +259,7 @@ export function useUpdateReseller(id: number) {
     mutationFn: (body: ResellerUpdate) => api<ResellerDetail>(`/resellers/${id}`, { method: 'PUT', body, silent: true }),
     onSuccess: (row) => {
       replaceReseller(qc, row);
-      void qc.invalidateQueries({ queryKey: listKey });
+      void qc.invalidateQueries({ queryKey: queryKeys.resellers.lists() });
     },
   });
 }
@@ -274,6 +269,6 @@ export function useAddDomain(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (dns_reseller: string) => api<DomainRow>(`/resellers/${id}/add_domain`, { method: 'PUT', body: { dns_reseller }, silent: true }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: domainsKey(id) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.resellers.domains(id) }),
   });
 }

@@ -15,8 +15,8 @@ import {
   shortenLink,
   useComplements,
   useLineLinks,
-  useNews,
 } from './api';
+import { LINK_NEWS_ID, useNews } from '../news/api';
 import { showLineError } from './errors';
 import { useLineAction } from './useLineAction';
 import { DAY_SECONDS, decodeNewsBody, monthsRemaining, whatsappNumber, whatsappUrl } from './format';
@@ -237,7 +237,7 @@ export function LinksModal({ line, opened, onClose }: LineModalProps) {
   const news = useNews();
   const [short, setShort] = useState('');
   const [busy, setBusy] = useState<LinkType | null>(null);
-  const notice = news.data?.find((n) => n.id === 2 && n.status === 1);
+  const notice = news.data?.find((n) => n.id === LINK_NEWS_ID && n.status === 1);
 
   const shorten = async (type: LinkType) => {
     setShort(''); // a new request clears the previous link

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../api/queryKeys';
 import { type FilterChip, FilterChips } from '../../components/FilterChips';
 import { currentLang } from '../../i18n';
 import { searchResellers } from './api';
@@ -139,7 +140,7 @@ function FilterForm({ filters, showReseller, onApply, onClear }: { filters: Part
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((prev) => ({ ...prev, [k]: v }));
   const [resellerSearch] = useDebouncedValue(d.reseller, 500);
   const resellers = useQuery({
-    queryKey: ['resellers', 'select', resellerSearch],
+    queryKey: queryKeys.resellers.search(resellerSearch),
     queryFn: ({ signal }) => searchResellers(resellerSearch, signal),
     enabled: showReseller,
     staleTime: 60_000,

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '../../api/client';
 import type { Paged } from '../../api/errors';
 import { queryClient } from '../../api/queryClient';
+import { queryKeys } from '../../api/queryKeys';
 
 /** A user line (GET /api/users). Dates are epoch seconds. */
 export interface Line {
@@ -48,22 +49,11 @@ export const LINK_TYPES = ['mpgets', 'm3u8', 'hls', 'ssiptv'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
 export type LineLinks = Record<LinkType, string>;
 
-export interface NewsItem {
-  id: number;
-  title: string;
-  body: string;
-  level: number;
-  status: number;
-}
-
 type ListQuery = Record<string, string | number | undefined>;
-
-export const usersKey = ['users'] as const;
-const listKey = [...usersKey, 'list'] as const;
 
 export function useLines(query: ListQuery) {
   return useQuery({
-    queryKey: [...listKey, query],
+    queryKey: queryKeys.users.list(query),
     // `created` days are the browser's local days: the server needs the offset to find them.
     queryFn: ({ signal }) =>
       api<Paged<Line>>('/users', { query: query.created ? { ...query, tz_offset: -new Date().getTimezoneOffset() } : query, signal }),
@@ -73,7 +63,7 @@ export function useLines(query: ListQuery) {
 
 export function useLine(id: number) {
   return useQuery({
-    queryKey: [...usersKey, 'one', id],
+    queryKey: queryKeys.users.one(id),
     queryFn: ({ signal }) => api<Line>(`/users/${id}`, { signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
@@ -82,7 +72,7 @@ export function useLine(id: number) {
 /** Reference data (packages, bouquets, settings); changes rarely. */
 export function useComplements() {
   return useQuery({
-    queryKey: ['datacomplements'],
+    queryKey: queryKeys.complements(),
     queryFn: ({ signal }) => api<Complements>('/datacomplements', { signal }),
     staleTime: 5 * 60_000,
   });
@@ -99,18 +89,9 @@ export const paidPackages = (c: Complements | undefined) => (c?.packages ?? []).
 /** Packages for trial lines: trial and not official. */
 export const trialPackages = (c: Complements | undefined) => (c?.packages ?? []).filter((p) => p.is_trial === 1 && p.is_official === 0);
 
-export function useNews() {
-  return useQuery({
-    queryKey: ['news'],
-    queryFn: ({ signal }) => api<{ data: NewsItem[] }>('/news', { signal, silent: true }).then((r) => r.data),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-}
-
 export function useLineLinks(id: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...usersKey, 'links', id],
+    queryKey: queryKeys.users.links(id),
     queryFn: ({ signal }) => api<LineLinks>(`/users/${id}/links`, { signal }),
     enabled: enabled && id > 0,
     staleTime: 60_000,
@@ -119,26 +100,26 @@ export function useLineLinks(id: number, enabled: boolean) {
 
 /** Replaces the line with the same id in every cached list page (and its single-line cache). */
 export function replaceLine(line: Line): void {
-  queryClient.setQueriesData<Paged<Line>>({ queryKey: listKey }, (old) =>
+  queryClient.setQueriesData<Paged<Line>>({ queryKey: queryKeys.users.lists() }, (old) =>
     old ? { ...old, data: old.data.map((l) => (l.id === line.id ? line : l)) } : old,
   );
-  queryClient.setQueryData([...usersKey, 'one', line.id], line);
+  queryClient.setQueryData(queryKeys.users.one(line.id), line);
 }
 
 /** Takes a removed line out of every cached list page, then refetches to fill the page. */
 export function dropLine(id: number): void {
-  queryClient.setQueriesData<Paged<Line>>({ queryKey: listKey }, (old) =>
+  queryClient.setQueriesData<Paged<Line>>({ queryKey: queryKeys.users.lists() }, (old) =>
     old?.data.some((l) => l.id === id)
       ? { data: old.data.filter((l) => l.id !== id), meta: { ...old.meta, total: Math.max(0, old.meta.total - 1), count: Math.max(0, old.meta.count - 1) } }
       : old,
   );
-  queryClient.removeQueries({ queryKey: [...usersKey, 'one', id] });
-  void queryClient.invalidateQueries({ queryKey: listKey });
+  queryClient.removeQueries({ queryKey: queryKeys.users.one(id) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.users.lists() });
 }
 
 /** New lines show up on the list's next load. */
 export function invalidateLines(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: listKey });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.users.lists() });
 }
 
 // --- Calls. All are `silent`: the caller shows the error (see showLineError). ---

@@ -1,0 +1,76 @@
+/**
+ * Every TanStack Query key of the app, in one place. A key names one endpoint AND the shape its
+ * cache entry holds: two hooks that share a key must share the query function too (two features
+ * once cached `{ data }` and `data` under ['news'] and a page crashed). Prefix keys (`all`,
+ * `lists`) exist only to invalidate a whole family.
+ */
+type ListQuery = Record<string, string | number | undefined>;
+
+export const queryKeys = {
+  /** Profile: GET /profile. */
+  profile: () => ['profile'] as const,
+  /** Complements: GET /datacomplements (raw answer). */
+  complements: () => ['datacomplements'] as const,
+  /** NewsItem[]: GET /news (the `data` array). */
+  news: () => ['news'] as const,
+
+  dashboard: {
+    all: () => ['dashboard'] as const,
+    /** DashboardData: GET /dashboard. */
+    counters: () => ['dashboard', 'counters'] as const,
+    /** { data: ActivityDay[] }: GET /dashboard/activity. */
+    activity: (tzOffset: number) => ['dashboard', 'activity', tzOffset] as const,
+  },
+
+  users: {
+    all: () => ['users'] as const,
+    lists: () => ['users', 'list'] as const,
+    /** Paged<Line>: GET /users. */
+    list: (query: ListQuery) => ['users', 'list', query] as const,
+    /** Line: GET /users/{id}. */
+    one: (id: number) => ['users', 'one', id] as const,
+    /** LineLinks: GET /users/{id}/links. */
+    links: (id: number) => ['users', 'links', id] as const,
+    /** Paged<ExpiringLine>: GET /users/expiring. */
+    expiring: (params: { order: string; page: number; per: number }) => ['users', 'expiring', params] as const,
+  },
+
+  resellers: {
+    all: () => ['resellers'] as const,
+    lists: () => ['resellers', 'list'] as const,
+    /** Paged<ResellerRow>: GET /resellers. */
+    list: (query: ListQuery) => ['resellers', 'list', query] as const,
+    /** ResellerDetail: GET /resellers/{id}. */
+    one: (id: number) => ['resellers', 'one', id] as const,
+    /** string (the username) of GET /resellers/{id}. */
+    name: (id: number | undefined) => ['resellers', 'name', id] as const,
+    ledger: (id: number) => ['resellers', 'ledger', id] as const,
+    /** a page of GET /resellers/{id}/ledger. */
+    ledgerPage: (id: number, page: number, per: number) => ['resellers', 'ledger', id, page, per] as const,
+    /** DomainRow[]: GET /resellers/{id}/domains (the `data` array). */
+    domains: (id: number) => ['resellers', 'domains', id] as const,
+    /** { label, value }[]: POST /resellers/select_search (the `data` array). */
+    search: (term: string) => ['resellers', 'search', term] as const,
+  },
+
+  logs: {
+    /** Paged<LogEntry>: GET /logs. */
+    list: (query: ListQuery) => ['logs', 'list', query] as const,
+    /** LogOptions: GET /logs/getoptions. */
+    options: () => ['logs', 'options'] as const,
+  },
+
+  packages: {
+    all: () => ['packages'] as const,
+    /** Paged<Package>: GET /admin/packages. */
+    list: (query: ListQuery) => ['packages', 'list', query] as const,
+    /** Package: GET /admin/packages/{id}. */
+    one: (id: number) => ['packages', 'one', id] as const,
+  },
+
+  /** TwoFactorStatus: GET /profile/2fa. */
+  twoFactor: () => ['twoFactor'] as const,
+
+  /** Bouquet[]: GET /admin/bouquets (the `data` array). */
+  bouquets: () => ['bouquets'] as const,
+};
