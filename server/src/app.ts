@@ -9,6 +9,7 @@ import { registerRoleChecks, requireSession } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerShutdownGate } from './http/shutdown.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerValidators } from './http/validator.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
@@ -39,6 +40,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   registerJsonBody(app);
   registerRoleChecks(app);
   await registerSecurityHeaders(app, deps.config.publicUrl);
+  registerShutdownGate(app);
 
   await app.register(swagger, {
     openapi: {

@@ -5,6 +5,7 @@ import { ensureFirstAdmin } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrations/index.ts';
+import { closeGracefully } from './http/shutdown.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
@@ -31,7 +32,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   try {
-    await app.close(); // stops accepting, waits for in-flight requests
+    await closeGracefully(app); // stops accepting, finishes in-flight requests, no connection reset
     await database.close();
     process.exit(0);
   } catch (err) {
