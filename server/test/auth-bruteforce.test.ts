@@ -140,6 +140,14 @@ describe(`sign-in brute force (${ENGINE})`, () => {
     expect(await countLogs(t, 'sign_in_rate_limited')).toBe(5);
   });
 
+  it('IPv6 addresses are counted by their /64 network', async () => {
+    const t = await context({ loginIpMaxFailures: 3 });
+    const codes: number[] = [];
+    for (const host of ['a', 'b', 'c', 'd']) codes.push((await signIn(t.app, { username: `user_${host}`, ip: `2001:db8:0:1::${host}` })).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429]);
+    expect((await signIn(t.app, { username: 'user_e', ip: '2001:db8:0:2::e' })).statusCode).toBe(401);
+  });
+
   it('the per-account cap across many IPs refuses unknown devices but lets a known device in', async () => {
     const t = await context({ loginAccountMaxFailures: 10 });
     const known = await deviceToken(t.app, '198.51.100.7');

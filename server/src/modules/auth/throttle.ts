@@ -80,12 +80,29 @@ export async function succeeded({ database }: Deps, keys: ThrottleKey[]): Promis
  */
 export function signInKeys(config: Config, input: { username: string; ip: string; knownDeviceId: number | null }): ThrottleKey[] {
   const user = input.username.toLowerCase();
+  const ip = clientNetwork(input.ip);
   if (input.knownDeviceId !== null) {
     return [{ key: `device:${input.knownDeviceId}`, limit: config.loginMaxFailures, onSuccess: 'clear' }];
   }
   return [
-    { key: `pair:${user}|${input.ip}`, limit: config.loginMaxFailures, onSuccess: 'clear' },
-    { key: `ip:${input.ip}`, limit: config.loginIpMaxFailures, onSuccess: 'takeBack' },
+    { key: `pair:${user}|${ip}`, limit: config.loginMaxFailures, onSuccess: 'clear' },
+    { key: `ip:${ip}`, limit: config.loginIpMaxFailures, onSuccess: 'takeBack' },
     { key: `account:${user}`, limit: config.loginAccountMaxFailures, onSuccess: 'takeBack' },
   ];
+}
+
+/**
+ * The unit an address is counted by: an IPv4 address, or the /64 network of an IPv6 one (anyone
+ * with one IPv6 address usually holds its whole /64, so counting single addresses would not count).
+ */
+export function clientNetwork(ip: string): string {
+  const address = ip.replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1];
+  if (!address.includes(':') || address.includes('.')) return address;
+  const [head, tail] = address.split('::') as [string, string | undefined];
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  return `${groups.slice(0, 4).map((g) => (Number.parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
 }
