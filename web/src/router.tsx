@@ -157,6 +157,12 @@ const logsRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/logs/LogsPage'), 'LogsPage'),
 });
 
+const securityRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/profile/security',
+  component: lazyRouteComponent(() => import('./features/twofactor/SecurityPage'), 'SecurityPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   authRoute.addChildren([
@@ -168,6 +174,7 @@ const routeTree = rootRoute.addChildren([
     trialAddRoute,
     userEditRoute,
     logsRoute,
+    securityRoute,
   ]),
 ]);
 

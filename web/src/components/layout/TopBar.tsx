@@ -1,10 +1,11 @@
 import { ActionIcon, Badge, Burger, Group, Indicator, Menu, Skeleton, Text, Tooltip } from '@mantine/core';
-import { IconBell, IconChevronDown, IconCoin, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
+import { IconBell, IconChevronDown, IconCoin, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../api/queryClient';
 import { useProfile } from '../../features/auth/profile';
 import { signOut } from '../../features/auth/session';
+import { SECURITY_PATH, TwoFactorGate } from '../../features/twofactor/TwoFactorGate';
 import { LanguageSwitch } from './LanguageSwitch';
 
 const creditsFormat = new Intl.NumberFormat('pt-BR');
@@ -76,6 +77,9 @@ function UserMenu() {
         <Menu.Label>
           {t('topbar.signedInAs')} <b data-testid="user-menu-username">{data?.username}</b>
         </Menu.Label>
+        <Menu.Item leftSection={<IconShieldLock size={16} />} renderRoot={(props) => <Link {...props} to={SECURITY_PATH} />} data-testid="menu-security">
+          {t('twoFactor.menu')}
+        </Menu.Item>
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="logout">
           {t('topbar.logout')}
         </Menu.Item>
@@ -94,6 +98,7 @@ export function TopBar({ opened, toggle }: { opened: boolean; toggle: () => void
           {t('app.name')}
         </Text>
       </Group>
+      <TwoFactorGate />
       <Group gap={6} wrap="nowrap">
         <Credits />
         <LanguageSwitch />

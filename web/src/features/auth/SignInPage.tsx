@@ -7,13 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { errorText } from '../../api/notify';
 import { LanguageSwitch } from '../../components/layout/LanguageSwitch';
+import type { Profile } from './profile';
 import { signIn } from './session';
+import { TwoFactorStep } from './TwoFactorStep';
 
 export function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<{ username: string; challenge: string } | null>(null);
   const form = useForm({
     initialValues: { username: '', password: '', remember_me: false },
     validate: {
@@ -26,8 +29,10 @@ export function SignInPage() {
     setBusy(true);
     setError(null);
     try {
-      await signIn({ ...values, username: values.username.trim() });
-      await navigate({ to: '/' });
+      const username = values.username.trim();
+      const res = await signIn({ ...values, username });
+      if ('challenge' in res) setPending({ username, challenge: res.challenge });
+      else await enter(res);
     } catch (e) {
       setError(isApiError(e) ? errorText(e) : t('errors.UNKNOWN'));
       form.setFieldValue('password', '');
@@ -36,6 +41,13 @@ export function SignInPage() {
     }
   });
 
+  const enter = (profile: Profile) => navigate({ to: profile.two_factor_required ? '/profile/security' : '/' });
+  const restart = (message: string) => {
+    setPending(null);
+    setError(message || null);
+    form.setFieldValue('password', '');
+  };
+
   return (
     <Box mih="100dvh" bg="var(--mantine-color-gray-light)" p="md">
       <Group justify="flex-end">
@@ -43,6 +55,9 @@ export function SignInPage() {
       </Group>
       <Center mih="calc(100dvh - 80px)">
         <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={400}>
+          {pending ? (
+            <TwoFactorStep username={pending.username} challenge={pending.challenge} onSignedIn={(p) => void enter(p)} onRestart={restart} />
+          ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <div>
@@ -83,6 +98,7 @@ export function SignInPage() {
               </Button>
             </Stack>
           </form>
+          )}
         </Paper>
       </Center>
     </Box>

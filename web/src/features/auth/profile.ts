@@ -10,6 +10,9 @@ export interface Profile {
   username: string;
   type: Role;
   credits: number;
+  two_factor_enabled?: boolean;
+  /** REQUIRE_ADMIN_2FA: this admin must turn on two-factor sign-in before anything else */
+  two_factor_required?: boolean;
 }
 
 export const PROFILE_KEY = queryKeys.profile();

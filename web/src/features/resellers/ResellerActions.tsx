@@ -7,6 +7,7 @@ import {
   IconLock,
   IconLockOpen,
   IconPencil,
+  IconShieldOff,
   IconUserOff,
   IconWorldWww,
   type Icon,
@@ -15,7 +16,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ResellerRow } from './api';
 
-export type ResellerAction = 'edit' | 'domains' | 'view' | 'block' | 'unblock' | 'credits' | 'toMaster' | 'deactivate';
+export type ResellerAction = 'edit' | 'domains' | 'view' | 'block' | 'unblock' | 'credits' | 'toMaster' | 'resetTwoFactor' | 'deactivate';
 
 interface ActionDef {
   action: ResellerAction;
@@ -35,7 +36,7 @@ export function rowActions(row: ResellerRow, opts: { isAdmin: boolean; masterMin
     row.status === 1 ? { action: 'block', icon: IconLock, color: 'orange' } : { action: 'unblock', icon: IconLockOpen, color: 'green' },
   ];
   if (row.group_type === 'reseller' && row.credits >= opts.masterMin) list.push({ action: 'toMaster', icon: IconCrown, color: 'grape' });
-  if (opts.isAdmin) list.push({ action: 'deactivate', icon: IconUserOff, color: 'red' });
+  if (opts.isAdmin) list.push({ action: 'resetTwoFactor', icon: IconShieldOff, color: 'orange' }, { action: 'deactivate', icon: IconUserOff, color: 'red' });
   return list;
 }
 

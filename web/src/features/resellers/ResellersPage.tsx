@@ -15,6 +15,8 @@ import { ListTable } from '../../components/table/ListTable';
 import type { SortState } from '../../components/table/tableSearch';
 import { useTableState } from '../../components/table/useTableState';
 import { useProfile } from '../auth/profile';
+import { useResetTwoFactor } from '../twofactor/api';
+import { confirmResetTwoFactor } from '../twofactor/resetTwoFactor';
 import { masterMinCredits, type ResellerRow, useComplements, useResellers, useSetResellerStatus, useToMaster } from './api';
 import { CreditModal } from './CreditModal';
 import { DeactivateModal } from './DeactivateModal';
@@ -46,6 +48,7 @@ export function ResellersPage() {
 
   const setStatus = useSetResellerStatus();
   const toMaster = useToMaster();
+  const resetTwoFactor = useResetTwoFactor();
   const [creditRow, setCreditRow] = useState<ResellerRow | null>(null);
   const [deactivateRow, setDeactivateRow] = useState<ResellerRow | null>(null);
 
@@ -96,6 +99,7 @@ export function ResellersPage() {
     if (action === 'block' || action === 'unblock') void onBlockToggle(row, action === 'block');
     else if (action === 'credits') setCreditRow(row);
     else if (action === 'toMaster') void onToMaster(row);
+    else if (action === 'resetTwoFactor') void confirmResetTwoFactor(row, resetTwoFactor.mutateAsync);
     else if (action === 'deactivate') setDeactivateRow(row);
   };
 

@@ -1,0 +1,66 @@
+import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconShieldOff } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
+import { errorText, notifySuccess } from '../../api/notify';
+import { useDisableTwoFactor } from './api';
+
+/** Turning 2FA off takes the password and a current code (or a recovery code). */
+export function DisableForm() {
+  const { t } = useTranslation();
+  const disable = useDisableTwoFactor();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!password || !code.trim()) {
+      setError(t('common.required'));
+      return;
+    }
+    setError(null);
+    try {
+      await disable.mutateAsync({ password, code: code.trim() });
+      notifySuccess(t('twoFactor.disable.done'));
+    } catch (err) {
+      setError(isApiError(err) ? errorText(err) : t('errors.UNKNOWN'));
+      setCode('');
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {error && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="twofactor-disable-error">
+            {error}
+          </Alert>
+        )}
+        <Group align="flex-end" gap="sm">
+          <PasswordInput
+            label={t('auth.password')}
+            autoComplete="current-password"
+            w={220}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            data-testid="twofactor-disable-password"
+          />
+          <TextInput
+            label={t('twoFactor.disable.codeLabel')}
+            autoComplete="one-time-code"
+            maxLength={40}
+            w={200}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            data-testid="twofactor-disable-code"
+          />
+          <Button type="submit" color="red" variant="light" leftSection={<IconShieldOff size={18} />} loading={disable.isPending} data-testid="twofactor-disable">
+            {t('twoFactor.disable.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

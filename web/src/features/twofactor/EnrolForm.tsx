@@ -1,0 +1,91 @@
+import { Alert, Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconCopy, IconShieldCheck } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
+import { errorText } from '../../api/notify';
+import { useEnableTwoFactor, useStartSetup } from './api';
+
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/** Enrolment: a new secret as a QR code and as text, confirmed by a first code from the app. */
+export function EnrolForm({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
+  const { t } = useTranslation();
+  const setup = useStartSetup();
+  const enable = useEnableTwoFactor();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const confirm = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^\d{6}$/.test(code)) {
+      setError(t('twoFactor.enrol.codeFormat'));
+      return;
+    }
+    setError(null);
+    try {
+      onEnabled((await enable.mutateAsync(code)).recovery_codes);
+    } catch (err) {
+      setError(isApiError(err) ? errorText(err) : t('errors.UNKNOWN'));
+      setCode('');
+    }
+  };
+
+  if (!setup.data) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t('twoFactor.enrol.intro')}</Text>
+        <Button leftSection={<IconShieldCheck size={18} />} loading={setup.isPending} onClick={() => setup.mutate()} data-testid="twofactor-start">
+          {t('twoFactor.enrol.start')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const { qr, secret } = setup.data;
+  return (
+    <form onSubmit={confirm} noValidate>
+      <Stack gap="md">
+        <Text size="sm">{t('twoFactor.enrol.scan')}</Text>
+        <Image src={qr} alt={t('twoFactor.enrol.qrAlt')} w={200} h={200} fit="contain" bg="white" p={4} data-testid="twofactor-qr" />
+        <div>
+          <Text size="sm" c="dimmed">
+            {t('twoFactor.enrol.manual')}
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Code fz="md" data-testid="twofactor-secret" style={{ wordBreak: 'break-all' }}>
+              {grouped(secret)}
+            </Code>
+            <CopyButton value={secret}>
+              {({ copied, copy }) => (
+                <Button size="compact-sm" variant="subtle" onClick={copy} leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}>
+                  {copied ? t('twoFactor.copied') : t('twoFactor.copy')}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </div>
+        {error && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="twofactor-error">
+            {error}
+          </Alert>
+        )}
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label={t('twoFactor.enrol.codeLabel')}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            w={160}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
+            data-testid="twofactor-code"
+          />
+          <Button type="submit" loading={enable.isPending} data-testid="twofactor-confirm">
+            {t('twoFactor.enrol.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
