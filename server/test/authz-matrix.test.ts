@@ -195,7 +195,8 @@ describe(`authorization matrix (${ENGINE})`, () => {
     const opCount = ops.filter((op) => !isPublic(op)).length;
     console.log(
       `authz matrix (${ENGINE}): ${opCount} operations x ${callers.length + 1} callers = ${verdicts.length} requests in ${((Date.now() - started) / 1000).toFixed(1)}s; ` +
-        `statuses ${JSON.stringify(histogram)}; leaks=${leaks.length}; problems=${problems.length}` +
+        `statuses ${JSON.stringify(histogram)}; leaks=${leaks.length}; problems=${problems.length}; ` +
+        `public, left out: ${ops.filter(isPublic).map((op) => `${op.method} ${op.path}`).join(', ')}` +
         (invalidBodies.size ? `; bodies the generator could not make valid: ${[...invalidBodies].join(', ')}` : ''),
     );
     for (const v of process.env.MATRIX_VERBOSE ? verdicts : problems) console.log(`  ${v.caller} ${v.op} (${v.url}): ${v.status} ${v.problem ?? ''}`);
