@@ -100,3 +100,29 @@ describe('two-factor sign-in', () => {
     expect(typeof signIn.token).toBe('string');
   });
 });
+
+describe('REQUIRE_ADMIN_2FA=1', () => {
+  const s = useE2eSuite({ env: { REQUIRE_ADMIN_2FA: '1' } });
+
+  test('an admin without 2FA is kept on the Security page until enrolled, then the panel opens', async () => {
+    const page = await s.page();
+    await page.goto('/auth/sign-in');
+    await fillSignIn(page, s.server.adminUsername, s.server.adminPassword);
+    await waitForPath(page, '/profile/security');
+    await byTestId(page, 'twofactor-required').waitFor();
+
+    // The menu cannot take the admin elsewhere yet.
+    await page.getByRole('link', { name: tr('pt-BR', 'nav.packages') }).click();
+    await waitForPath(page, '/profile/security');
+
+    await byTestId(page, 'twofactor-start').click();
+    const secret = (await visibleText(byTestId(page, 'twofactor-secret'))).replace(/\s/g, '');
+    await byTestId(page, 'twofactor-code').fill(totpCode(secret));
+    await byTestId(page, 'twofactor-confirm').click();
+    await byTestId(page, 'twofactor-recovery-codes').waitFor();
+    await byTestId(page, 'twofactor-recovery-done').click();
+
+    await page.getByRole('link', { name: tr('pt-BR', 'nav.packages') }).click();
+    await waitForPath(page, '/packages');
+  });
+});
