@@ -82,4 +82,24 @@ describe(`panel account passwords need a strength score of 3 (${ENGINE})`, () =>
     }
     expect(await resellerCount()).toBeGreaterThan(0);
   });
+
+  it('POST /api/password-strength gives the form the same verdict as the server, in the asked language; resellers cannot use it', async () => {
+    const ask = (body: Record<string, unknown>, token = admin) => t.call(token, { method: 'POST', url: '/api/password-strength', payload: body });
+    const weak = await ask({ password: 'qwertyuio', lang: 'pt-BR' });
+    expect(weak.statusCode, weak.body).toBe(200);
+    expect(weak.json()).toMatchObject({ ok: false });
+    expect(weak.json().score).toBeLessThan(3);
+    const en = await ask({ password: 'qwertyuio', lang: 'en-US' });
+    expect(en.json().warning).not.toBe(weak.json().warning); // same finding, other language
+    expect((await ask({ password: 'mariana2024', user_inputs: ['mariana'] })).json()).toMatchObject({ ok: false, score: 0 });
+    const strong = await ask({ password: STRONG, user_inputs: ['mariana'] });
+    expect(strong.json()).toMatchObject({ ok: true, warning: null });
+    expect(strong.json().score).toBeGreaterThanOrEqual(3);
+    // what the endpoint calls ok the create route accepts, and the other way round
+    expect((await create('verdict_weak', 'qwertyuio')).statusCode).toBe(400);
+    expect((await create('verdict_strong', STRONG)).statusCode).toBe(201);
+    expect((await ask({ password: 'x'.repeat(129) })).statusCode).toBe(400);
+    const reseller = await t.login('verdict_strong', STRONG);
+    expect((await ask({ password: 'qwertyuio' }, reseller)).statusCode).toBe(403);
+  });
 });

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.ts';
 export const MIN_PASSWORD_SCORE = 3;
 
 let estimator: Promise<ZxcvbnFactory> | undefined;
+let warnings: Record<'en' | 'pt', Record<string, string>> = { en: {}, pt: {} };
 
 /** Loaded on first use (the dictionaries are several MB): a module-level singleton. */
 function loadEstimator(): Promise<ZxcvbnFactory> {
@@ -15,8 +16,9 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
       import('@zxcvbn-ts/language-en'),
       import('@zxcvbn-ts/language-pt-br'),
     ]);
+    warnings = { en: en.translations.warnings, pt: ptBr.translations.warnings };
+    // No translations here: feedback comes back as keys, translated per caller's language below.
     return new ZxcvbnFactory({
-      translations: en.translations,
       graphs: common.adjacencyGraphs,
       dictionary: { ...common.dictionary, ...en.dictionary, ...ptBr.dictionary },
       useLevenshteinDistance: true,
@@ -25,17 +27,36 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
   return estimator;
 }
 
-/** What makes a password too weak (English), or null when it is strong enough. */
-export async function passwordWeakness(password: string, userInputs: (string | null | undefined)[] = []): Promise<string | null> {
+export interface PasswordStrength {
+  /** zxcvbn's 0..4 */
+  score: number;
+  ok: boolean;
+  /** Why it is weak, in the asked language; null when the estimator has nothing to say. */
+  warning: string | null;
+}
+
+/**
+ * The one strength rule for panel accounts: the server enforces it and the web form shows it as
+ * the user types (POST /api/password-strength), so the dictionaries never reach the browser.
+ */
+export async function estimatePassword(password: string, userInputs: (string | null | undefined)[] = [], lang: 'en' | 'pt' = 'en'): Promise<PasswordStrength> {
+  const zxcvbn = await loadEstimator();
+  const texts = warnings[lang];
   const inputs = userInputs
     .filter((s): s is string => typeof s === 'string' && s.length >= 3)
     .flatMap((s) => (s.includes('@') ? [s, s.slice(0, s.indexOf('@'))] : [s]));
   const lower = password.toLowerCase();
   // zxcvbn rates "joao123joao" 3 even with "joao" as an input; a password built on the username is weak anyway.
-  if (inputs.some((s) => s.length >= 4 && lower.includes(s.toLowerCase()))) return 'it contains the username or other account data';
-  const result = (await loadEstimator()).check(password, inputs);
-  if (result.score >= MIN_PASSWORD_SCORE) return null;
-  return result.feedback.warning ?? 'it is too easy to guess';
+  if (inputs.some((s) => s.length >= 4 && lower.includes(s.toLowerCase()))) return { score: 0, ok: false, warning: texts.userInputs ?? null };
+  const result = zxcvbn.check(password, inputs);
+  const key = result.feedback.warning;
+  return { score: result.score, ok: result.score >= MIN_PASSWORD_SCORE, warning: key ? (texts[key] ?? null) : null };
+}
+
+/** What makes a password too weak (English), or null when it is strong enough. */
+export async function passwordWeakness(password: string, userInputs: (string | null | undefined)[] = []): Promise<string | null> {
+  const strength = await estimatePassword(password, userInputs, 'en');
+  return strength.ok ? null : (strength.warning ?? 'it is too easy to guess');
 }
 
 /** Throws 400 WEAK_PASSWORD (field `password`) when the password is too weak. */

@@ -6,6 +6,7 @@ import { PageQuery, Paged } from '../../http/paging.ts';
 import { idempotencyKey } from '../../http/schemas.ts';
 import * as credits from '../credits/service.ts';
 import * as domains from '../domains/service.ts';
+import { estimatePassword } from './passwords.ts';
 import * as S from './schemas.ts';
 import * as service from './service.ts';
 
@@ -22,6 +23,10 @@ export function resellerRoutes(app: FastifyInstance, deps: Deps): void {
     service.list(deps, req.user, req.query),
   );
   r.post('/resellers/select_search', { config: managers, schema: { tags, body: S.SearchBody } }, (req) => service.selectSearch(deps, req.user, req.body.search));
+  // POST so the password never sits in a URL or an access log.
+  r.post('/password-strength', { config: managers, schema: { tags, body: S.StrengthBody, response: { 200: S.StrengthAnswer } } }, (req) =>
+    estimatePassword(req.body.password, req.body.user_inputs ?? [], req.body.lang === 'en-US' ? 'en' : 'pt'),
+  );
   r.get('/resellers/:id', { schema: { tags, params, response: { 200: S.ResellerDetail } } }, (req) => service.get(deps, req.user, req.params.id));
   r.post('/resellers', { config: managers, schema: { tags, body: S.CreateBody, response: { 201: S.ResellerDetail } } }, async (req, reply) =>
     reply.status(201).send(await service.create(deps, req.user, req.body, idempotencyKey(req))),

@@ -90,3 +90,16 @@ export const DomainRow = Type.Object({
   username: Type.String(),
   owner: Nullable(Type.String()),
 });
+
+export const StrengthBody = Type.Object({
+  password: Type.String({ maxLength: 128 }),
+  /** username, e-mail, WhatsApp, Telegram: a password built on them is weak */
+  user_inputs: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 6 })),
+  lang: Type.Optional(Type.Union([Type.Literal('pt-BR'), Type.Literal('en-US')])),
+});
+
+export const StrengthAnswer = Type.Object({
+  score: Type.Integer({ minimum: 0, maximum: 4 }),
+  ok: Type.Boolean(),
+  warning: Type.Union([Type.String(), Type.Null()]),
+});

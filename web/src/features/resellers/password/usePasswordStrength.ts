@@ -1,45 +1,53 @@
+import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import type { PasswordStrength } from './estimator';
+import { api } from '../../../api/client';
 
-type Estimator = typeof import('./estimator');
-let loading: Promise<Estimator> | undefined;
-/** The estimator chunk, fetched once on first use. */
-export const loadEstimator = (): Promise<Estimator> => {
-  loading ??= import('./estimator').catch((err) => {
-    loading = undefined; // a failed chunk load may be retried later
-    throw err;
+/** The server's verdict (POST /api/password-strength): one rule, no dictionaries in the browser. */
+export interface PasswordStrength {
+  /** 0..4 */
+  score: number;
+  ok: boolean;
+  /** Why it is weak, in the page's language. */
+  warning: string | null;
+}
+
+function askStrength(password: string, userInputs: string[], lang: string, signal?: AbortSignal) {
+  const user_inputs = userInputs.filter((s) => s && s.length >= 3);
+  return api<PasswordStrength>('/password-strength', {
+    method: 'POST',
+    body: { password, user_inputs, lang: lang.startsWith('en') ? 'en-US' : 'pt-BR' },
+    signal,
+    silent: true,
   });
-  return loading;
-};
+}
 
-/** Strength of `password` as the user types; null while empty or while the estimator loads. */
+/**
+ * Strength of `password` as the user types, asked 300 ms after the last key (kept out of the
+ * query cache: passwords are not cached data); null while empty or unanswered.
+ */
 export function usePasswordStrength(password: string, userInputs: string[], lang: string): PasswordStrength | null {
+  const [debounced] = useDebouncedValue(password, 300);
   const [strength, setStrength] = useState<PasswordStrength | null>(null);
-  const inputsKey = userInputs.join('\n');
+  const inputsKey = userInputs.filter(Boolean).join('\n');
   useEffect(() => {
-    if (!password) {
+    if (!debounced) {
       setStrength(null);
       return;
     }
-    let live = true;
-    loadEstimator()
-      .then((m) => {
-        if (live) setStrength(m.estimatePassword(password, inputsKey.split('\n'), lang));
-      })
-      .catch(() => {
-        if (live) setStrength(null); // the server still checks
-      });
-    return () => {
-      live = false;
-    };
-  }, [password, inputsKey, lang]);
-  return strength;
+    const controller = new AbortController();
+    askStrength(debounced, inputsKey.split('\n'), lang, controller.signal).then(
+      (answer) => setStrength(answer),
+      () => undefined, // the server checks again on save
+    );
+    return () => controller.abort();
+  }, [debounced, inputsKey, lang]);
+  return password ? strength : null;
 }
 
-/** The check on submit: waits for the estimator; true when it cannot load (the server decides then). */
+/** The check on submit; true when the server cannot be asked (it checks again on save). */
 export async function isStrongEnough(password: string, userInputs: string[], lang: string): Promise<boolean> {
   try {
-    return (await loadEstimator()).estimatePassword(password, userInputs, lang).ok;
+    return (await askStrength(password, userInputs, lang)).ok;
   } catch {
     return true;
   }
