@@ -7,7 +7,7 @@ const pt = (key: string) => tr('pt-BR', key);
 describe('reseller form: password strength', () => {
   const s = useE2eSuite();
 
-  test('the strength shows as the user types, a weak password is not sent, and the server's estimate is asked only on the form', async () => {
+  test("the strength shows as the user types, a weak password is not sent, and the server's estimate is asked only on the form", async () => {
     const page = await s.page();
     const strengthAsks: string[] = [];
     page.on('request', (req) => {

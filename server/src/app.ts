@@ -31,7 +31,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   const app = Fastify({
     logger: opts.logger === false ? false : { level: deps.config.logLevel },
     bodyLimit: 256 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
   });
   registerValidators(app);

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 // Every environment variable the server reads, parsed and validated in one place.
 export interface Config {
   port: number;
@@ -20,6 +22,8 @@ export interface Config {
   webDist: string | undefined;
   publicUrl: string | undefined;
   dashboardCacheSeconds: number;
+  /** Fastify's trustProxy: false or our reverse proxies' addresses. */
+  trustProxy: false | string[];
   /** REQUIRE_ADMIN_2FA=1: admins without two-factor sign-in may only enrol */
   requireAdmin2fa: boolean;
   /** encrypts the TOTP secrets at rest; generated and kept in the database when unset */
@@ -65,7 +69,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     dashboardCacheSeconds: int(env, 'DASHBOARD_CACHE_SECONDS', 30),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA === '1',
     twoFactorKey: twoFactorKey(env.TWO_FACTOR_KEY),
   };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: the addresses or CIDRs of our own reverse proxies (`127.0.0.1`, `10.0.1.0/24`, or
+ * proxy-addr's names `loopback`, `linklocal`, `uniquelocal`). The client's IP is the right-most
+ * X-Forwarded-For entry not written by one of them. Never "trust everything" (the old `1`):
+ * proxies append to the header a client sent, so anyone could pick an IP per request.
+ */
+export function trustProxy(raw: string | undefined): false | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0' || value.toLowerCase() === 'off' || value.toLowerCase() === 'false') return false;
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const valid = (entry: string) => {
+    if (PROXY_NAMES.has(entry)) return true;
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    return family !== 0 && extra === undefined && (bits === undefined || (/^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+  };
+  if (list.length === 0 || !list.every(valid)) {
+    throw new Error(`TRUST_PROXY must list the reverse proxies' addresses (e.g. "loopback" or "10.0.0.5,10.0.1.0/24"), got "${raw}"`);
+  }
+  return list;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFirstAdmin } from '../src/bootstrap.ts';
+import { estimatePassword } from '../src/modules/resellers/passwords.ts';
 import { groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
@@ -101,5 +102,14 @@ describe(`panel account passwords need a strength score of 3 (${ENGINE})`, () =>
     expect((await ask({ password: 'x'.repeat(129) })).statusCode).toBe(400);
     const reseller = await t.login('verdict_strong', STRONG);
     expect((await ask({ password: 'qwertyuio' }, reseller)).statusCode).toBe(403);
+  });
+
+  it('a pathological password cannot hold the server for long (the estimate blocks every request)', async () => {
+    await estimatePassword('warm-up');
+    for (const password of ['abab1212'.repeat(16), 'senhaflamengo2024!'.repeat(7)]) {
+      const started = performance.now();
+      await estimatePassword(password, ['mariana']);
+      expect(performance.now() - started, password).toBeLessThan(1000); // 1.7 s before the caps
+    }
   });
 });

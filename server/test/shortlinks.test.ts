@@ -157,4 +157,11 @@ describe(`short links: resolved from the line's current data (${ENGINE})`, () =>
     expect(statuses.filter((s) => s === 404)).toHaveLength(MAX_MISSES);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2 * MAX_MISSES);
   });
+
+  it('IPv6 clients are counted by their /64: rotating addresses inside it does not reset the count', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < MAX_MISSES + 5; i++) statuses.push((await open(`/s/${String(i).padStart(16, 'v')}`, `2001:db8:77:1::${(i + 1).toString(16)}`)).statusCode);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(MAX_MISSES);
+    expect(statuses.slice(MAX_MISSES).every((s) => s === 429)).toBe(true);
+  });
 });

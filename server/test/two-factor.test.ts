@@ -159,6 +159,27 @@ describe(`two-factor sign-in (${ENGINE})`, () => {
     expect(signIns.map((l) => l.value)).toContain('recovery');
   });
 
+  it('a password change or a block ends a sign-in waiting for its second step', async () => {
+    const groups = await groupIds(t, admin);
+    const created = await post(admin, '/api/resellers', { username: 'dave', password: PASS, member_group_id: groups.reseller });
+    expect(created.statusCode, created.body).toBe(201);
+    await enrol('dave');
+    const pending = await challengeFor('dave');
+    const changed = await t.call(admin, { method: 'PUT', url: `/api/resellers/${created.json().id}`, payload: { password: 'Outra-senha-bem-longa-77' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const late = await secondStep(pending, recovery.dave[0]);
+    expect(late.statusCode).not.toBe(200);
+    expect(late.json().token).toBeUndefined();
+
+    advance(STEP_MS);
+    expect((await signIn('dave')).statusCode, 'the old password no longer starts a sign-in').toBe(401);
+    const res = await signIn('dave', 'Outra-senha-bem-longa-77');
+    const waiting = res.json().challenge as string;
+    expect((await post(admin, `/api/resellers/${created.json().id}/block`)).statusCode).toBe(200);
+    const blocked = await secondStep(waiting, totpCode(secrets.dave));
+    expect(blocked.statusCode).not.toBe(200);
+  });
+
   it('answers 401 to wrong codes, then 429 (logged) even for the right code; a challenge takes at most 5 tries', async () => {
     await enrol('bob');
     const challenge = await challengeFor('bob');
@@ -186,6 +207,7 @@ describe(`two-factor sign-in (${ENGINE})`, () => {
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => secondStep(challenges[i % 3], wrong)));
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 401).length, 'some guesses were really checked').toBeGreaterThanOrEqual(1);
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
   });
 

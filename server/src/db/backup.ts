@@ -42,8 +42,13 @@ export async function backupSqlite(file: string, out: string): Promise<{ pages: 
 export function backupPostgres(url: string, out: string): Promise<void> {
   if (fs.existsSync(out)) return Promise.reject(new Error(`${out} already exists; refusing to overwrite a backup`));
   fs.mkdirSync(path.dirname(out), { recursive: true });
+  // The password travels in the environment, not on the command line where `ps` shows it.
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  const env = password ? { ...process.env, PGPASSWORD: password } : process.env;
   return new Promise((resolve, reject) => {
-    const child = spawn('pg_dump', ['--format=custom', '--no-owner', `--file=${out}`, `--dbname=${url}`], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn('pg_dump', ['--format=custom', '--no-owner', `--file=${out}`, `--dbname=${parsed.toString()}`], { stdio: ['ignore', 'inherit', 'inherit'], env });
     child.on('error', (err) => reject(new Error(`pg_dump could not run (${err.message}); install PostgreSQL's client tools`)));
     child.on('exit', (code) => {
       if (code === 0) resolve();

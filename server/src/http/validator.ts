@@ -8,7 +8,7 @@ const addFormats = (formats as unknown as { default: (ajv: Ajv) => Ajv }).defaul
 // Bodies are validated strictly (a string is never taken for a number); query strings and
 // path params arrive as text, so those are coerced.
 function make(coerceTypes: boolean | 'array') {
-  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: true, allErrors: false, strict: false });
+  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: 'all', allErrors: false, strict: false });
   addFormats(ajv);
   return ajv;
 }

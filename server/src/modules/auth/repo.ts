@@ -56,7 +56,12 @@ export async function revokeSession(db: Tx, id: number): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: nowSec() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 }
 
+/**
+ * Ends every way into the account: its sessions and any sign-in half-way through the second step
+ * (a password change, a block or a 2FA reset must not leave a challenge to finish).
+ */
 export async function revokeAllSessions(db: Tx, resellerId: number): Promise<void> {
+  await db.deleteFrom('two_factor_challenges').where('reseller_id', '=', resellerId).execute();
   await db
     .updateTable('sessions')
     .set({ revoked_at: nowSec() })

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthUser } from '../auth/service.ts';
+import { clientNetwork } from '../auth/throttle.ts';
 import { domainFor } from '../domains/service.ts';
 import { findVisibleLine } from '../lines/repo.ts';
 import { writeLog } from '../logs/repo.ts';
@@ -71,14 +72,14 @@ export type Resolution =
 export async function resolve({ database }: Deps, code: string, ip: string): Promise<Resolution> {
   const db = database.db;
   const now = nowSec();
-  const { misses, window_start } = await repo.reserveLookup(db, ip.slice(0, 64), now, MISS_WINDOW_SECONDS);
+  const { misses, window_start } = await repo.reserveLookup(db, clientNetwork(ip).slice(0, 64), now, MISS_WINDOW_SECONDS);
   if (misses > MAX_MISSES) return { kind: 'rate_limited', retryAfter: Math.max(1, window_start + MISS_WINDOW_SECONDS - now) };
   const link = CODE_PATTERN.test(code) ? await repo.findLinkWithLine(db, code) : undefined;
   if (!link) {
     await repo.purgeExpiredMisses(db, now - MISS_WINDOW_SECONDS);
     return { kind: 'not_found' };
   }
-  await repo.releaseLookup(db, ip.slice(0, 64));
+  await repo.releaseLookup(db, clientNetwork(ip).slice(0, 64));
   await repo.countHit(db, link.id);
   if (link.enabled !== 1) return { kind: 'blocked' };
   if (link.exp_date <= now) return { kind: 'expired' };
