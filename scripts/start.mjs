@@ -17,7 +17,8 @@ function newest(p) {
 }
 
 const sources = ['src', 'index.html', 'vite.config.ts', 'package.json'].map((f) => newest(path.join(web, f)));
-if (!fs.existsSync(built) || Math.max(...sources) > fs.statSync(built).mtimeMs) {
+// WEB_DIST names a build the operator made elsewhere: serve it as it is.
+if (!process.env.WEB_DIST && (!fs.existsSync(built) || Math.max(...sources) > fs.statSync(built).mtimeMs)) {
   console.log('Building the web app...');
   const res = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) process.exit(res.status ?? 1);

@@ -1,4 +1,9 @@
 import { isIP } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: relative paths (the SQLite file, backups) are resolved from here, whatever the cwd. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 // Every environment variable the server reads, parsed and validated in one place.
 export interface Config {
@@ -45,10 +50,7 @@ function twoFactorKey(raw: string | undefined): string | undefined {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const databaseUrl = env.DATABASE_URL || 'sqlite:./data/panel.db';
-  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
-    throw new Error('DATABASE_URL must start with sqlite: or postgres://');
-  }
+  const databaseUrl = resolveDatabaseUrl(env);
   return {
     port: int(env, 'PORT', 3000),
     host: env.HOST || '127.0.0.1',
@@ -73,6 +75,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA === '1',
     twoFactorKey: twoFactorKey(env.TWO_FACTOR_KEY),
   };
+}
+
+/**
+ * DATABASE_URL, with a relative `sqlite:` path made absolute from the repo root, so `npm start`,
+ * `npm run seed:demo` (run inside server/) and `npm run backup` all open the same file. The
+ * default file is `panel.db` in PANEL_DATA_DIR (default: `data/` at the repo root).
+ */
+export function resolveDatabaseUrl(env: NodeJS.ProcessEnv): string {
+  const dataDir = path.resolve(REPO_ROOT, env.PANEL_DATA_DIR || 'data');
+  const url = env.DATABASE_URL || `sqlite:${path.join(dataDir, 'panel.db')}`;
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(url)) throw new Error('DATABASE_URL must start with sqlite: or postgres://');
+  if (!url.startsWith('sqlite:')) return url;
+  const file = url.slice('sqlite:'.length);
+  if (file === '' || file === ':memory:') return url;
+  return `sqlite:${path.resolve(REPO_ROOT, file)}`;
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -1,6 +1,6 @@
 // `npm run backup [-- --out FILE]`: a consistent copy of the database while the server runs.
 import path from 'node:path';
-import { loadConfig } from '../config.ts';
+import { loadConfig, REPO_ROOT } from '../config.ts';
 import { backupPostgres, backupSqlite, defaultBackupPath } from '../db/backup.ts';
 
 const args = process.argv.slice(2);
@@ -11,11 +11,11 @@ const { databaseUrl } = loadConfig();
 try {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = path.resolve(databaseUrl.slice('sqlite:'.length));
-    const out = path.resolve(outArg ?? defaultBackupPath('backups', 'db'));
+    const out = path.resolve(outArg ?? defaultBackupPath(path.join(REPO_ROOT, 'backups'), 'db'));
     const { pages } = await backupSqlite(file, out);
     console.log(`Backup written: ${out} (${pages} pages, integrity ok)`);
   } else {
-    const out = path.resolve(outArg ?? defaultBackupPath('backups', 'dump'));
+    const out = path.resolve(outArg ?? defaultBackupPath(path.join(REPO_ROOT, 'backups'), 'dump'));
     await backupPostgres(databaseUrl, out);
     console.log(`Backup written: ${out} (pg_dump custom format; restore with pg_restore)`);
   }
