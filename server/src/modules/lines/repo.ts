@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { keysetRows, mapRows } from '../../db/keyset.ts';
 import type { Tx } from '../../db/tx.ts';
 import { type Order, paginate } from '../../http/paging.ts';
 import type { AuthUser } from '../auth/service.ts';
@@ -145,6 +146,22 @@ export async function pageLines(db: Tx, q: ReturnType<typeof visibleLines>, pagi
     { ...paging, db, tiebreak: 'ln.id' },
   );
   return { ...res, data: res.data.map(toLineRow) };
+}
+
+/** Every line of a filtered query in id order, a batch at a time (exports). */
+export function iterateLines(db: Tx, actor: AuthUser, f: LineFilters, now: number, opts: Parameters<typeof filtered>[4], batch = 1000): AsyncGenerator<LineRow> {
+  const rows = keysetRows(
+    (last, limit) =>
+      filtered(db, actor, f, now, opts)
+        .where('ln.id', '>', last)
+        .leftJoin('resellers as o', 'o.id', 'ln.member_id')
+        .select(COLUMNS)
+        .orderBy('ln.id')
+        .limit(limit)
+        .execute() as Promise<(Omit<LineRow, 'bouquet'> & { bouquet: string })[]>,
+    batch,
+  );
+  return mapRows(rows, toLineRow);
 }
 
 export async function findVisibleLine(db: Tx, actor: AuthUser, id: number): Promise<LineRow | undefined> {

@@ -44,9 +44,11 @@ export interface CreateLineInput {
 
 const trialNotAllowed = () => new AppError(409, 'TRIAL_NOT_ALLOWED', 'Not available for trial lines');
 
-export async function list({ database }: Deps, actor: AuthUser, q: repo.LineFilters & { page?: number; per?: number; order_by?: string; tz_offset?: number }) {
+type ListQuery = repo.LineFilters & { page?: number; per?: number; order_by?: string; tz_offset?: number };
+
+/** The list's filters as the repo takes them (date range and owner resolved), shared with the export. */
+async function resolveFilters({ database }: Deps, actor: AuthUser, q: ListQuery, byId: boolean) {
   const db = database.db;
-  const order = parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER);
   let createdAt: [number, number] | undefined;
   if (q.created) {
     const range = repo.createdRange(q.created, q.tz_offset ?? 0);
@@ -60,15 +62,29 @@ export async function list({ database }: Deps, actor: AuthUser, q: repo.LineFilt
     resellerId = owner?.id ?? -1;
   }
   const scanInOrder = database.dialect === 'sqlite' && (await repo.isLargeScope(db, actor));
-  const unfiltered = [q.id, q.username, q.text_search, q.reseller, q.created, q.type_user, q.status].every((v) => v === undefined || v === '');
   const selective = q.id !== undefined || !!q.username || resellerId !== undefined;
-  const walkOrder = database.dialect === 'sqlite' && order.column === 'ln.id' && !selective;
-  return repo.pageLines(db, repo.filtered(db, actor, q, now(), { createdAt, resellerId, scanInOrder, walkOrder }), {
+  const walkOrder = database.dialect === 'sqlite' && byId && !selective;
+  return { createdAt, resellerId, scanInOrder, walkOrder };
+}
+
+export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
+  const db = deps.database.db;
+  const order = parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER);
+  const opts = await resolveFilters(deps, actor, q, order.column === 'ln.id');
+  const unfiltered = [q.id, q.username, q.text_search, q.reseller, q.created, q.type_user, q.status].every((v) => v === undefined || v === '');
+  return repo.pageLines(db, repo.filtered(db, actor, q, now(), opts), {
     page: q.page,
     per: q.per,
     order,
     total: unfiltered ? () => repo.countFromCounters(db, actor) : undefined,
   });
+}
+
+/** The list's rows for an export: every match in id order, streamed (same filters and scope as `list`). */
+export async function exportRows(deps: Deps, actor: AuthUser, q: ListQuery) {
+  const db = deps.database.db;
+  const opts = await resolveFilters(deps, actor, q, true);
+  return repo.iterateLines(db, actor, q, now(), opts);
 }
 
 export async function get({ database }: Deps, actor: AuthUser, id: number) {

@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
+import { keysetRows } from '../../db/keyset.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { NewLog } from '../../db/types.ts';
+import { type Order, paginate } from '../../http/paging.ts';
 
 /** Writes one action-log row; callers pass their transaction so the row lands with the change. */
 export async function writeLog(db: Tx, row: Omit<NewLog, 'created_at'>): Promise<void> {
@@ -7,4 +10,63 @@ export async function writeLog(db: Tx, row: Omit<NewLog, 'created_at'>): Promise
     .insertInto('logs')
     .values({ ...row, created_at: Date.now() })
     .execute();
+}
+
+export interface LogRow {
+  id: number;
+  type_log: string;
+  action: string;
+  user: string | null;
+  reseller: string | null;
+  toreseller: string | null;
+  target_user: string | null;
+  value: string | null;
+  value_int: number | null;
+  created_at: number;
+}
+
+export interface LogFilters {
+  type?: string;
+  actions: string[];
+  reseller?: number;
+  toreseller?: number;
+  user?: string;
+  /** [from, to] epoch ms, inclusive */
+  dates?: [number, number];
+}
+
+/**
+ * The log rows matching the filters, done by or to the resellers in `scopeIds` (null: everyone).
+ * The subtree comes as a literal list (at most a few thousand ids): with a subquery PostgreSQL cannot
+ * estimate how many log rows match and scans the whole table; with the list it uses both indexes.
+ */
+function filtered(db: Tx, scopeIds: number[] | null, f: LogFilters) {
+  let q = db.selectFrom('logs as lg');
+  if (scopeIds) q = q.where((eb) => eb.or([eb('lg.reseller_id', 'in', scopeIds), eb('lg.target_reseller_id', 'in', scopeIds)]));
+  if (f.type) q = q.where('lg.type_log', '=', f.type);
+  if (f.actions.length > 0) q = q.where('lg.action', 'in', f.actions);
+  if (f.reseller !== undefined) q = q.where('lg.reseller_id', '=', f.reseller);
+  if (f.toreseller !== undefined) q = q.where('lg.target_reseller_id', '=', f.toreseller);
+  // `user` is a line's username: only line actions carry one (sign-ins keep the reseller's name there).
+  if (f.user) q = q.where('lg.type_log', '=', 'user').where(sql`lower(lg.target_user)`, '=', f.user.toLowerCase());
+  if (f.dates) q = q.where('lg.created_at', '>=', f.dates[0]).where('lg.created_at', '<=', f.dates[1]);
+  return q;
+}
+
+/** Names are joined on the rows shown only, so counts never pay for them. */
+const withNames = (q: ReturnType<typeof filtered>) =>
+  q
+    .leftJoin('resellers as a', 'a.id', 'lg.actor_id')
+    .leftJoin('resellers as r', 'r.id', 'lg.reseller_id')
+    .leftJoin('resellers as t', 't.id', 'lg.target_reseller_id')
+    .select(['lg.id', 'lg.type_log', 'lg.action', 'a.username as user', 'r.username as reseller', 't.username as toreseller', 'lg.target_user', 'lg.value', 'lg.value_int', 'lg.created_at']);
+
+export function pageLogs(db: Tx, scopeIds: number[] | null, f: LogFilters, paging: { page?: number; per?: number; order: Order }) {
+  const base = filtered(db, scopeIds, f);
+  return paginate<LogRow>(base, (b) => withNames(b as typeof base) as never, { db, ...paging, tiebreak: 'lg.id' });
+}
+
+/** Every matching row in id order, a batch at a time (exports). */
+export function iterateLogs(db: Tx, scopeIds: number[] | null, f: LogFilters, batch = 1000): AsyncGenerator<LogRow> {
+  return keysetRows((last, limit) => withNames(filtered(db, scopeIds, f).where('lg.id', '>', last)).orderBy('lg.id').limit(limit).execute() as Promise<LogRow[]>, batch);
 }

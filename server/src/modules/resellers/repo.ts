@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import { keysetRows, mapRows } from '../../db/keyset.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import { type Order, paginate } from '../../http/paging.ts';
@@ -70,15 +71,38 @@ const normalise = (r: ResellerRow): ResellerRow => ({
   clients_count: Number(r.clients_count),
 });
 
-export async function pageResellers(db: Tx, actor: AuthUser, f: ResellerFilters, paging: { page?: number; per?: number; order: Order }) {
+/** The reseller list's filters, shared by the paged list and the export. */
+function filtered(db: Tx, actor: AuthUser, f: ResellerFilters) {
   let q = visible(db, actor);
   if (f.id !== undefined) q = q.where('r.id', '=', f.id);
   if (f.username) q = q.where(sql`lower(r.username)`, 'like', sql`${`%${escapeLike(f.username.toLowerCase())}%`} escape '\\'`);
   if (f.reseller) q = q.where(sql`lower(o.username)`, '=', f.reseller.toLowerCase());
   if (f.group !== undefined) q = q.where('r.member_group_id', '=', f.group);
   if (f.status !== undefined) q = q.where('r.status', '=', f.status);
+  return q;
+}
+
+export async function pageResellers(db: Tx, actor: AuthUser, f: ResellerFilters, paging: { page?: number; per?: number; order: Order }) {
+  const q = filtered(db, actor, f);
   const res = await paginate<ResellerRow>(q, (b) => b.select((eb) => rowColumns(eb as RowsEB)) as never, { ...paging, db, tiebreak: 'r.id' });
   return { ...res, data: res.data.map(normalise) };
+}
+
+/** Every filtered reseller in id order, a batch at a time (exports). */
+export function iterateResellers(db: Tx, actor: AuthUser, f: ResellerFilters, batch = 1000): AsyncGenerator<ResellerRow> {
+  return mapRows(
+    keysetRows(
+      (last, limit) =>
+        filtered(db, actor, f)
+          .where('r.id', '>', last)
+          .select((eb) => rowColumns(eb as RowsEB))
+          .orderBy('r.id')
+          .limit(limit)
+          .execute() as Promise<ResellerRow[]>,
+      batch,
+    ),
+    normalise,
+  );
 }
 
 export async function findVisible(db: Tx, actor: AuthUser, id: number, includeSelf = false) {

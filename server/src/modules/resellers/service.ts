@@ -57,6 +57,12 @@ export function list({ database }: Deps, actor: AuthUser, q: repo.ResellerFilter
   return repo.pageResellers(database.db, actor, q, { page: q.page, per: q.per, order: parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER) });
 }
 
+/** The list's rows for an export: every match in id order, streamed (same filters and roles as `list`). */
+export function exportRows({ database }: Deps, actor: AuthUser, q: repo.ResellerFilters) {
+  requireManager(actor);
+  return repo.iterateResellers(database.db, actor, q);
+}
+
 export async function get({ database }: Deps, actor: AuthUser, id: number) {
   const row = await repo.findVisible(database.db, actor, id, true);
   if (!row) throw notFound('Reseller');
