@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { writeLog } from '../logs/repo.ts';
+import { writeLog } from '../logs/write.ts';
 import { knownDeviceFor, rememberDevice } from './devices.ts';
 import * as repo from './repo.ts';
 import { challengeIfEnrolled } from '../twofactor/service.ts';

@@ -1,6 +1,6 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { writeLog } from '../logs/repo.ts';
+import { writeLog } from '../logs/write.ts';
 import { nowSec } from './repo.ts';
 import { newToken } from './tokens.ts';
 

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { rateLimited } from '../../http/errors.ts';
-import { writeLog } from '../logs/repo.ts';
+import { writeLog } from '../logs/write.ts';
 import { nowSec } from './repo.ts';
 import * as repo from './throttle-repo.ts';
 

@@ -2,7 +2,7 @@ import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../auth/service.ts';
-import { writeLog } from '../logs/repo.ts';
+import { writeLog } from '../logs/write.ts';
 import * as repo from './repo.ts';
 
 export const list = ({ database }: Deps) => repo.listBouquets(database.db);

@@ -1,10 +1,10 @@
-import { withTx } from '../../db/tx.ts';
+import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
-import { writeLog } from '../logs/repo.ts';
+import { writeLog } from '../logs/write.ts';
 import * as repo from './repo.ts';
 import { PackageBody, type PackageInput, type PackageUpdate } from './schemas.ts';
 
@@ -14,6 +14,12 @@ const DEFAULT_ORDER: Order = { column: 'id', direction: 'asc' };
 export function list({ database }: Deps, q: { page?: number; per?: number; order_by?: string }) {
   return repo.pagePackages(database.db, { page: q.page, per: q.per, order: parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER) });
 }
+
+/** Every package, for the reference data of the web app. */
+export const all = ({ database }: Deps) => repo.allPackages(database.db);
+
+/** One package, read inside the caller's transaction (line creation and renewal). */
+export const findPackage = (db: Tx, id: number) => repo.findPackage(db, id);
 
 export async function get({ database }: Deps, id: number) {
   const row = await repo.findPackage(database.db, id);

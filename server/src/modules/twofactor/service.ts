@@ -9,7 +9,7 @@ import { startSession } from '../auth/sessions.ts';
 import { checkAndCount, succeeded, type ThrottleKey } from '../auth/throttle.ts';
 import { clearThrottle } from '../auth/throttle-repo.ts';
 import { hashToken, newToken, verifyPassword } from '../auth/tokens.ts';
-import { writeLog } from '../logs/repo.ts';
+import { writeLog } from '../logs/write.ts';
 import { findVisible } from '../resellers/repo.ts';
 import { hashRecoveryCode, isTotpCode, matchingStep, newRecoveryCodes, newSecret, normaliseCode, otpauthUrl } from './codes.ts';
 import * as repo from './repo.ts';

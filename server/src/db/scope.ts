@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import type { AuthUser } from '../modules/auth/service.ts';
+import type { Tx } from './tx.ts';
+
+/**
+ * What a caller may reach, as query fragments every module's repo composes (never loaded into
+ * memory). Admins reach everyone; masters their subtree; `includeSelf` adds the caller (reads of
+ * one's own record and history).
+ */
+export function subtreeIds(db: Tx, ancestorId: number, includeSelf: boolean) {
+  return db
+    .selectFrom('reseller_tree')
+    .select('reseller_tree.descendant_id')
+    .where('reseller_tree.ancestor_id', '=', ancestorId)
+    .where('reseller_tree.depth', '>=', includeSelf ? 0 : 1);
+}
+
+/**
+ * Lines the caller may reach: its own and its whole subtree's (all for admins), never deleted ones.
+ * `scanInOrder` keeps SQLite from using the owner index (unary +), so a page of a large subtree
+ * walks the sort order and stops after a few rows instead of sorting the whole subtree; PostgreSQL's
+ * planner makes that choice itself from its statistics.
+ */
+export function visibleLines(db: Tx, actor: AuthUser, scanInOrder = false) {
+  let q = db.selectFrom('lines as ln').where('ln.deleted_at', 'is', null);
+  if (actor.type !== 'admin') {
+    q = q.where(scanInOrder ? sql`+ln.member_id` : sql.ref('ln.member_id'), 'in', subtreeIds(db, actor.id, true));
+  }
+  return q;
+}
+
+/** Escapes LIKE wildcards; the patterns using it say `escape '\'`. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
