@@ -681,7 +681,7 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
         expect(go.statusCode).toBe(302);
         expect(go.headers.location).toBe('https://main.example.net/get.php?username=maindom&password=m41npw&type=m3u_plus&output=mpegts');
       } finally {
-        await setSetting('main_domain', 'http://localhost:3000');
+        await setSetting('main_domain', '');
       }
     });
 

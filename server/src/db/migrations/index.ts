@@ -11,6 +11,8 @@ import * as m008 from './008_lines_username_lower.ts';
 import * as m009 from './009_login_throttle.ts';
 import * as m010 from './010_two_factor.ts';
 import * as m011 from './011_short_link_codes.ts';
+import * as m012 from './012_main_domain_unset.ts';
+import * as m013 from './013_download_tokens.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -33,6 +35,8 @@ const steps: Record<string, Step> = {
   '009_login_throttle': m009,
   '010_two_factor': m010,
   '011_short_link_codes': m011,
+  '012_main_domain_unset': m012,
+  '013_download_tokens': m013,
 };
 
 class StaticProvider implements MigrationProvider {

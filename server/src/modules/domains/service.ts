@@ -70,7 +70,7 @@ async function clear(deps: Deps, actor: AuthUser, resellerId: number, owner: { u
   });
 }
 
-/** The domain a line's playlist links use: the owner's newest custom domain, else main_domain. */
+/** The owner's newest custom domain; without one, links use main_domain (see shortlinks/service.ts). */
 export async function domainFor(db: import('../../db/tx.ts').Tx, resellerId: number): Promise<string | undefined> {
   const row = await db.selectFrom('reseller_domains').select('dns_reseller').where('reseller_id', '=', resellerId).orderBy('id', 'desc').executeTakeFirst();
   return row?.dns_reseller;

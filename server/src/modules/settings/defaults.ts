@@ -2,7 +2,8 @@
 export const DEFAULT_SETTINGS: Record<string, string> = {
   master_min_credit_create: '1',
   user_limit_screen: '1',
-  main_domain: 'http://localhost:3000',
+  /** empty: links use PUBLIC_URL, else the address the panel was reached at */
+  main_domain: '',
   trial_limit_per_day: '5',
   migration_package_adult: '33',
   migration_package_no_adult: '38',

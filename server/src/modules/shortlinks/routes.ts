@@ -1,9 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { IdParams } from '../../http/schemas.ts';
 import { LINK_TYPES, linksOf, resolve, shorten } from './service.ts';
+
+/** The address this request came to; X-Forwarded-Proto/Host count only from TRUST_PROXY's proxies. */
+const requestOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 const Links = Type.Object(Object.fromEntries(LINK_TYPES.map((t) => [t, Type.String()])) as Record<(typeof LINK_TYPES)[number], ReturnType<typeof Type.String>>);
 
@@ -23,10 +26,10 @@ export function shortlinkRoutes(app: FastifyInstance, deps: Deps): void {
         response: { 200: Type.Object({ url: Type.String(), original: Type.String() }) },
       },
     },
-    (req) => shorten(deps, req.user, req.body.user_id, req.body.type, `${req.protocol}://${req.host}`),
+    (req) => shorten(deps, req.user, req.body.user_id, req.body.type, requestOrigin(req)),
   );
   r.get('/users/:id/links', { schema: { tags, params: IdParams, response: { 200: Links } } }, (req) =>
-    linksOf(deps, req.user, req.params.id),
+    linksOf(deps, req.user, req.params.id, requestOrigin(req)),
   );
 }
 
@@ -42,7 +45,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 /** GET /s/{code}: public, outside /api. Refusals carry no line data: a small page or JSON. */
 export function publicShortlinkRoute(app: FastifyInstance, deps: Deps): void {
   app.get<{ Params: { code: string } }>('/s/:code', { schema: { hide: true } }, async (req, reply) => {
-    const result = await resolve(deps, req.params.code, req.ip);
+    const result = await resolve(deps, req.params.code, req.ip, requestOrigin(req));
     // The target holds the line's current password: no cache may keep it.
     reply.header('Cache-Control', 'no-store');
     if (result.kind === 'redirect') return reply.redirect(result.url, 302);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config.ts';
 import { withTx } from '../../db/tx.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
@@ -24,9 +25,15 @@ export const MISS_WINDOW_SECONDS = 600;
 const nowSec = () => Math.floor(Date.now() / 1000);
 const withScheme = (domain: string) => (/^https?:\/\//i.test(domain) ? domain : `http://${domain}`).replace(/\/+$/, '');
 
-/** The four Xtream-style playlist links of a line, on its owner's domain or the main domain. */
-export async function originalLinks(db: Tx, line: { member_id: number; username: string; password: string }): Promise<Record<LinkType, string>> {
-  const domain = withScheme((await domainFor(db, line.member_id)) ?? (await allSettings(db)).main_domain);
+/** Where links go when no domain is configured: PUBLIC_URL, else the address the request came to. */
+export const panelOrigin = (config: Config, requestOrigin: string) => (config.publicUrl ?? requestOrigin).replace(/\/+$/, '');
+
+/**
+ * The four Xtream-style playlist links of a line, on its owner's domain, else the main_domain
+ * setting, else `fallback` (the panel's own address: PUBLIC_URL or the request's origin).
+ */
+export async function originalLinks(db: Tx, line: { member_id: number; username: string; password: string }, fallback: string): Promise<Record<LinkType, string>> {
+  const domain = withScheme((await domainFor(db, line.member_id)) || (await allSettings(db)).main_domain.trim() || fallback);
   const q = `username=${encodeURIComponent(line.username)}&password=${encodeURIComponent(line.password)}`;
   return {
     mpgets: `${domain}/get.php?${q}&type=m3u_plus&output=mpegts`,
@@ -36,10 +43,10 @@ export async function originalLinks(db: Tx, line: { member_id: number; username:
   };
 }
 
-export async function linksOf({ database }: Deps, actor: AuthUser, lineId: number) {
+export async function linksOf({ config, database }: Deps, actor: AuthUser, lineId: number, requestOrigin: string) {
   const line = await findVisibleLine(database.db, actor, lineId);
   if (!line) throw notFound('User');
-  return originalLinks(database.db, line);
+  return originalLinks(database.db, line, panelOrigin(config, requestOrigin));
 }
 
 /**
@@ -53,7 +60,8 @@ export async function shorten(deps: Deps, actor: AuthUser, lineId: number, type:
     const code = randomBytes(CODE_BYTES).toString('base64url');
     await repo.insertShortLink(trx, { code, line_id: line.id, type, created_by: actor.id, created_at: nowSec() });
     await writeLog(trx, { type_log: 'user', action: 'user_shorturl', actor_id: actor.id, reseller_id: line.member_id, target_user: line.username, value: type });
-    return { url: `${(deps.config.publicUrl ?? origin).replace(/\/+$/, '')}/s/${code}`, original: (await originalLinks(trx, line))[type] };
+    const base = panelOrigin(deps.config, origin);
+    return { url: `${base}/s/${code}`, original: (await originalLinks(trx, line, base))[type] };
   });
 }
 
@@ -69,7 +77,7 @@ export type Resolution =
  * Every look-up is counted for the IP before it runs and a hit gives its count back, so only
  * misses add up; past MAX_MISSES in the window the IP gets 429 even for good codes.
  */
-export async function resolve({ database }: Deps, code: string, ip: string): Promise<Resolution> {
+export async function resolve({ config, database }: Deps, code: string, ip: string, requestOrigin: string): Promise<Resolution> {
   const db = database.db;
   const now = nowSec();
   const { misses, window_start } = await repo.reserveLookup(db, clientNetwork(ip).slice(0, 64), now, MISS_WINDOW_SECONDS);
@@ -83,5 +91,5 @@ export async function resolve({ database }: Deps, code: string, ip: string): Pro
   await repo.countHit(db, link.id);
   if (link.enabled !== 1) return { kind: 'blocked' };
   if (link.exp_date <= now) return { kind: 'expired' };
-  return { kind: 'redirect', url: (await originalLinks(db, link))[link.type as LinkType] };
+  return { kind: 'redirect', url: (await originalLinks(db, link, panelOrigin(config, requestOrigin)))[link.type as LinkType] };
 }
