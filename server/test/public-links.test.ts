@@ -47,6 +47,7 @@ describe(`links without a configured domain (${ENGINE})`, () => {
   it('main_domain starts empty: nothing points at localhost:3000', async () => {
     const complements = await w.t.call(w.admin, { method: 'GET', url: '/api/datacomplements' });
     expect(complements.json().settings.main_domain).toBe('');
+    expect(complements.json().public_url).toBeNull();
     const res = await links(w, { host: 'panel.example.net:8080' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toContain('localhost:3000');
@@ -104,6 +105,7 @@ describe(`links with PUBLIC_URL, behind a trusted proxy (${ENGINE})`, () => {
   afterAll(async () => w?.t.close());
 
   it('PUBLIC_URL is the base of playlist and short links, whatever the request says', async () => {
+    expect((await w.t.call(w.token, { method: 'GET', url: '/api/datacomplements' })).json().public_url).toBe('https://painel.revenda.example/');
     expect((await links(w, { host: 'internal:3000' })).json().m3u8).toBe(`https://painel.revenda.example/get.php?${Q}`);
     const { url } = await shortLink(w, { host: 'internal:3000' });
     expect(url).toMatch(/^https:\/\/painel\.revenda\.example\/s\/[A-Za-z0-9_-]{16}$/);

@@ -11,6 +11,8 @@ const Complements = Type.Object({
   packages: Type.Array(PackageOut),
   bouquets: Type.Array(Bouquet),
   server_time: Type.Integer(),
+  /** PUBLIC_URL; with it and main_domain both unset, links use the address the panel is reached at */
+  public_url: Type.Union([Type.String(), Type.Null()]),
 });
 
 /** Reference data every signed-in page needs; small tables only. */
