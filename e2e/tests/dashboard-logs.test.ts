@@ -12,6 +12,7 @@ const ptNumber = new Intl.NumberFormat('pt-BR');
 interface Line {
   id: number;
   username: string;
+  password: string;
   exp_date: number;
 }
 
@@ -157,10 +158,21 @@ describe('dashboard, news notice and action log', () => {
     expect((await expiringUsernames(page))[0]).toBe(short.username);
     await expect.poll(() => visibleText(byTestId(table, 'pager-summary')), POLL).toContain(tr('pt-BR', 'pager.pageOf', { page: 1, pages: 2 }));
 
-    const whatsapp = byTestId(table, `expiring-whatsapp-${short.id}`);
-    const href = (await whatsapp.getAttribute('href')) ?? '';
-    expect(href.startsWith('https://wa.me/5511987654321?text=')).toBe(true);
-    expect(decodeURIComponent(href.split('?text=')[1] ?? '')).toContain(short.username);
+    // WhatsApp: the same choice as on /users ("Aviso vencimento" yes = reminder, no = access data).
+    await byTestId(table, `expiring-whatsapp-${short.id}`).click();
+    const send = byTestId(page, 'whatsapp-send');
+    await send.waitFor();
+    expect(await send.getAttribute('href')).toBeNull();
+    const message = async () => decodeURIComponent((await send.getAttribute('href'))?.split('?text=')[1] ?? '');
+    await byTestId(page, 'whatsapp-warning-yes').check();
+    await expect.poll(message, POLL).toContain(short.username);
+    expect(await send.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=/);
+    expect(await message()).not.toContain(short.password);
+    await byTestId(page, 'whatsapp-warning-no').check();
+    await expect.poll(message, POLL).toContain(short.password);
+    expect(await message()).toContain('get.php?username=');
+    await page.keyboard.press('Escape');
+    await byTestId(page, 'whatsapp-modal').waitFor({ state: 'detached' });
 
     await byTestId(table, 'pager-page-2').click();
     await expect.poll(() => expiringUsernames(page), POLL).toHaveLength(2);
@@ -175,7 +187,7 @@ describe('dashboard, news notice and action log', () => {
 
     // A line without a number explains how to add one.
     await byTestId(table, `expiring-whatsapp-${subLines[0]?.id}`).click();
-    await page.getByText(trp('pt-BR', 'dashboard.expirations.noWhatsapp')).first().waitFor();
+    await page.getByText(trp('pt-BR', 'whatsapp.noNumber')).first().waitFor();
 
     // Flash renew of the 2-day line: confirm shows the cost, balance drops by 1, the line moves down.
     const before = (await master.profile()).credits;

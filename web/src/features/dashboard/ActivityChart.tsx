@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { type ActivityDay, useDashboardActivity } from './api';
 import { ActivityChartSkeleton } from './ActivityChartSkeleton';
-import { formatNumber } from './format';
+import { formatNumber } from '../../lib/format';
 
 const W = 300;
 const H = 90;

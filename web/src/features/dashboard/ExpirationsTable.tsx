@@ -1,6 +1,5 @@
-import { ActionIcon, Alert, Badge, Button, Card, Group, Paper, Skeleton, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Paper, Skeleton, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconBrandWhatsapp, IconRefresh } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { DataTable } from 'mantine-datatable';
@@ -9,40 +8,20 @@ import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
+import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Pager } from '../../components/Pager';
 import { DEFAULT_PER } from '../../components/pagerMath';
 import { useProfile } from '../auth/profile';
+import { cut, formatDateTime, formatNumber } from '../../lib/format';
+import { useNowSec } from '../../lib/useNowSec';
+import { useWhatsAppDialog } from '../users/WhatsAppModal';
 import { type ExpiringLine, type SortOrder, useExpiring, useFlashRenew } from './api';
-import { daysLeft, expiryColor } from './expiry';
-import { formatExpiry, formatNumber, whatsappLink } from './format';
 
-const CUT = 25;
-const cut = (s: string | null) => (s && s.length > CUT ? `${s.slice(0, CUT)}…` : (s ?? ''));
-
-function ExpiryBadge({ line }: { line: ExpiringLine }) {
-  const { t } = useTranslation();
-  const now = Date.now() / 1000;
-  const d = daysLeft(line.exp_date, now);
-  const label =
-    line.exp_date <= now
-      ? t('dashboard.expirations.expired')
-      : d <= 0
-        ? t('dashboard.expirations.expiresToday')
-        : t('dashboard.expirations.expiresIn', { count: d });
-  return (
-    <Badge size="sm" variant="light" color={expiryColor(line.exp_date, now)} style={{ textTransform: 'none' }}>
-      {label}
-    </Badge>
-  );
-}
-
-/** WhatsApp reminder and one-month flash renew of a line. */
-function RowActions({ line }: { line: ExpiringLine }) {
+/** WhatsApp message (the same choices as /users) and one-month flash renew of a line. */
+function RowActions({ line, onWhatsApp }: { line: ExpiringLine; onWhatsApp: (line: ExpiringLine) => void }) {
   const { t } = useTranslation();
   const profile = useProfile();
   const renew = useFlashRenew();
-  const expiry = formatExpiry(line.exp_date);
-  const link = whatsappLink(line.whatsapp, t('dashboard.expirations.whatsappMessage', { username: line.username, date: expiry }));
 
   const onRenew = async () => {
     const isAdmin = profile.data?.type === 'admin';
@@ -75,37 +54,19 @@ function RowActions({ line }: { line: ExpiringLine }) {
     }
   };
 
-  const noNumber = () => notifications.show({ color: 'yellow', message: t('dashboard.expirations.noWhatsapp'), autoClose: 4000, id: `no-whatsapp-${line.id}` });
-
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       <Tooltip label={t('dashboard.expirations.whatsapp')}>
-        {link ? (
-          <ActionIcon
-            component="a"
-            href={link}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="light"
-            color="green"
-            size="lg"
-            aria-label={t('dashboard.expirations.whatsappAria', { username: line.username })}
-            data-testid={`expiring-whatsapp-${line.id}`}
-          >
-            <IconBrandWhatsapp size={18} />
-          </ActionIcon>
-        ) : (
-          <ActionIcon
-            variant="light"
-            color="gray"
-            size="lg"
-            onClick={noNumber}
-            aria-label={t('dashboard.expirations.whatsappAria', { username: line.username })}
-            data-testid={`expiring-whatsapp-${line.id}`}
-          >
-            <IconBrandWhatsapp size={18} />
-          </ActionIcon>
-        )}
+        <ActionIcon
+          variant="light"
+          color={line.whatsapp ? 'green' : 'gray'}
+          size="lg"
+          onClick={() => onWhatsApp(line)}
+          aria-label={t('dashboard.expirations.whatsappAria', { username: line.username })}
+          data-testid={`expiring-whatsapp-${line.id}`}
+        >
+          <IconBrandWhatsapp size={18} />
+        </ActionIcon>
       </Tooltip>
       <Tooltip label={t('dashboard.expirations.renewAction')}>
         <ActionIcon
@@ -124,7 +85,7 @@ function RowActions({ line }: { line: ExpiringLine }) {
 }
 
 /** Phone layout: one card per line instead of a 7-column table. */
-function LineCards({ lines }: { lines: ExpiringLine[] }) {
+function LineCards({ lines, now, onWhatsApp }: { lines: ExpiringLine[]; now: number; onWhatsApp: (line: ExpiringLine) => void }) {
   const { t } = useTranslation();
   return (
     <Stack gap="xs">
@@ -144,13 +105,13 @@ function LineCards({ lines }: { lines: ExpiringLine[] }) {
                 </Text>
               )}
             </Stack>
-            <RowActions line={line} />
+            <RowActions line={line} onWhatsApp={onWhatsApp} />
           </Group>
           <Group gap="xs" mt={6} wrap="wrap">
             <Text size="sm" data-testid="expiring-date">
-              {formatExpiry(line.exp_date)}
+              {formatDateTime(line.exp_date)}
             </Text>
-            <ExpiryBadge line={line} />
+            <ExpiryBadge expDate={line.exp_date} now={now} size="sm" />
           </Group>
         </Card>
       ))}
@@ -169,6 +130,8 @@ export function ExpirationsTable() {
   const [per, setPer] = useState<number>(DEFAULT_PER);
   const query = useExpiring(order, page, per);
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const now = useNowSec();
+  const whatsapp = useWhatsAppDialog();
   const lines = query.data?.data ?? [];
   const meta = query.data?.meta;
   const lastPage = meta?.pages ?? 0;
@@ -189,14 +152,14 @@ export function ExpirationsTable() {
       render: (l) => (
         <Stack gap={2}>
           <Text size="sm" data-testid="expiring-date">
-            {formatExpiry(l.exp_date)}
+            {formatDateTime(l.exp_date)}
           </Text>
-          <ExpiryBadge line={l} />
+          <ExpiryBadge expDate={l.exp_date} now={now} size="sm" />
         </Stack>
       ),
     },
     { accessor: 'whatsapp', title: t('dashboard.expirations.whatsappCol'), render: (l) => cut(l.whatsapp) || '—' },
-    { accessor: 'actions', title: t('common.actions'), textAlign: 'right', width: 110, render: (l) => <RowActions line={l} /> },
+    { accessor: 'actions', title: t('common.actions'), textAlign: 'right', width: 110, render: (l) => <RowActions line={l} onWhatsApp={whatsapp.open} /> },
   ];
 
   return (
@@ -231,7 +194,7 @@ export function ExpirationsTable() {
           </Stack>
         ) : phone ? (
           lines.length > 0 ? (
-            <LineCards lines={lines} />
+            <LineCards lines={lines} now={now} onWhatsApp={whatsapp.open} />
           ) : (
             <Text c="dimmed" size="sm" ta="center" py="md">
               {t('dashboard.expirations.empty')}
@@ -268,6 +231,7 @@ export function ExpirationsTable() {
           />
         )}
       </Stack>
+      {whatsapp.modal}
     </Paper>
   );
 }

@@ -16,7 +16,7 @@ import {
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DashboardData, useDashboardCounters } from './api';
-import { formatNumber } from './format';
+import { formatNumber } from '../../lib/format';
 
 /** Card keys in SPEC order; `users_onlinep2p` has no server figure until the P2P integration exists. */
 export const CARD_KEYS = [

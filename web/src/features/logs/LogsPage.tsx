@@ -16,7 +16,7 @@ import type { SortState } from '../../components/table/tableSearch';
 import { type TableState, useTableState } from '../../components/table/useTableState';
 import { currentLang } from '../../i18n';
 import { useProfile } from '../auth/profile';
-import { formatNumber } from '../dashboard/format';
+import { formatNumber } from '../../lib/format';
 import { type LogEntry, useLogOptions, useLogs, useResellerName } from './api';
 import { DATE_PRESETS, type DateChoice, DAY_FORMAT, DEFAULT_PRESET, customRange, datesParam, presetRange } from './dates';
 import { actionLabel, creditsOf, targetOf, typeLabel, valueText } from './describe';

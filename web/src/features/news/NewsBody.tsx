@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { Fragment } from 'react';
-import { newsLines } from '../dashboard/format';
+import { newsLines } from './body';
 
 /** A news body as text: URL-decoded, newlines as line breaks, never interpreted as HTML. */
 export function NewsBody({ body, testId }: { body: string; testId?: string }) {

@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { decodeNewsBody } from '../dashboard/format';
+import { decodeNewsBody } from './body';
 import { DASHBOARD_NEWS_ID, LINK_NEWS_ID, type NewsInput, type NewsItem, useNews, useSaveNews } from './api';
 import { NewsBody } from './NewsBody';
 

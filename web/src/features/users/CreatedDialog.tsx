@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { Line } from './api';
-import { copyText, CopyIconButton, formatDate } from './ui';
+import { formatDateTime } from '../../lib/format';
+import { copyText, CopyIconButton } from './ui';
 
 /** After a creation: the generated or typed username and password, each with a copy button. */
 export function CreatedDialog({ line, title, onClose, onAnother }: { line: Line | null; title: string; onClose: () => void; onAnother: () => void }) {
@@ -36,7 +37,7 @@ export function CreatedDialog({ line, title, onClose, onAnother }: { line: Line 
             data-testid="created-password"
           />
           <Text size="sm">
-            {t('users.expiresAt')}: <b>{formatDate(line.exp_date)}</b>
+            {t('users.expiresAt')}: <b>{formatDateTime(line.exp_date)}</b>
           </Text>
           <Group justify="space-between" gap="xs">
             <Button variant="subtle" leftSection={<IconCopy size={16} />} onClick={() => void copyBoth()} data-testid="created-copy-both">

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, NumberInput, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconBrandWhatsapp, IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   changeScreens,
@@ -16,11 +16,13 @@ import {
   useComplements,
   useLineLinks,
 } from './api';
+import { formatDateTime } from '../../lib/format';
+import { decodeNewsBody } from '../news/body';
 import { LINK_NEWS_ID, useNews } from '../news/api';
 import { showLineError } from './errors';
 import { useLineAction } from './useLineAction';
-import { DAY_SECONDS, decodeNewsBody, monthsRemaining, whatsappNumber, whatsappUrl } from './format';
-import { CopyIconButton, formatDate } from './ui';
+import { DAY_SECONDS, monthsRemaining } from './format';
+import { CopyIconButton } from './ui';
 
 interface LineModalProps {
   line: Line;
@@ -67,7 +69,7 @@ export function ExtendModal({ line, opened, onClose }: LineModalProps) {
             data-testid="extend-days"
           />
           <Text size="sm">
-            {t('users.expiresAt')}: <b>{formatDate(line.exp_date)}</b> → <b data-testid="extend-new-exp">{formatDate(newExp)}</b>
+            {t('users.expiresAt')}: <b>{formatDateTime(line.exp_date)}</b> → <b data-testid="extend-new-exp">{formatDateTime(newExp)}</b>
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -212,7 +214,7 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
             </Alert>
           )}
           <Text size="sm">
-            {t('users.expiresAt')}: <b>{formatDate(line.exp_date)}</b>
+            {t('users.expiresAt')}: <b>{formatDateTime(line.exp_date)}</b>
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -306,64 +308,6 @@ export function LinksModal({ line, opened, onClose }: LineModalProps) {
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.close')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
-/** Builds the customer message: the line's data, or (as expiry warning) a renewal reminder. */
-export function whatsappMessage(line: Line, playlist: string, warning: boolean, t: (key: string, vars?: Record<string, unknown>) => string): string {
-  const vars = { username: line.username, password: line.password, expiry: formatDate(line.exp_date), link: playlist || '-' };
-  return warning ? t('users.whatsapp.warningMessage', vars) : t('users.whatsapp.dataMessage', vars);
-}
-
-/** WhatsApp: yes/no "Aviso vencimento", then a wa.me deep link (55 + number) with the message. */
-export function WhatsAppModal({ line, opened, onClose }: LineModalProps) {
-  const { t } = useTranslation();
-  const links = useLineLinks(line.id, opened);
-  const [choice, setChoice] = useState<'yes' | 'no' | null>(null);
-  const number = whatsappNumber(line.whatsapp);
-  const message = useMemo(
-    () => (choice ? whatsappMessage(line, links.data?.mpgets ?? '', choice === 'yes', t as never) : ''),
-    [choice, line, links.data, t],
-  );
-  const href = number && choice ? whatsappUrl(number, message) : undefined;
-
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('users.whatsapp.title', { username: line.username })} centered data-testid="whatsapp-modal">
-      <Stack gap="sm">
-        <Text size="sm">
-          {t('users.whatsapp.to')}: <b>{line.whatsapp}</b>
-        </Text>
-        <Radio.Group label={t('users.whatsapp.warningLabel')} description={t('users.whatsapp.warningHint')} value={choice} onChange={(v) => setChoice(v as 'yes' | 'no')} required>
-          <Group mt="xs">
-            <Radio value="yes" label={t('common.yes')} data-testid="whatsapp-warning-yes" />
-            <Radio value="no" label={t('common.no')} data-testid="whatsapp-warning-no" />
-          </Group>
-        </Radio.Group>
-        {choice && (
-          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="whatsapp-preview">
-            {message}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            component="a"
-            href={href}
-            target="_blank"
-            rel="noopener noreferrer"
-            color="green"
-            leftSection={<IconBrandWhatsapp size={18} />}
-            disabled={!href || links.isLoading}
-            onClick={() => href && onClose()}
-            data-testid="whatsapp-send"
-          >
-            {t('users.whatsapp.send')}
           </Button>
         </Group>
       </Stack>

@@ -10,7 +10,7 @@ import { userEditRoute } from '../../router';
 import { type Line, replaceLine, updateLine, useComplements, useLine } from './api';
 import { showLineError } from './errors';
 import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from './format';
-import { formatDate } from './ui';
+import { formatDateTime } from '../../lib/format';
 
 /** /users/{id}/edit — password, whatsapp, notes and bouquets (at least one). */
 export function UserEditPage() {
@@ -99,7 +99,7 @@ function EditForm({ line, onDone }: { line: Line; onDone: () => void }) {
             {t('users.username')}: <b data-testid="edit-username">{line.username}</b>
           </Text>
           <Text size="sm">
-            {t('users.expiresAt')}: <b>{formatDate(line.exp_date)}</b>
+            {t('users.expiresAt')}: <b>{formatDateTime(line.exp_date)}</b>
           </Text>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -28,19 +28,22 @@ import type { SortState } from '../../components/table/tableSearch';
 import { useTableState } from '../../components/table/useTableState';
 import { reloadProfile, useProfile } from '../auth/profile';
 import { changeSystem, deleteLine, dropLine, flashRenew, type Line, replaceLine, setBlocked, useLines } from './api';
-import { notifyWarning, showLineError } from './errors';
-import { whatsappNumber } from './format';
-import { ExtendModal, LinksModal, RenewModal, ScreensModal, WhatsAppModal } from './LineModals';
+import { ExpiryBadge } from '../../components/ExpiryBadge';
+import { formatDateTime } from '../../lib/format';
+import { useNowSec } from '../../lib/useNowSec';
+import { showLineError } from './errors';
+import { ExtendModal, LinksModal, RenewModal, ScreensModal } from './LineModals';
 import { usersSearch } from './search';
-import { CutText, ExpiryBadge, formatDate, StatusBadge, SystemSwitch, useNowSec } from './ui';
+import { CutText, StatusBadge, SystemSwitch } from './ui';
 import { UserFiltersBar } from './UserFilters';
+import { useWhatsAppDialog } from './WhatsAppModal';
 
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'desc' };
 
 const DESKTOP_ORDER = ['actions', 'id', 'username', 'password', 'created_at', 'exp_date', 'master_username', 'reseller_notes', 'whatsapp', 'max_connections', 'enabled', 'system'];
 const PHONE_ORDER = ['actions', 'username', 'exp_date', 'enabled', 'system', 'password', 'max_connections', 'whatsapp', 'reseller_notes', 'created_at', 'master_username'];
 
-type DialogKind = 'extend' | 'whatsapp' | 'links' | 'screens' | 'renew';
+type DialogKind = 'extend' | 'links' | 'screens' | 'renew';
 
 /** /users — the reseller's lines: URL-bound filters, expiry/status badges, system switch and row actions. */
 export function UsersPage() {
@@ -102,10 +105,8 @@ export function UsersPage() {
     if (ok) await run(line, () => deleteLine(line.id).then(() => undefined), t('users.remove.success'));
   };
 
-  const onWhatsApp = (line: Line) => {
-    if (!whatsappNumber(line.whatsapp)) notifyWarning(t('users.whatsapp.noNumber'));
-    else setDialog({ kind: 'whatsapp', line });
-  };
+  const whatsapp = useWhatsAppDialog();
+  const onWhatsApp = whatsapp.open;
 
   const onSystem = (line: Line) => run(line, () => changeSystem(line.id, line.system === 1 ? 2 : 1), t('users.system.changed'));
 
@@ -141,7 +142,7 @@ export function UsersPage() {
       ),
     },
     password: { accessor: 'password', title: t('users.columns.password'), sortable: true, noWrap: true, render: (l) => <Text size="sm" ff="monospace">{l.password}</Text> },
-    created_at: { accessor: 'created_at', title: t('users.columns.created'), sortable: true, noWrap: true, render: (l) => formatDate(l.created_at) },
+    created_at: { accessor: 'created_at', title: t('users.columns.created'), sortable: true, noWrap: true, render: (l) => formatDateTime(l.created_at) },
     exp_date: { accessor: 'exp_date', title: t('users.columns.expire'), sortable: true, noWrap: true, render: (l) => <ExpiryBadge expDate={l.exp_date} now={now} testId={`user-expiry-${l.id}`} /> },
     master_username: { accessor: 'master_username', title: t('users.columns.reseller'), sortable: true, noWrap: true, render: (l) => l.master_username ?? '-' },
     reseller_notes: { accessor: 'reseller_notes', title: t('users.columns.notes'), sortable: true, noWrap: true, render: (l) => <CutText text={l.reseller_notes} testId={`user-notes-${l.id}`} /> },
@@ -193,7 +194,7 @@ export function UsersPage() {
       {dialog?.kind === 'screens' && <ScreensModal line={dialog.line} opened onClose={() => setDialog(null)} />}
       {dialog?.kind === 'renew' && <RenewModal line={dialog.line} opened onClose={() => setDialog(null)} />}
       {dialog?.kind === 'links' && <LinksModal line={dialog.line} opened onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'whatsapp' && <WhatsAppModal line={dialog.line} opened onClose={() => setDialog(null)} />}
+      {whatsapp.modal}
     </>
   );
 }

@@ -1,50 +1,13 @@
 import { ActionIcon, Badge, Switch, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconClock, IconCopy } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import i18n from '../../i18n';
-import { cut, expiryInfo, lineStatus, STATUS_COLOR, systemLabel } from './format';
-
-/** Current time in epoch seconds, refreshed every minute (expiry badges stay right on an open page). */
-export function useNowSec(): number {
-  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(Math.floor(Date.now() / 1000)), 60_000);
-    return () => window.clearInterval(id);
-  }, []);
-  return now;
-}
+import { cut } from '../../lib/format';
+import { lineStatus, STATUS_COLOR, systemLabel } from './format';
 
 /** Badges in table cells: full label, never cut. */
 const BADGE_STYLES = { root: { textTransform: 'none', overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } } as const;
-
-/** dd/MM/YYYY HH:mm in pt-BR (format from users.dateFormat). */
-export function formatDate(sec: number | null | undefined): string {
-  if (!sec) return '-';
-  return dayjs.unix(sec).format(i18n.t('users.dateFormat'));
-}
-
-export function ExpiryBadge({ expDate, now, testId }: { expDate: number; now: number; testId?: string }) {
-  const { t } = useTranslation();
-  const info = expiryInfo(expDate, now);
-  const label = info.expiryKind === 'inDays' ? t('users.expiry.inDays', { count: info.days }) : t(`users.expiry.${info.expiryKind}`);
-  return (
-    <Tooltip label={formatDate(expDate)}>
-      <Badge
-        color={info.color}
-        variant="light"
-        leftSection={info.clock ? <IconClock size={12} aria-hidden /> : undefined}
-        data-testid={testId}
-        data-color={info.color}
-        styles={BADGE_STYLES}
-      >
-        {label}
-      </Badge>
-    </Tooltip>
-  );
-}
 
 export function StatusBadge({ line, now, testId }: { line: { enabled: number; exp_date: number }; now: number; testId?: string }) {
   const { t } = useTranslation();

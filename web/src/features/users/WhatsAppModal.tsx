@@ -1,0 +1,77 @@
+import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBrandWhatsapp } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type WhatsAppLine, type WhatsAppMessageKind, whatsappMessage, whatsappNumber, whatsappUrl } from '../../lib/whatsapp';
+import { useLineLinks } from './api';
+
+/**
+ * The one WhatsApp flow of a line (dashboard expirations and /users): without a stored number a
+ * warning says how to add one; otherwise `open` shows the modal.
+ */
+export function useWhatsAppDialog() {
+  const { t } = useTranslation();
+  const [line, setLine] = useState<WhatsAppLine | null>(null);
+  const open = (l: WhatsAppLine) => {
+    if (whatsappNumber(l.whatsapp)) setLine(l);
+    else notifications.show({ id: `no-whatsapp-${l.id}`, color: 'yellow', message: t('whatsapp.noNumber'), autoClose: 4000 });
+  };
+  const modal = line ? <WhatsAppModal line={line} opened onClose={() => setLine(null)} /> : null;
+  return { open, modal };
+}
+
+/** WhatsApp: yes/no "Aviso vencimento", then a wa.me deep link (55 + number) with the message. */
+export function WhatsAppModal({ line, opened, onClose }: { line: WhatsAppLine; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const links = useLineLinks(line.id, opened);
+  const [kind, setKind] = useState<WhatsAppMessageKind | null>(null);
+  const number = whatsappNumber(line.whatsapp);
+  const message = useMemo(() => (kind ? whatsappMessage(kind, line, links.data?.mpgets ?? '', t) : ''), [kind, line, links.data, t]);
+  const href = number && kind ? whatsappUrl(number, message) : undefined;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('whatsapp.title', { username: line.username })} centered data-testid="whatsapp-modal">
+      <Stack gap="sm">
+        <Text size="sm">
+          {t('whatsapp.to')}: <b>{line.whatsapp}</b>
+        </Text>
+        <Radio.Group
+          label={t('whatsapp.warningLabel')}
+          description={t('whatsapp.warningHint')}
+          value={kind === null ? null : kind === 'warning' ? 'yes' : 'no'}
+          onChange={(v) => setKind(v === 'yes' ? 'warning' : 'data')}
+          required
+        >
+          <Group mt="xs">
+            <Radio value="yes" label={t('common.yes')} data-testid="whatsapp-warning-yes" />
+            <Radio value="no" label={t('common.no')} data-testid="whatsapp-warning-no" />
+          </Group>
+        </Radio.Group>
+        {kind && (
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="whatsapp-preview">
+            {message}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            component="a"
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            color="green"
+            leftSection={<IconBrandWhatsapp size={18} />}
+            disabled={!href || links.isLoading}
+            onClick={() => href && onClose()}
+            data-testid="whatsapp-send"
+          >
+            {t('whatsapp.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

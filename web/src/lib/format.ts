@@ -1,0 +1,25 @@
+import dayjs from 'dayjs';
+
+/** pt-BR number and date formats, whatever the UI language (our users are in Brazil; docs/decisions.md). */
+const numberFormat = new Intl.NumberFormat('pt-BR');
+
+/** Integer in pt-BR format: 1.234.567. */
+export function formatNumber(n: number | null | undefined): string {
+  return numberFormat.format(n ?? 0);
+}
+
+/** Signed amount: +1.500 / −20 / 0. */
+export function formatDelta(n: number): string {
+  return n > 0 ? `+${numberFormat.format(n)}` : n < 0 ? `−${numberFormat.format(-n)}` : '0';
+}
+
+/** Epoch seconds as DD/MM/YYYY HH:mm in the browser's time zone; '-' without a date. */
+export function formatDateTime(epochSeconds: number | null | undefined): string {
+  return epochSeconds ? dayjs.unix(epochSeconds).format('DD/MM/YYYY HH:mm') : '-';
+}
+
+/** Cuts a text at `max` characters with an ellipsis; null/empty -> ''. */
+export function cut(text: string | null | undefined, max = 25): string {
+  const s = (text ?? '').trim();
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { ExpiringLine } from '../features/dashboard/api';
+import type { Line } from '../features/users/api';
+import i18n from '../i18n';
+import { whatsappMessage, whatsappNumber, whatsappUrl } from './whatsapp';
+
+const t = i18n.getFixedT('pt-BR');
+const exp = Math.floor(new Date(2026, 2, 20, 18, 30).getTime() / 1000);
+const PLAYLIST = 'http://painel.example/get.php?username=ana&password=s3cret&type=m3u_plus';
+
+/** A row of the dashboard's expirations (GET /users/expiring). */
+const dashboardRow: ExpiringLine = { id: 7, username: 'ana', password: 's3cret', exp_date: exp, master_username: 'rev', whatsapp: '(11) 98888-7777', max_connections: 1 };
+/** The same line as /users lists it. */
+const usersRow: Line = {
+  ...dashboardRow,
+  created_at: exp - 30 * 86_400,
+  member_id: 2,
+  reseller_notes: null,
+  enabled: 1,
+  is_trial: 0,
+  system: 1,
+  package_id: 1,
+  bouquet: [],
+  last_extended_at: null,
+};
+
+describe('WhatsApp number', () => {
+  it('carries the country code 55 once', () => {
+    expect(whatsappNumber('(11) 98888-7777')).toBe('5511988887777');
+    expect(whatsappNumber('+55 11 98888-7777')).toBe('5511988887777');
+    expect(whatsappNumber('011 98888-7777')).toBe('5511988887777');
+    expect(whatsappNumber('55 91234-5678')).toBe('5555912345678'); // area code 55, no country code yet
+    expect(whatsappNumber('')).toBeUndefined();
+    expect(whatsappNumber(null)).toBeUndefined();
+    expect(whatsappNumber('123')).toBeUndefined();
+    expect(whatsappUrl('5511988887777', 'Olá & até\nlogo')).toBe('https://wa.me/5511988887777?text=Ol%C3%A1%20%26%20at%C3%A9%0Alogo');
+  });
+});
+
+describe('WhatsApp message', () => {
+  it('"Aviso vencimento" = não sends the access data with the playlist', () => {
+    const text = whatsappMessage('data', usersRow, PLAYLIST, t);
+    expect(text).toContain('Usuário: ana');
+    expect(text).toContain('Senha: s3cret');
+    expect(text).toContain('Vencimento: 20/03/2026 18:30');
+    expect(text).toContain(PLAYLIST);
+    expect(whatsappMessage('data', usersRow, '', t)).toContain('Lista (M3U): -');
+  });
+
+  it('"Aviso vencimento" = sim sends a renewal reminder without the password', () => {
+    const text = whatsappMessage('warning', usersRow, PLAYLIST, t);
+    expect(text).toContain('vence em 20/03/2026 18:30');
+    expect(text).toContain('ana');
+    expect(text).not.toContain('s3cret');
+  });
+
+  it('builds the same messages from a dashboard row and a /users row', () => {
+    for (const kind of ['data', 'warning'] as const) {
+      expect(whatsappMessage(kind, dashboardRow, PLAYLIST, t)).toBe(whatsappMessage(kind, usersRow, PLAYLIST, t));
+    }
+    expect(whatsappMessage('warning', dashboardRow, '', t)).not.toBe(whatsappMessage('data', dashboardRow, '', t));
+  });
+});

@@ -1,0 +1,39 @@
+import { formatDateTime } from './format';
+
+/** Brazilian country code: every wa.me link carries it (SPEC). */
+const COUNTRY = '55';
+
+/**
+ * Digits for wa.me: 'ddd+número' gets 55 in front; a number already written with 55 (12-13 digits)
+ * is kept; leading trunk zeros ('011 ...') are dropped. Undefined without a usable number.
+ */
+export function whatsappNumber(raw: string | null | undefined): string | undefined {
+  const digits = (raw ?? '').replace(/\D/g, '').replace(/^0+/, '');
+  if (digits.length < 8) return undefined;
+  if (digits.startsWith(COUNTRY) && digits.length >= 12) return digits;
+  return `${COUNTRY}${digits}`;
+}
+
+export function whatsappUrl(number: string, text: string): string {
+  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
+}
+
+/** "Aviso vencimento" yes -> `warning` (renewal reminder, no password); no -> `data` (the access data). */
+export type WhatsAppMessageKind = 'data' | 'warning';
+
+/** What a message needs of a line: the dashboard's expiring rows and /users rows both have it. */
+export interface WhatsAppLine {
+  id: number;
+  username: string;
+  password: string;
+  exp_date: number;
+  whatsapp: string | null;
+}
+
+type Translate = (key: string, vars: Record<string, string>) => string;
+
+/** The customer message, in the panel's words (i18n `whatsapp.dataMessage` / `whatsapp.warningMessage`). */
+export function whatsappMessage(kind: WhatsAppMessageKind, line: WhatsAppLine, playlist: string, t: Translate): string {
+  const vars = { username: line.username, password: line.password, expiry: formatDateTime(line.exp_date), link: playlist || '-' };
+  return t(kind === 'warning' ? 'whatsapp.warningMessage' : 'whatsapp.dataMessage', vars);
+}
