@@ -31,3 +31,10 @@ export function visibleLines(db: Tx, actor: AuthUser, scanInOrder = false) {
 
 /** Escapes LIKE wildcards; the patterns using it say `escape '\'`. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Live lines in the caller's scope, from the trigger-kept counters (no scan of the lines table). */
+export async function countVisibleLines(db: Tx, actor: AuthUser): Promise<number> {
+  let q = db.selectFrom('resellers').select(sql<number>`coalesce(sum(lines_count), 0)`.as('n'));
+  if (actor.type !== 'admin') q = q.where('id', 'in', subtreeIds(db, actor.id, true));
+  return Number((await q.executeTakeFirst())?.n ?? 0);
+}

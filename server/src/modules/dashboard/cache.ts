@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
+import * as repo from './repo.ts';
 
 /**
  * The dashboard counts whole subtrees (a million lines for an admin), so each caller's answer is
@@ -20,7 +20,7 @@ export async function cached<T extends object>(deps: Deps, resellerId: number, c
   const now = Date.now(); // milliseconds here; the answer's computed_at is in seconds
   const seconds = (ms: number) => Math.floor(ms / 1000);
   if (ttlMs > 0) {
-    const row = await db.selectFrom('dashboard_cache').selectAll().where('reseller_id', '=', resellerId).executeTakeFirst();
+    const row = await repo.cachedAnswer(db, resellerId);
     if (row?.body && row.computed_at > now - ttlMs && row.computed_at > row.invalidated_at) {
       return { ...(JSON.parse(row.body) as T), computed_at: seconds(row.computed_at) };
     }
@@ -31,19 +31,7 @@ export async function cached<T extends object>(deps: Deps, resellerId: number, c
   inFlight.set(resellerId, work);
   try {
     const body = await work;
-    if (ttlMs > 0) {
-      const text = JSON.stringify(body);
-      await db
-        .insertInto('dashboard_cache')
-        .values({ reseller_id: resellerId, computed_at: now, body: text })
-        .onConflict((oc) =>
-          oc
-            .column('reseller_id')
-            .doUpdateSet({ computed_at: now, body: text })
-            .where('dashboard_cache.invalidated_at', '<', now),
-        )
-        .execute();
-    }
+    if (ttlMs > 0) await repo.storeAnswer(db, resellerId, now, JSON.stringify(body));
     return { ...body, computed_at: seconds(now) };
   } finally {
     inFlight.delete(resellerId);
@@ -52,13 +40,5 @@ export async function cached<T extends object>(deps: Deps, resellerId: number, c
 
 /** Marks stale the cached dashboards that count lines of `memberId`. Call after the change committed. */
 export async function invalidateFor(db: Tx, memberId: number): Promise<void> {
-  const now = Date.now();
-  await sql`
-    INSERT INTO dashboard_cache (reseller_id, computed_at, invalidated_at, body)
-    SELECT id, 0, ${now}, NULL FROM (
-      SELECT ancestor_id AS id FROM reseller_tree WHERE descendant_id = ${memberId}
-      UNION
-      SELECT r.id FROM resellers r JOIN groups g ON g.group_id = r.member_group_id WHERE g.type = 'admin'
-    ) AS affected WHERE true
-    ON CONFLICT (reseller_id) DO UPDATE SET invalidated_at = ${now}`.execute(db);
+  await repo.stampInvalidated(db, memberId, Date.now());
 }

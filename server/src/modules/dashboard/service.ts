@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
+import { countVisibleLines } from '../../db/scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../auth/service.ts';
-import { countFromCounters, visibleLines } from '../lines/repo.ts';
-import { subtreeIds } from '../resellers/scope.ts';
+import * as repo from './repo.ts';
 
 const n = (v: unknown) => Number(v ?? 0);
 
@@ -10,32 +9,12 @@ const n = (v: unknown) => Number(v ?? 0);
 export async function counters({ database }: Deps, actor: AuthUser) {
   const db = database.db;
   const now = Math.floor(Date.now() / 1000);
-  const weekAgo = now - 7 * 86_400;
-  const active = sql`ln.enabled = 1 and ln.exp_date > ${now}`;
-  const lineCounts = visibleLines(db, actor)
-    .select([
-      sql<number>`sum(case when ${active} and ln.is_trial = 0 then 1 else 0 end)`.as('users_active'),
-      sql<number>`sum(case when ${active} and ln.is_trial = 0 and ln.system <> 1 then 1 else 0 end)`.as('users_activep2p'),
-      sql<number>`sum(case when ${active} and ln.is_trial = 0 and ln.system = 1 then 1 else 0 end)`.as('users_activehttp'),
-      sql<number>`sum(case when ln.created_at >= ${weekAgo} then 1 else 0 end)`.as('users_new'),
-      sql<number>`sum(case when ${active} and ln.is_trial = 1 and ln.system = 1 then 1 else 0 end)`.as('users_trial'),
-      sql<number>`sum(case when ${active} and ln.is_trial = 1 and ln.system <> 1 then 1 else 0 end)`.as('users_trialp2p'),
-    ])
-    .executeTakeFirst();
-
-  let resellers = db.selectFrom('resellers as r').select(sql<number>`count(*)`.as('n')).where('r.deleted_at', 'is', null).where('r.id', '!=', actor.id);
-  if (actor.type !== 'admin') resellers = resellers.where('r.id', 'in', subtreeIds(db, actor.id, false));
-
-  const online = visibleLines(db, actor)
-    .innerJoin('line_activity as a', 'a.line_id', 'ln.id')
-    .select([
-      sql<number>`count(*)`.as('connections'),
-      sql<number>`count(distinct ln.id)`.as('users_online'),
-      sql<number>`count(distinct case when ln.member_id <> ${actor.id} then ln.id end)`.as('users_online_of_resellers'),
-    ])
-    .executeTakeFirst();
-
-  const [lines, res, on, users] = await Promise.all([lineCounts, resellers.executeTakeFirst(), online, countFromCounters(db, actor)]);
+  const [lines, res, on, users] = await Promise.all([
+    repo.lineCounts(db, actor, now, now - 7 * 86_400),
+    repo.resellerCount(db, actor),
+    repo.onlineCounts(db, actor),
+    countVisibleLines(db, actor),
+  ]);
   return {
     resellers: n(res?.n),
     users,
@@ -60,24 +39,8 @@ export async function activity({ database }: Deps, actor: AuthUser, tzOffsetMinu
   const offset = tzOffsetMinutes * 60;
   const now = Math.floor(Date.now() / 1000);
   const today = Math.floor((now + offset) / 86_400);
-  const since = (today - days + 1) * 86_400 - offset;
-  const day = (col: string) => sql<number>`((${sql.ref(col)} + ${offset}) / 86400)`;
-  const dayInt = (col: string) => (database.dialect === 'postgres' ? sql<number>`floor(${day(col)})::int` : sql<number>`cast(${day(col)} as integer)`);
-
-  const lines = await visibleLines(db, actor)
-    .select([dayInt('ln.created_at').as('day'), sql<number>`count(*)`.as('n')])
-    .where('ln.created_at', '>=', since)
-    .groupBy(sql`1`)
-    .execute();
-
-  let spent = db
-    .selectFrom('credit_ledger as cl')
-    .select([dayInt('cl.created_at').as('day'), sql<number>`sum(-cl.delta)`.as('n')])
-    .where('cl.created_at', '>=', since)
-    .where('cl.delta', '<', 0)
-    .where('cl.reason', 'like', 'line_%');
-  spent = actor.type === 'admin' ? spent : spent.where('cl.reseller_id', 'in', subtreeIds(db, actor.id, true));
-  const credits = await spent.groupBy(sql`1`).execute();
+  const perDay = { dialect: database.dialect, offset, since: (today - days + 1) * 86_400 - offset };
+  const [lines, credits] = await Promise.all([repo.newLinesPerDay(db, actor, perDay), repo.creditsSpentPerDay(db, actor, perDay)]);
 
   const byDay = (rows: { day: number; n: number }[]) => new Map(rows.map((r) => [Number(r.day), Number(r.n)]));
   const l = byDay(lines);

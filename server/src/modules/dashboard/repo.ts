@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import type { Dialect } from '../../db/connection.ts';
+import { subtreeIds, visibleLines } from '../../db/scope.ts';
+import type { Tx } from '../../db/tx.ts';
+import type { AuthUser } from '../auth/service.ts';
+
+/** The line figures of the dashboard cards, in one scan of the caller's lines. */
+export function lineCounts(db: Tx, actor: AuthUser, now: number, newSince: number) {
+  const active = sql`ln.enabled = 1 and ln.exp_date > ${now}`;
+  return visibleLines(db, actor)
+    .select([
+      sql<number>`sum(case when ${active} and ln.is_trial = 0 then 1 else 0 end)`.as('users_active'),
+      sql<number>`sum(case when ${active} and ln.is_trial = 0 and ln.system <> 1 then 1 else 0 end)`.as('users_activep2p'),
+      sql<number>`sum(case when ${active} and ln.is_trial = 0 and ln.system = 1 then 1 else 0 end)`.as('users_activehttp'),
+      sql<number>`sum(case when ln.created_at >= ${newSince} then 1 else 0 end)`.as('users_new'),
+      sql<number>`sum(case when ${active} and ln.is_trial = 1 and ln.system = 1 then 1 else 0 end)`.as('users_trial'),
+      sql<number>`sum(case when ${active} and ln.is_trial = 1 and ln.system <> 1 then 1 else 0 end)`.as('users_trialp2p'),
+    ])
+    .executeTakeFirst();
+}
+
+export function resellerCount(db: Tx, actor: AuthUser) {
+  let q = db.selectFrom('resellers as r').select(sql<number>`count(*)`.as('n')).where('r.deleted_at', 'is', null).where('r.id', '!=', actor.id);
+  if (actor.type !== 'admin') q = q.where('r.id', 'in', subtreeIds(db, actor.id, false));
+  return q.executeTakeFirst();
+}
+
+export function onlineCounts(db: Tx, actor: AuthUser) {
+  return visibleLines(db, actor)
+    .innerJoin('line_activity as a', 'a.line_id', 'ln.id')
+    .select([
+      sql<number>`count(*)`.as('connections'),
+      sql<number>`count(distinct ln.id)`.as('users_online'),
+      sql<number>`count(distinct case when ln.member_id <> ${actor.id} then ln.id end)`.as('users_online_of_resellers'),
+    ])
+    .executeTakeFirst();
+}
+
+/** Day number (days since the epoch in the caller's time zone) of an epoch-seconds column. */
+function dayOf(dialect: Dialect, col: string, offset: number) {
+  const day = sql<number>`((${sql.ref(col)} + ${offset}) / 86400)`;
+  return dialect === 'postgres' ? sql<number>`floor(${day})::int` : sql<number>`cast(${day} as integer)`;
+}
+
+export interface PerDay {
+  dialect: Dialect;
+  /** the caller's time zone, in seconds east of UTC */
+  offset: number;
+  since: number;
+}
+
+export function newLinesPerDay(db: Tx, actor: AuthUser, { dialect, offset, since }: PerDay) {
+  return visibleLines(db, actor)
+    .select([dayOf(dialect, 'ln.created_at', offset).as('day'), sql<number>`count(*)`.as('n')])
+    .where('ln.created_at', '>=', since)
+    .groupBy(sql`1`)
+    .execute();
+}
+
+/** Credits spent on lines (creations, renewals, screens) per day. */
+export function creditsSpentPerDay(db: Tx, actor: AuthUser, { dialect, offset, since }: PerDay) {
+  let q = db
+    .selectFrom('credit_ledger as cl')
+    .select([dayOf(dialect, 'cl.created_at', offset).as('day'), sql<number>`sum(-cl.delta)`.as('n')])
+    .where('cl.created_at', '>=', since)
+    .where('cl.delta', '<', 0)
+    .where('cl.reason', 'like', 'line_%');
+  if (actor.type !== 'admin') q = q.where('cl.reseller_id', 'in', subtreeIds(db, actor.id, true));
+  return q.groupBy(sql`1`).execute();
+}
+
+export const cachedAnswer = (db: Tx, resellerId: number) => db.selectFrom('dashboard_cache').selectAll().where('reseller_id', '=', resellerId).executeTakeFirst();
+
+/** Stores an answer unless it was invalidated after its computation started (`computedAt`). */
+export async function storeAnswer(db: Tx, resellerId: number, computedAt: number, body: string): Promise<void> {
+  await db
+    .insertInto('dashboard_cache')
+    .values({ reseller_id: resellerId, computed_at: computedAt, body })
+    .onConflict((oc) => oc.column('reseller_id').doUpdateSet({ computed_at: computedAt, body }).where('dashboard_cache.invalidated_at', '<', computedAt))
+    .execute();
+}
+
+/** Stamps `at` on the cached answers that count lines of `memberId`: its ancestors' and the admins'. */
+export async function stampInvalidated(db: Tx, memberId: number, at: number): Promise<void> {
+  await sql`
+    INSERT INTO dashboard_cache (reseller_id, computed_at, invalidated_at, body)
+    SELECT id, 0, ${at}, NULL FROM (
+      SELECT ancestor_id AS id FROM reseller_tree WHERE descendant_id = ${memberId}
+      UNION
+      SELECT r.id FROM resellers r JOIN groups g ON g.group_id = r.member_group_id WHERE g.type = 'admin'
+    ) AS affected WHERE true
+    ON CONFLICT (reseller_id) DO UPDATE SET invalidated_at = ${at}`.execute(db);
+}
