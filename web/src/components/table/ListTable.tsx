@@ -1,15 +1,19 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { Paged } from '../../api/errors';
 import { Pager } from '../Pager';
+import { type ResponsiveColumn, ResponsiveTable } from './ResponsiveTable';
 import type { TableState } from './useTableState';
 
 export interface ListTableProps<T> {
-  /** Columns; give `sortable: true` to columns whose accessor is a server order_by field. */
-  columns: DataTableColumn<T>[];
+  /**
+   * Columns; give `sortable: true` to columns whose accessor is a server order_by field, `visibleFrom`
+   * to low-value ones and `card` roles for the phone cards (see ResponsiveTable).
+   */
+  columns: ResponsiveColumn<T>[];
   /** The list query (its data is `{ data, meta }`). */
   query: UseQueryResult<Paged<T>>;
   /** URL state from useTableState. */
@@ -18,14 +22,15 @@ export interface ListTableProps<T> {
   /** Text shown when there are no rows (defaults to common.noRecords). */
   emptyText?: string;
   testId?: string;
+  rowTestId?: (record: T) => string;
 }
 
 /**
- * Paged server list bound to the URL: mantine-datatable + shared Pager, with loading,
+ * Paged server list bound to the URL: ResponsiveTable (cards on phones) + shared Pager, with loading,
  * empty and error (with retry) states. Sorting writes `order_by=field,asc|desc`.
  * Usage: <ListTable columns={cols} query={listQuery} table={table} />
  */
-export function ListTable<T>({ columns, query, table, idAccessor, emptyText, testId }: ListTableProps<T>) {
+export function ListTable<T>({ columns, query, table, idAccessor, emptyText, testId, rowTestId }: ListTableProps<T>) {
   const { t } = useTranslation();
   const records = query.data?.data ?? [];
   const meta = query.data?.meta;
@@ -43,19 +48,16 @@ export function ListTable<T>({ columns, query, table, idAccessor, emptyText, tes
           </Button>
         </Alert>
       )}
-      <DataTable<T>
-        withTableBorder
-        borderRadius="sm"
-        striped
-        highlightOnHover
-        minHeight={records.length === 0 ? 180 : undefined}
+      <ResponsiveTable<T>
         columns={columns}
         records={records}
-        idAccessor={idAccessor ?? ('id' as keyof T & string)}
+        idAccessor={idAccessor}
         fetching={query.isFetching}
+        loading={query.isPending && !query.isError}
         noRecordsText={query.isError ? t('common.loadError') : (emptyText ?? t('common.noRecords'))}
         sortStatus={sortStatus}
         onSortStatusChange={(s) => table.setSort({ field: String(s.columnAccessor), direction: s.direction })}
+        rowTestId={rowTestId}
       />
       {meta && (
         <Pager

@@ -1,11 +1,12 @@
 import { ActionIcon, Alert, Button, Group, Stack, TextInput, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableSortStatus } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
+import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { type Bouquet, useBouquets, useDeleteBouquet } from './api';
 import { BouquetModal } from './BouquetModal';
 
@@ -63,26 +64,24 @@ export function BouquetsPage() {
           </Button>
         </Alert>
       )}
-      <DataTable<Bouquet>
-        withTableBorder
-        borderRadius="sm"
-        striped
-        highlightOnHover
-        minHeight={records.length === 0 ? 180 : undefined}
+      <ResponsiveTable<Bouquet>
         records={records}
         fetching={list.isFetching}
+        loading={list.isPending}
         noRecordsText={t('bouquets.empty')}
         sortStatus={sort}
         onSortStatusChange={setSort}
-        data-testid="bouquets-table"
+        testId="bouquets-table"
+        rowTestId={(b) => `bouquet-row-${b.id}`}
         columns={[
           { accessor: 'id', title: 'ID', sortable: true, width: 80 },
-          { accessor: 'bouquet_name', title: t('bouquets.name'), sortable: true },
+          { accessor: 'bouquet_name', title: t('bouquets.name'), sortable: true, card: 'title' },
           {
             accessor: 'actions',
             title: t('common.actions'),
             textAlign: 'right',
             width: 110,
+            card: 'actions',
             render: (b) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
                 <Tooltip label={t('common.rename')}>

@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/table/ListTable';
+import type { ResponsiveColumn } from '../../components/table/ResponsiveTable';
 import type { SortState } from '../../components/table/tableSearch';
 import { useTableState } from '../../components/table/useTableState';
 import { YesNoBadge } from '../../components/YesNoBadge';
@@ -19,9 +19,9 @@ export function PackagesPage() {
   const table = useTableState(packagesSearch, DEFAULT_SORT);
   const query = usePackages(table.apiQuery);
 
-  const columns: DataTableColumn<Package>[] = [
+  const columns: ResponsiveColumn<Package>[] = [
     { accessor: 'id', title: t('packages.id'), sortable: true, width: 80 },
-    { accessor: 'package_name', title: t('packages.name'), sortable: true },
+    { accessor: 'package_name', title: t('packages.name'), sortable: true, card: 'title' },
     { accessor: 'is_trial', title: t('packages.isTrial'), sortable: true, render: (p) => <YesNoBadge value={p.is_trial} /> },
     { accessor: 'is_official', title: t('packages.isOfficial'), sortable: true, render: (p) => <YesNoBadge value={p.is_official} /> },
     {
@@ -29,6 +29,7 @@ export function PackagesPage() {
       title: t('common.actions'),
       textAlign: 'right',
       width: 90,
+      card: 'actions',
       render: (p) => (
         <Tooltip label={t('common.edit')}>
           <ActionIcon
@@ -54,7 +55,7 @@ export function PackagesPage() {
           </Button>
         }
       />
-      <ListTable columns={columns} query={query} table={table} testId="packages-table" />
+      <ListTable columns={columns} query={query} table={table} testId="packages-table" rowTestId={(p) => `package-row-${p.id}`} />
     </>
   );
 }

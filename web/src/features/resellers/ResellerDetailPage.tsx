@@ -1,18 +1,19 @@
 import { Alert, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconPencil, IconWorldWww } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { DataTable } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { DEFAULT_PER } from '../../components/pagerMath';
+import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useGoBack } from '../../components/useGoBack';
 import i18n from '../../i18n';
 import { resellerDetailRoute } from '../../router';
 import { isValidId, type LedgerRow, useLedger, useReseller } from './api';
-import { formatCredits, formatDelta, formatEpoch } from './format';
+import { formatDelta, formatNumber } from '../../lib/format';
+import { formatEpoch } from './format';
 import { StatusBadge } from './StatusBadge';
 
 /** Translated ledger reason (unknown reasons are shown as they come). */
@@ -106,7 +107,7 @@ export function ResellerDetailPage() {
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <Stat label={t('resellers.fields.username')} value={r.username} testId="reseller-detail-username" />
             <Stat label={t('resellers.fields.subResellers')} value={r.sub_resellers_count} testId="reseller-detail-sub-count" />
-            <Stat label={t('resellers.detail.balance')} value={formatCredits(r.credits)} testId="reseller-detail-credits" />
+            <Stat label={t('resellers.detail.balance')} value={formatNumber(r.credits)} testId="reseller-detail-credits" />
             <Stat label={t('resellers.fields.clients')} value={r.clients_count} testId="reseller-detail-clients" />
           </SimpleGrid>
           <Paper withBorder p="sm" radius="md">
@@ -134,15 +135,13 @@ export function ResellerDetailPage() {
           </Button>
         </Alert>
       )}
-      <DataTable<LedgerRow>
-        withTableBorder
-        borderRadius="sm"
-        striped
-        minHeight={(ledger.data?.data.length ?? 0) === 0 ? 160 : undefined}
+      <ResponsiveTable<LedgerRow>
+        minHeight={160}
         records={ledger.data?.data ?? []}
         fetching={ledger.isFetching}
+        loading={ledger.isPending && !ledger.isError}
         noRecordsText={t('resellers.ledger.empty')}
-        data-testid="ledger-table"
+        testId="ledger-table"
         columns={[
           { accessor: 'created_at', title: t('resellers.ledger.date'), noWrap: true, render: (l) => formatEpoch(l.created_at) },
           {
@@ -155,8 +154,8 @@ export function ResellerDetailPage() {
               </Text>
             ),
           },
-          { accessor: 'balance_after', title: t('resellers.ledger.balanceAfter'), textAlign: 'right', render: (l) => formatCredits(l.balance_after) },
-          { accessor: 'reason', title: t('resellers.ledger.reason'), render: (l) => reasonText(l.reason) },
+          { accessor: 'balance_after', title: t('resellers.ledger.balanceAfter'), textAlign: 'right', render: (l) => formatNumber(l.balance_after) },
+          { accessor: 'reason', title: t('resellers.ledger.reason'), card: 'title', render: (l) => reasonText(l.reason) },
           { accessor: 'counterparty', title: t('resellers.ledger.counterparty'), render: (l) => l.counterparty ?? '—' },
         ]}
       />

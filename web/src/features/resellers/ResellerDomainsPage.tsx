@@ -1,12 +1,12 @@
 import { Alert, Button, Code, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconPlus, IconWorldWww } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { notifications } from '@mantine/notifications';
 import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
+import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useGoBack } from '../../components/useGoBack';
 import { resellerDomainsRoute } from '../../router';
 import { type DomainRow, isValidId, useAddDomain, useDomains, useReseller } from './api';
@@ -109,23 +109,21 @@ export function ResellerDomainsPage() {
           </Stack>
         </Alert>
       ) : (
-        <DataTable<DomainRow>
-          withTableBorder
-          borderRadius="sm"
-          striped
-          minHeight={rows.length === 0 ? 140 : undefined}
+        <ResponsiveTable<DomainRow>
+          minHeight={140}
           records={rows}
           idAccessor={(d) => String(d.id ?? d.token_id ?? d.dns_reseller)}
           fetching={domains.isFetching}
+          loading={domains.isPending}
           noRecordsText={t('resellers.domains.empty')}
-          data-testid="domains-table"
+          testId="domains-table"
           columns={[
-            { accessor: 'dns_reseller', title: t('resellers.domains.domain'), render: (d) => d.dns_reseller ?? '—' },
+            { accessor: 'dns_reseller', title: t('resellers.domains.domain'), card: 'title', render: (d) => d.dns_reseller ?? '—' },
             { accessor: 'created_at', title: t('resellers.domains.createdAt'), noWrap: true, render: (d) => formatEpoch(d.created_at) },
             {
               accessor: 'token_id',
               title: t('resellers.domains.token'),
-              visibleMediaQuery: '(min-width: 48em)',
+              visibleFrom: 'md',
               render: (d) => (d.token_id ? <Code>{d.token_id}</Code> : '—'),
             },
           ]}

@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
@@ -12,6 +11,7 @@ import { confirmDialog } from '../../components/confirm';
 import { FilterChips } from '../../components/FilterChips';
 import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/table/ListTable';
+import { CARDS_QUERY, type ResponsiveColumn } from '../../components/table/ResponsiveTable';
 import type { SortState } from '../../components/table/tableSearch';
 import { useTableState } from '../../components/table/useTableState';
 import { useProfile } from '../auth/profile';
@@ -20,7 +20,8 @@ import { confirmResetTwoFactor } from '../twofactor/resetTwoFactor';
 import { masterMinCredits, type ResellerRow, useComplements, useResellers, useSetResellerStatus, useToMaster } from './api';
 import { CreditModal } from './CreditModal';
 import { DeactivateModal } from './DeactivateModal';
-import { formatCredits, formatEpoch } from './format';
+import { formatNumber } from '../../lib/format';
+import { formatEpoch } from './format';
 import { type ActionsMode, type ResellerAction, ResellerActions } from './ResellerActions';
 import { filterChips, ResellerFilterBar } from './ResellerFilters';
 import { resellersSearch } from './search';
@@ -43,7 +44,7 @@ export function ResellersPage() {
   const masterMin = masterMinCredits(complements.data?.settings);
   const wide = useMediaQuery(WIDE, true);
   const full = useMediaQuery(FULL, false);
-  const phone = useMediaQuery('(max-width: 36em)', false);
+  const phone = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const actionsMode: ActionsMode = full ? 'full' : wide ? 'split' : 'menu';
 
   const setStatus = useSetResellerStatus();
@@ -109,12 +110,13 @@ export function ResellersPage() {
     </Anchor>
   );
 
-  const columns: DataTableColumn<ResellerRow>[] = [
-    { accessor: 'id', title: t('resellers.fields.id'), sortable: true, width: 70, hidden: phone },
+  const columns: ResponsiveColumn<ResellerRow>[] = [
+    { accessor: 'id', title: t('resellers.fields.id'), sortable: true, width: 70, visibleFrom: 'md', card: 'none' },
     {
       accessor: 'username',
       title: t('resellers.fields.username'),
       sortable: true,
+      card: 'title',
       render: (r) =>
         wide ? (
           userLink(r)
@@ -133,29 +135,28 @@ export function ResellersPage() {
       sortable: true,
       textAlign: 'right',
       noWrap: true,
-      render: (r) => <span data-testid={`reseller-credits-value-${r.id}`}>{formatCredits(r.credits)}</span>,
+      render: (r) => <span data-testid={`reseller-credits-value-${r.id}`}>{formatNumber(r.credits)}</span>,
     },
-    { accessor: 'master_username', title: t('resellers.fields.master'), sortable: true, hidden: !wide, render: (r) => r.master_username ?? '—' },
+    { accessor: 'master_username', title: t('resellers.fields.master'), sortable: true, visibleFrom: 'md', card: 'none', render: (r) => r.master_username ?? '—' },
     {
       accessor: 'last_login',
       title: t('resellers.fields.lastLogin'),
       sortable: true,
-      hidden: phone,
+      visibleFrom: 'lg',
       noWrap: true,
       render: (r) => formatEpoch(r.last_login) || t('resellers.never'),
     },
-    { accessor: 'group_name', title: t('resellers.fields.group'), sortable: true, hidden: !wide },
-    { accessor: 'sub_resellers_count', title: t('resellers.fields.subResellers'), textAlign: 'right', hidden: !wide },
-    { accessor: 'clients_count', title: t('resellers.fields.clients'), textAlign: 'right', hidden: !wide },
+    { accessor: 'group_name', title: t('resellers.fields.group'), sortable: true, visibleFrom: 'md' },
+    { accessor: 'sub_resellers_count', title: t('resellers.fields.subResellers'), textAlign: 'right', visibleFrom: 'md', card: 'none' },
+    { accessor: 'clients_count', title: t('resellers.fields.clients'), textAlign: 'right', visibleFrom: 'md' },
     {
       accessor: 'status',
       title: t('resellers.fields.status'),
       sortable: true,
       noWrap: true,
-      width: phone ? 112 : undefined,
       render: (r) => (
         <span data-testid={`reseller-status-${r.id}`}>
-          <StatusBadge status={r.status} size={phone ? 'xs' : 'md'} />
+          <StatusBadge status={r.status} />
         </span>
       ),
     },
@@ -163,6 +164,7 @@ export function ResellersPage() {
       accessor: 'actions',
       title: wide ? t('common.actions') : '',
       textAlign: 'right',
+      card: 'actions',
       render: (r) => <ResellerActions row={r} isAdmin={isAdmin} masterMin={masterMin} mode={actionsMode} onAction={onAction} />,
     },
   ];
@@ -182,7 +184,7 @@ export function ResellersPage() {
       <Stack gap="sm">
         <ResellerFilterBar filters={table.filters} groups={complements.data?.groups} onChange={table.setFilters} />
         <FilterChips chips={chips} onRemove={(k) => table.removeFilter(k as keyof typeof table.filters & string)} onClearAll={table.clearFilters} />
-        <ListTable columns={columns} query={query} table={table} testId="resellers-table" emptyText={t('resellers.empty')} />
+        <ListTable columns={columns} query={query} table={table} testId="resellers-table" rowTestId={(r) => `reseller-row-${r.id}`} emptyText={t('resellers.empty')} />
       </Stack>
       <CreditModal reseller={creditRow} isAdmin={isAdmin} onClose={() => setCreditRow(null)} />
       <DeactivateModal reseller={deactivateRow} onClose={() => setDeactivateRow(null)} />

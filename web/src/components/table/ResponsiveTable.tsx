@@ -1,0 +1,175 @@
+import { Box, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Breakpoint = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+
+/** Below this width (Mantine `sm`, where the sidebar collapses too) rows are cards. */
+export const CARDS_QUERY = '(max-width: 47.99em)';
+
+export type ResponsiveColumn<T> = DataTableColumn<T> & {
+  /** Table layout: the column shows from this breakpoint up (low-value columns on narrower screens). */
+  visibleFrom?: Breakpoint;
+  /** Card layout: 'title' heads the card, 'actions' sits top right, 'field' (default) is a label/value pair, 'none' is left out. */
+  card?: 'title' | 'actions' | 'field' | 'none';
+  /** Card label when the column's title is empty, abbreviated or not text. */
+  cardLabel?: string;
+};
+
+export interface ResponsiveTableProps<T> {
+  columns: ResponsiveColumn<T>[];
+  records: T[];
+  idAccessor?: (keyof T & string) | ((record: T) => string | number);
+  /** A request is running (first load: skeletons; later: dimmed rows). */
+  fetching?: boolean;
+  loading?: boolean;
+  noRecordsText: string;
+  sortStatus?: DataTableSortStatus<T>;
+  onSortStatusChange?: (s: DataTableSortStatus<T>) => void;
+  testId?: string;
+  /** data-testid of a row (the `tr` or the card). */
+  rowTestId?: (record: T) => string;
+  minHeight?: number;
+}
+
+const cellValue = <T,>(col: DataTableColumn<T>, record: T, index: number): ReactNode =>
+  col.render ? col.render(record, index) : ((record as Record<string, unknown>)[col.accessor as string] as ReactNode);
+
+const keyOf = <T,>(record: T, idAccessor: ResponsiveTableProps<T>['idAccessor']): string | number =>
+  typeof idAccessor === 'function' ? idAccessor(record) : ((record as Record<string, unknown>)[idAccessor ?? 'id'] as string | number);
+
+/** Marks the row-actions cell, so tests (and people) can check it is in view. */
+const actionsCell = () => ({ 'data-row-actions': '' });
+
+/**
+ * A DataTable from the `sm` breakpoint up and one card per row below it, from one column list:
+ * columns say when they show (`visibleFrom`) and their part in a card (`card`). The actions column
+ * is pinned to its side of the table, so it stays in view when the table is wider than the screen.
+ */
+export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
+  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
+  return cards ? <RowCards {...props} /> : <WideTable {...props} />;
+}
+
+function WideTable<T>({ columns, records, idAccessor, fetching, noRecordsText, sortStatus, onSortStatusChange, testId, rowTestId, minHeight }: ResponsiveTableProps<T>) {
+  const cols: DataTableColumn<T>[] = columns.map(({ visibleFrom, card, cardLabel, ...col }) => ({
+    ...col,
+    ...(visibleFrom ? { visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints[visibleFrom]})` } : {}),
+    ...(card === 'actions' ? { customCellAttributes: actionsCell } : {}),
+  }));
+  const sortProps = sortStatus && onSortStatusChange ? { sortStatus, onSortStatusChange } : {};
+  return (
+    <DataTable<T>
+      withTableBorder
+      borderRadius="sm"
+      striped
+      highlightOnHover
+      horizontalSpacing="xs"
+      minHeight={records.length === 0 ? (minHeight ?? 180) : undefined}
+      columns={cols}
+      records={records}
+      idAccessor={(idAccessor ?? 'id') as keyof T & string}
+      fetching={fetching}
+      noRecordsText={noRecordsText}
+      pinFirstColumn={columns[0]?.card === 'actions'}
+      pinLastColumn={columns.length > 1 && columns[columns.length - 1]?.card === 'actions'}
+      customRowAttributes={rowTestId ? (r) => ({ 'data-testid': rowTestId(r) }) : undefined}
+      data-testid={testId}
+      {...sortProps}
+    />
+  );
+}
+
+function RowCards<T>({ columns, records, idAccessor, fetching, loading, noRecordsText, sortStatus, onSortStatusChange, testId, rowTestId }: ResponsiveTableProps<T>) {
+  const label = (c: ResponsiveColumn<T>) => c.cardLabel ?? (typeof c.title === 'string' ? c.title : String(c.accessor));
+  const titles = columns.filter((c) => c.card === 'title');
+  const actions = columns.filter((c) => c.card === 'actions');
+  const fields = columns.filter((c) => (c.card ?? 'field') === 'field');
+  return (
+    <Stack gap="xs" data-testid={testId}>
+      {sortStatus && onSortStatusChange && <SortSelect columns={columns} label={label} sortStatus={sortStatus} onChange={onSortStatusChange} />}
+      {loading && records.length === 0 ? (
+        [0, 1, 2].map((i) => <Skeleton key={i} h={96} radius="md" />)
+      ) : records.length === 0 ? (
+        <Text c="dimmed" size="sm" ta="center" py="lg">
+          {noRecordsText}
+        </Text>
+      ) : (
+        <Stack gap="xs" style={{ opacity: fetching ? 0.6 : 1 }}>
+          {records.map((r, i) => (
+            <Card key={keyOf(r, idAccessor)} withBorder radius="md" padding="sm" data-testid={rowTestId?.(r)}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                <Stack gap={2} miw={0} style={{ flex: 1, overflowWrap: 'anywhere' }}>
+                  {titles.map((c) => (
+                    <Box key={String(c.accessor)} fz="sm" fw={600}>
+                      {cellValue(c, r, i)}
+                    </Box>
+                  ))}
+                </Stack>
+                {actions.map((c) => (
+                  <Box key={String(c.accessor)} data-row-actions="" style={{ flexShrink: 0 }}>
+                    {cellValue(c, r, i)}
+                  </Box>
+                ))}
+              </Group>
+              {fields.length > 0 && (
+                <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} mt={8}>
+                  {fields.map((c) => (
+                    <Box key={String(c.accessor)} miw={0}>
+                      <Text size="xs" c="dimmed" lh={1.3}>
+                        {label(c)}
+                      </Text>
+                      <Box fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {cellValue(c, r, i)}
+                      </Box>
+                    </Box>
+                  ))}
+                </SimpleGrid>
+              )}
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** Cards have no headers to click: the sortable columns in one select ("Expiry ↑"). */
+function SortSelect<T>({
+  columns,
+  label,
+  sortStatus,
+  onChange,
+}: {
+  columns: ResponsiveColumn<T>[];
+  label: (c: ResponsiveColumn<T>) => string;
+  sortStatus: DataTableSortStatus<T>;
+  onChange: (s: DataTableSortStatus<T>) => void;
+}) {
+  const { t } = useTranslation();
+  const sortable = columns.filter((c) => c.sortable);
+  if (sortable.length === 0) return null;
+  const data = sortable.flatMap((c) => [
+    { value: `${String(c.accessor)},asc`, label: `${label(c)} ↑` },
+    { value: `${String(c.accessor)},desc`, label: `${label(c)} ↓` },
+  ]);
+  const current = sortStatus.columnAccessor ? `${String(sortStatus.columnAccessor)},${sortStatus.direction}` : null;
+  return (
+    <Select
+      size="sm"
+      label={t('table.sortBy')}
+      data={data}
+      value={current}
+      allowDeselect={false}
+      onChange={(v) => {
+        if (!v) return;
+        const [accessor, direction] = v.split(',') as [string, 'asc' | 'desc'];
+        onChange({ columnAccessor: accessor, direction });
+      }}
+      comboboxProps={{ withinPortal: true }}
+      data-testid="table-sort"
+    />
+  );
+}
