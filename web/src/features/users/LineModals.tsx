@@ -22,6 +22,7 @@ import { LINK_NEWS_ID, useNews } from '../news/api';
 import { showLineError } from './errors';
 import { useLineAction } from './useLineAction';
 import { DAY_SECONDS, monthsRemaining } from './format';
+import { screenChange } from './screenChange';
 import { CopyIconButton } from './ui';
 
 interface LineModalProps {
@@ -42,7 +43,7 @@ export function ExtendModal({ line, opened, onClose }: LineModalProps) {
   const newExp = Math.max(line.exp_date, nowSec()) + (valid ? n : 0) * DAY_SECONDS;
 
   const submit = async () => {
-    if (valid) await run('extend', () => extendDays(line.id, n), t('users.extend.success', { days: n }));
+    if (valid) await run('extend', () => extendDays(line.id, n), t('users.extend.success', { count: n }));
   };
 
   return (
@@ -94,9 +95,7 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
   const { busy, run, resetKey } = useLineAction<'add' | 'remove'>(onClose);
   const a = typeof amount === 'number' ? amount : Number(amount) || 0;
   const months = monthsRemaining(line.exp_date, nowSec());
-  const next = line.max_connections + a;
-  const inRange = next >= 1 && next <= limit;
-  const cost = a > 0 ? a * months : 0;
+  const change = screenChange(line.max_connections, a, limit, months);
 
   const submit = (kind: 'add' | 'remove') => run(kind, (key) => changeScreens(line.id, a, key), t('users.screens.success'));
 
@@ -105,42 +104,43 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
       <Stack gap="sm">
         <SimpleGrid cols={3} spacing="xs">
           <Stat label={t('users.screens.current')} value={line.max_connections} testId="screens-current" />
-          <Stat label={t('users.screens.new')} value={Math.max(0, next)} testId="screens-new" />
+          <Stat label={t('users.screens.new')} value={change.valid ? change.next : line.max_connections} testId="screens-new" />
           <Stat label={t('users.screens.months')} value={months} testId="screens-months" />
         </SimpleGrid>
         <NumberInput
           label={t('users.screens.amount')}
           description={t('users.screens.amountHint', { limit })}
           allowDecimal={false}
-          min={1 - line.max_connections}
-          max={Math.max(0, limit - line.max_connections)}
+          min={change.min}
+          max={change.max}
+          disabled={change.stuck}
           value={amount}
           onChange={(v) => {
             setAmount(v);
             resetKey();
           }}
-          error={a !== 0 && !inRange ? t('users.screens.outOfRange', { limit }) : undefined}
+          error={a !== 0 && !change.valid ? t('users.screens.outOfRange', { limit }) : undefined}
           data-autofocus
           data-testid="screens-amount"
         />
-        {line.max_connections >= limit && (
+        {change.stuck && (
           <Text size="sm" c="dimmed" data-testid="screens-at-limit">
             {t('users.screens.atLimit', { limit })}
           </Text>
         )}
-        {a > 0 && (
+        {change.valid && a > 0 && (
           <Text size="sm" data-testid="screens-cost">
-            {t('users.screens.cost', { count: cost })}
+            {t('users.screens.cost', { count: change.cost })}
           </Text>
         )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
             {t('common.close')}
           </Button>
-          <Button color="red" variant="light" disabled={a >= 0 || !inRange || busy !== null} loading={busy === 'remove'} onClick={() => void submit('remove')} data-testid="screens-remove">
+          <Button color="red" variant="light" disabled={a >= 0 || !change.valid || busy !== null} loading={busy === 'remove'} onClick={() => void submit('remove')} data-testid="screens-remove">
             {t('users.screens.remove')}
           </Button>
-          <Button disabled={a <= 0 || !inRange || busy !== null} loading={busy === 'add'} leftSection={<IconScreenShare size={18} />} onClick={() => void submit('add')} data-testid="screens-add">
+          <Button disabled={a <= 0 || !change.valid || busy !== null} loading={busy === 'add'} leftSection={<IconScreenShare size={18} />} onClick={() => void submit('add')} data-testid="screens-add">
             {t('users.screens.add')}
           </Button>
         </Group>
@@ -173,7 +173,10 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
   const { t } = useTranslation();
   const complements = useComplements();
   const packages = paidPackages(complements.data);
-  const [packageId, setPackageId] = useState<string | null>(line.package_id && packages.some((p) => p.id === line.package_id) ? String(line.package_id) : null);
+  // the line's own package until another is picked (the packages may arrive after the modal opens)
+  const [picked, setPicked] = useState<string | null | undefined>(undefined);
+  const ownPackage = packages.some((p) => p.id === line.package_id) ? String(line.package_id) : null;
+  const packageId = picked === undefined ? ownPackage : picked;
   const [touched, setTouched] = useState(false);
   const { busy, run, resetKey } = useLineAction<'renew'>(onClose);
   const pkg = packages.find((p) => String(p.id) === packageId);
@@ -195,12 +198,12 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
           <Select
             label={t('users.package')}
             placeholder={t('users.packagePlaceholder')}
-            required
+            withAsterisk
             searchable
             data={packages.map((p) => ({ value: String(p.id), label: p.package_name }))}
             value={packageId}
             onChange={(v) => {
-              setPackageId(v);
+              setPicked(v);
               resetKey();
             }}
             error={touched && !pkg ? t('users.renew.packageRequired') : undefined}
