@@ -234,7 +234,16 @@ export interface ShortLinkMissesTable {
   window_start: number;
 }
 
+/** One-time export download links (see migration 013). */
+export interface DownloadTokensTable {
+  token_hash: string;
+  session_id: number;
+  url: string;
+  expires_at: number;
+}
+
 export interface DB {
+  download_tokens: DownloadTokensTable;
   dashboard_cache: DashboardCacheTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
