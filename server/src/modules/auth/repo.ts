@@ -26,7 +26,8 @@ export interface SessionRow {
   type: 'admin' | 'master' | 'reseller';
 }
 
-export function findSession(db: Tx, tokenHash: string): Promise<SessionRow | undefined> {
+/** A session by its token's hash, or by its id (one-time download links carry the id). */
+export function findSession(db: Tx, by: { tokenHash: string } | { id: number }): Promise<SessionRow | undefined> {
   return db
     .selectFrom('sessions')
     .innerJoin('resellers', 'resellers.id', 'sessions.reseller_id')
@@ -44,7 +45,7 @@ export function findSession(db: Tx, tokenHash: string): Promise<SessionRow | und
       'resellers.credits',
       'groups.type',
     ])
-    .where('sessions.token_hash', '=', tokenHash)
+    .where((eb) => ('id' in by ? eb('sessions.id', '=', by.id) : eb('sessions.token_hash', '=', by.tokenHash)))
     .executeTakeFirst() as Promise<SessionRow | undefined>;
 }
 

@@ -60,10 +60,18 @@ export async function signIn(deps: Deps, input: SignInInput) {
 const SEEN_RESOLUTION = 60; // seconds: don't write last_seen_at on every request
 
 /** Resolves a bearer token to its signed-in reseller, or throws 401. */
-export async function authenticate({ database }: Deps, token: string | undefined): Promise<AuthUser> {
-  const unauthorized = new AppError(401, 'UNAUTHORIZED', 'Sign in to continue');
-  if (!token || token.length > 200) throw unauthorized;
-  const row = await repo.findSession(database.db, hashToken(token));
+export async function authenticate(deps: Deps, token: string | undefined): Promise<AuthUser> {
+  if (!token || token.length > 200) throw unauthorized();
+  return checkSession(deps, { tokenHash: hashToken(token) });
+}
+
+/** The signed-in reseller of a session still valid (one-time download links), or throws 401. */
+export const authenticateSession = (deps: Deps, sessionId: number) => checkSession(deps, { id: sessionId });
+
+const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Sign in to continue');
+
+async function checkSession({ database }: Deps, by: Parameters<typeof repo.findSession>[1]): Promise<AuthUser> {
+  const row = await repo.findSession(database.db, by);
   const now = repo.nowSec();
   if (
     !row ||
@@ -73,7 +81,7 @@ export async function authenticate({ database }: Deps, token: string | undefined
     row.status !== 1 ||
     row.deleted_at !== null
   ) {
-    throw unauthorized;
+    throw unauthorized();
   }
   if (now - row.last_seen_at >= SEEN_RESOLUTION) await repo.touchSession(database.db, row.session_id, now);
   return { id: row.reseller_id, username: row.username, type: row.type, credits: row.credits, sessionId: row.session_id };
