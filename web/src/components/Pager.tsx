@@ -1,6 +1,7 @@
 import { Button, Group, Select, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/format';
 import { isValidPage, PER_OPTIONS, pageButtons } from './pagerMath';
 
 export interface PagerProps {
@@ -25,7 +26,7 @@ export interface PagerProps {
  * Usage: <Pager page={m.page} pages={m.pages} total={m.total} per={m.per} onPageChange={setPage} onPerChange={setPer} />
  */
 export function Pager({ page, pages, total, capped, per, onPageChange, onPerChange, perOptions = PER_OPTIONS, hideWhenSingle }: PagerProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (hideWhenSingle && pages <= 1) return null;
   const go = (target: number) => {
     if (target !== page && isValidPage(target, pages)) onPageChange(target);
@@ -36,7 +37,7 @@ export function Pager({ page, pages, total, capped, per, onPageChange, onPerChan
     <Group justify="space-between" gap="sm" wrap="wrap" data-testid="pager">
       <Group gap="sm" wrap="wrap">
         <Text size="sm" data-testid="pager-summary">
-          {t('pager.pageOf', { page: shownPage, pages: Math.max(pages, 0) })} · {capped ? t('pager.totalCapped', { count: new Intl.NumberFormat(i18n.language).format(total) }) : t('pager.total', { count: total })}
+          {t('pager.pageOf', { page: shownPage, pages: Math.max(pages, 0) })} · {capped ? t('pager.totalCapped', { n: formatNumber(total) }) : t('pager.total', { count: total, n: formatNumber(total) })}
         </Text>
         <Select
           aria-label={t('pager.perPage')}

@@ -6,9 +6,8 @@ import { queryClient } from '../../api/queryClient';
 import { useProfile } from '../../features/auth/profile';
 import { signOut } from '../../features/auth/session';
 import { SECURITY_PATH, TwoFactorGate } from '../../features/twofactor/TwoFactorGate';
+import { formatNumber } from '../../lib/format';
 import { LanguageSwitch } from './LanguageSwitch';
-
-const creditsFormat = new Intl.NumberFormat('pt-BR');
 
 function Credits() {
   const { t } = useTranslation();
@@ -17,7 +16,7 @@ function Credits() {
   return (
     <Tooltip label={t('topbar.credits')}>
       <Badge size="lg" variant="light" color="teal" leftSection={<IconCoin size={16} />} data-testid="topbar-credits" aria-label={t('topbar.credits')}>
-        {creditsFormat.format(data.credits)}
+        {formatNumber(data.credits)}
       </Badge>
     </Tooltip>
   );

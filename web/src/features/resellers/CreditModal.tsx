@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { type ResellerRow, useChangeCredits } from './api';
-import { formatCredits } from './format';
+import { formatNumber } from '../../lib/format';
 
 const MAX_AMOUNT = 1_000_000;
 
@@ -56,8 +56,8 @@ function CreditForm({ reseller, isAdmin, onClose }: { reseller: ResellerRow; isA
     pending.current = null;
     notifySuccess(
       value > 0
-        ? t('resellers.credits.added', { amount: formatCredits(value), username: reseller.username })
-        : t('resellers.credits.removed', { amount: formatCredits(-value), username: reseller.username }),
+        ? t('resellers.credits.added', { amount: formatNumber(value), username: reseller.username })
+        : t('resellers.credits.removed', { amount: formatNumber(-value), username: reseller.username }),
     );
     onClose();
   };
@@ -79,7 +79,7 @@ function CreditForm({ reseller, isAdmin, onClose }: { reseller: ResellerRow; isA
               {t('resellers.credits.current')}
             </Text>
             <Text fw={700} size="lg" data-testid="credit-current">
-              {formatCredits(current)}
+              {formatNumber(current)}
             </Text>
           </Stack>
           <Stack gap={0}>
@@ -87,7 +87,7 @@ function CreditForm({ reseller, isAdmin, onClose }: { reseller: ResellerRow; isA
               {t('resellers.credits.new')}
             </Text>
             <Text fw={700} size="lg" c={amount > 0 ? 'teal' : amount < 0 ? 'red' : undefined} data-testid="credit-new">
-              {formatCredits(preview)}
+              {formatNumber(preview)}
             </Text>
           </Stack>
         </SimpleGrid>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { type ResellerRow, type SearchOption, useDeactivate } from './api';
-import { formatCredits } from './format';
+import { formatNumber } from '../../lib/format';
 import { ResellerSelect } from './ResellerSelect';
 
 interface Props {
@@ -39,7 +39,7 @@ function DeactivateForm({ reseller, onClose }: { reseller: ResellerRow; onClose:
     if (!canConfirm || !target) return;
     try {
       const res = await deactivate.mutateAsync({ id: reseller.id, targetId });
-      notifySuccess(t('resellers.deactivate.done', { username: reseller.username, target: target.label, credits: formatCredits(res.credits_moved) }));
+      notifySuccess(t('resellers.deactivate.done', { username: reseller.username, target: target.label, credits: formatNumber(res.credits_moved) }));
       onClose();
     } catch (e) {
       if (!isApiError(e)) throw e;
@@ -75,7 +75,7 @@ function DeactivateForm({ reseller, onClose }: { reseller: ResellerRow; onClose:
           <Text size="xs" c="dimmed">
             {t('resellers.deactivate.credits')}
           </Text>
-          <Text fw={700}>{formatCredits(reseller.credits)}</Text>
+          <Text fw={700}>{formatNumber(reseller.credits)}</Text>
         </Stack>
       </SimpleGrid>
       <Checkbox

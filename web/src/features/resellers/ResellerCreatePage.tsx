@@ -8,7 +8,8 @@ import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { useProfile } from '../auth/profile';
-import { type ResellerInput, useComplements, useCreateReseller } from './api';
+import { useComplements } from '../../api/complements';
+import { type ResellerInput, useCreateReseller } from './api';
 import { EMPTY_RESELLER, ResellerForm, type ResellerFormValues } from './ResellerForm';
 
 /** Create body: trimmed texts, empty optional fields left out, integer credits. */

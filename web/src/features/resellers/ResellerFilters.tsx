@@ -4,7 +4,8 @@ import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterChip } from '../../components/FilterChips';
-import type { Group as ResellerGroup, SearchOption } from './api';
+import type { ResellerGroup } from '../../api/complements';
+import type { SearchOption } from './api';
 import { ResellerSelect } from './ResellerSelect';
 import type { ResellerFilters as Filters } from './search';
 

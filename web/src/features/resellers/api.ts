@@ -66,17 +66,6 @@ export interface DomainRow {
   owner: string | null;
 }
 
-export interface Group {
-  group_id: number;
-  group_name: string;
-  type: GroupType | string;
-}
-
-export interface Complements {
-  groups: Group[];
-  settings: Record<string, string>;
-}
-
 export interface SearchOption {
   /** Username. */
   label: string;
@@ -142,15 +131,6 @@ export function useDomains(id: number) {
     queryFn: ({ signal }) => api<{ data: DomainRow[] }>(`/resellers/${id}/domains`, { signal, silent: true }).then((r) => r.data ?? []),
     enabled: isValidId(id),
     retry: false,
-  });
-}
-
-/** Groups and settings of GET /api/datacomplements (reference data, cached for 5 minutes). */
-export function useComplements() {
-  return useQuery({
-    queryKey: queryKeys.complements(),
-    queryFn: ({ signal }) => api<Complements>('/datacomplements', { signal }),
-    staleTime: 5 * 60_000,
   });
 }
 

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import type { LinePackage } from './api';
+import type { LinePackage } from '../../api/complements';
 import { showLineError } from './errors';
 import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from './format';
 

@@ -7,15 +7,14 @@ import {
   extendDays,
   LINK_TYPES,
   type Line,
-  type LinePackage,
   type LinkType,
   paidPackages,
   renewByPackage,
   screenLimit,
   shortenLink,
-  useComplements,
   useLineLinks,
 } from './api';
+import { type LinePackage, useComplements } from '../../api/complements';
 import { formatDateTime } from '../../lib/format';
 import { decodeNewsBody } from '../news/body';
 import { LINK_NEWS_ID, useNews } from '../news/api';

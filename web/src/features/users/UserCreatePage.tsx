@@ -7,7 +7,8 @@ import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { reloadProfile } from '../auth/profile';
-import { createLine, invalidateLines, type Line, paidPackages, screenLimit, useComplements } from './api';
+import { useComplements } from '../../api/complements';
+import { createLine, invalidateLines, type Line, paidPackages, screenLimit } from './api';
 import { CreatedDialog } from './CreatedDialog';
 import { LineForm } from './LineForm';
 

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '../../api/client';
 import type { Paged } from '../../api/errors';
 import { queryClient } from '../../api/queryClient';
+import type { Complements } from '../../api/complements';
 import { queryKeys } from '../../api/queryKeys';
 
 /** A user line (GET /api/users). Dates are epoch seconds. */
@@ -26,25 +27,6 @@ export interface Line {
   last_extended_at: number | null;
 }
 
-export interface LinePackage {
-  id: number;
-  package_name: string;
-  is_trial: number;
-  is_official: number;
-  max_connections: number;
-  official_credits: number;
-  official_duration: number;
-  official_duration_in: string;
-  bouquets: string[];
-}
-
-export interface Complements {
-  packages: LinePackage[];
-  bouquets: { id: number; bouquet_name: string }[];
-  settings: Record<string, string>;
-  server_time: number;
-}
-
 export const LINK_TYPES = ['mpgets', 'm3u8', 'hls', 'ssiptv'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
 export type LineLinks = Record<LinkType, string>;
@@ -66,15 +48,6 @@ export function useLine(id: number) {
     queryKey: queryKeys.users.one(id),
     queryFn: ({ signal }) => api<Line>(`/users/${id}`, { signal }),
     enabled: Number.isInteger(id) && id > 0,
-  });
-}
-
-/** Reference data (packages, bouquets, settings); changes rarely. */
-export function useComplements() {
-  return useQuery({
-    queryKey: queryKeys.complements(),
-    queryFn: ({ signal }) => api<Complements>('/datacomplements', { signal }),
-    staleTime: 5 * 60_000,
   });
 }
 
