@@ -1,8 +1,5 @@
-import { ActionIcon, Alert, Button, Card, Group, Paper, Skeleton, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconBrandWhatsapp, IconRefresh } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
-import { DataTable } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../api/client';
@@ -11,6 +8,7 @@ import { confirmDialog } from '../../components/confirm';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Pager } from '../../components/Pager';
 import { DEFAULT_PER } from '../../components/pagerMath';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useProfile } from '../auth/profile';
 import { cut, formatDateTime, formatNumber } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
@@ -84,41 +82,6 @@ function RowActions({ line, onWhatsApp }: { line: ExpiringLine; onWhatsApp: (lin
   );
 }
 
-/** Phone layout: one card per line instead of a 7-column table. */
-function LineCards({ lines, now, onWhatsApp }: { lines: ExpiringLine[]; now: number; onWhatsApp: (line: ExpiringLine) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="xs">
-      {lines.map((line) => (
-        <Card key={line.id} withBorder radius="md" padding="sm" data-testid={`expiring-row-${line.id}`}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-            <Stack gap={2} miw={0}>
-              <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="expiring-username">
-                {line.username}
-              </Text>
-              <Text size="xs" c="dimmed">
-                #{line.id} · {t('dashboard.expirations.password')}: {line.password}
-              </Text>
-              {line.master_username && (
-                <Text size="xs" c="dimmed">
-                  {t('dashboard.expirations.master')}: {line.master_username}
-                </Text>
-              )}
-            </Stack>
-            <RowActions line={line} onWhatsApp={onWhatsApp} />
-          </Group>
-          <Group gap="xs" mt={6} wrap="wrap">
-            <Text size="sm" data-testid="expiring-date">
-              {formatDateTime(line.exp_date)}
-            </Text>
-            <ExpiryBadge expDate={line.exp_date} now={now} size="sm" />
-          </Group>
-        </Card>
-      ))}
-    </Stack>
-  );
-}
-
 /**
  * "Upcoming expirations": enabled, non-trial lines by expiry, asc/desc switch, its own pager
  * (hidden at one page), WhatsApp reminder and one-month flash renew per row.
@@ -129,7 +92,6 @@ export function ExpirationsTable() {
   const [page, setPage] = useState(1);
   const [per, setPer] = useState<number>(DEFAULT_PER);
   const query = useExpiring(order, page, per);
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const now = useNowSec();
   const whatsapp = useWhatsAppDialog();
   const lines = query.data?.data ?? [];
@@ -140,9 +102,9 @@ export function ExpirationsTable() {
     if (lastPage > 0 && page > lastPage) setPage(lastPage);
   }, [lastPage, page]);
 
-  const columns: DataTableColumn<ExpiringLine>[] = [
-    { accessor: 'id', title: t('dashboard.expirations.id'), width: 70 },
-    { accessor: 'username', title: t('dashboard.expirations.username'), cellsStyle: () => ({ overflowWrap: 'anywhere' }) },
+  const columns: ResponsiveColumn<ExpiringLine>[] = [
+    { accessor: 'id', title: t('dashboard.expirations.id'), width: 70, visibleFrom: 'md', card: 'none' },
+    { accessor: 'username', title: t('dashboard.expirations.username'), card: 'title', cellsStyle: () => ({ overflowWrap: 'anywhere' }) },
     { accessor: 'password', title: t('dashboard.expirations.password') },
     { accessor: 'master_username', title: t('dashboard.expirations.master'), render: (l) => l.master_username ?? '—' },
     {
@@ -159,7 +121,7 @@ export function ExpirationsTable() {
       ),
     },
     { accessor: 'whatsapp', title: t('dashboard.expirations.whatsappCol'), render: (l) => cut(l.whatsapp) || '—' },
-    { accessor: 'actions', title: t('common.actions'), textAlign: 'right', width: 110, render: (l) => <RowActions line={l} onWhatsApp={whatsapp.open} /> },
+    { accessor: 'actions', title: t('common.actions'), textAlign: 'right', width: 110, card: 'actions', render: (l) => <RowActions line={l} onWhatsApp={whatsapp.open} /> },
   ];
 
   return (
@@ -186,35 +148,15 @@ export function ExpirationsTable() {
             </Button>
           </Alert>
         )}
-        {query.isPending && !query.isError ? (
-          <Stack gap="xs" data-testid="expirations-loading">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} h={phone ? 72 : 36} />
-            ))}
-          </Stack>
-        ) : phone ? (
-          lines.length > 0 ? (
-            <LineCards lines={lines} now={now} onWhatsApp={whatsapp.open} />
-          ) : (
-            <Text c="dimmed" size="sm" ta="center" py="md">
-              {t('dashboard.expirations.empty')}
-            </Text>
-          )
-        ) : (
-          <DataTable<ExpiringLine>
-            withTableBorder
-            borderRadius="sm"
-            striped
-            highlightOnHover
-            minHeight={lines.length === 0 ? 150 : undefined}
-            columns={columns}
-            records={lines}
-            idAccessor="id"
-            fetching={query.isFetching}
-            noRecordsText={t('dashboard.expirations.empty')}
-            customRowAttributes={(l) => ({ 'data-testid': `expiring-row-${l.id}` })}
-          />
-        )}
+        <ResponsiveTable<ExpiringLine>
+          minHeight={150}
+          columns={columns}
+          records={lines}
+          fetching={query.isFetching}
+          loading={query.isPending && !query.isError}
+          noRecordsText={t('dashboard.expirations.empty')}
+          rowTestId={(l) => `expiring-row-${l.id}`}
+        />
         {meta && (
           <Pager
             page={page}

@@ -1,19 +1,16 @@
-import { Alert, Badge, Box, Button, Card, Collapse, Group, MultiSelect, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Collapse, MultiSelect, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import type { DatesRangeValue } from '@mantine/dates';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconAlertTriangle, IconCalendar } from '@tabler/icons-react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { IconAdjustmentsHorizontal, IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import type { DataTableColumn } from 'mantine-datatable';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Paged } from '../../api/errors';
 import { type FilterChip, FilterChips } from '../../components/FilterChips';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
 import { ListTable } from '../../components/table/ListTable';
+import type { ResponsiveColumn } from '../../components/table/ResponsiveTable';
 import type { SortState } from '../../components/table/tableSearch';
-import { type TableState, useTableState } from '../../components/table/useTableState';
+import { useTableState } from '../../components/table/useTableState';
 import { currentLang } from '../../i18n';
 import { useProfile } from '../auth/profile';
 import { formatNumber } from '../../lib/format';
@@ -80,72 +77,6 @@ function CreditsCell({ entry }: { entry: LogEntry }) {
 
 const formatLogDate = (ms: number) => dayjs(ms).format('DD/MM/YYYY HH:mm:ss');
 
-/** Phone layout of the log: one card per entry (the 8-column table does not fit 390 px). */
-function LogCards({ query, table }: { query: UseQueryResult<Paged<LogEntry>>; table: TableState<object> }) {
-  const { t } = useTranslation();
-  const rows = query.data?.data ?? [];
-  const meta = query.data?.meta;
-  return (
-    <Stack gap="xs" data-testid="logs-table">
-      {query.isError && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('common.loadError')}>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      )}
-      {query.isPending && !query.isError
-        ? [0, 1, 2, 3].map((i) => <Skeleton key={i} h={84} />)
-        : rows.length === 0 && (
-            <Text c="dimmed" size="sm" ta="center" py="lg">
-              {t('logs.empty')}
-            </Text>
-          )}
-      <Box style={{ opacity: query.isFetching && !query.isPending ? 0.6 : 1 }}>
-        <Stack gap="xs">
-          {rows.map((e) => {
-            const target = targetOf(e);
-            const value = valueText(t, e);
-            const credits = creditsOf(e);
-            return (
-              <Card key={e.id} withBorder radius="md" padding="sm" data-testid={`log-row-${e.id}`}>
-                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                  <Text fw={700} size="sm" data-testid="log-action">
-                    {actionLabel(t, e.action)}
-                  </Text>
-                  <Badge variant="light" size="sm" style={{ textTransform: 'none', flexShrink: 0 }}>
-                    {typeLabel(t, e.type_log)}
-                  </Badge>
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {formatLogDate(e.created_at)}
-                </Text>
-                <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
-                  {t('logs.columns.user')}: {e.user ?? '—'} · {t('logs.columns.reseller')}: <span data-testid="log-reseller">{e.reseller ?? '—'}</span>
-                  {target && ` · ${t('logs.columns.target')}: ${target}`}
-                </Text>
-                {(value || credits !== null) && (
-                  <Group gap="xs" justify="space-between" wrap="nowrap">
-                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {value}
-                    </Text>
-                    {credits !== null && (
-                      <Text size="sm" style={{ flexShrink: 0 }}>
-                        {t('logs.columns.credits')}: <CreditsCell entry={e} />
-                      </Text>
-                    )}
-                  </Group>
-                )}
-              </Card>
-            );
-          })}
-        </Stack>
-      </Box>
-      {meta && <Pager page={table.page} pages={meta.pages} total={meta.total} capped={meta.capped} per={table.per} onPageChange={table.setPage} onPerChange={table.setPer} />}
-    </Stack>
-  );
-}
-
 /** /logs — the action log: filters in the query string (chips), date presets, paged sortable table. */
 export function LogsPage() {
   const { t } = useTranslation();
@@ -204,7 +135,7 @@ export function LogsPage() {
     else table.removeFilter(key as 'type');
   };
 
-  const columns: DataTableColumn<LogEntry>[] = [
+  const columns: ResponsiveColumn<LogEntry>[] = [
     {
       accessor: 'created_at',
       title: t('logs.columns.date'),
@@ -223,7 +154,7 @@ export function LogsPage() {
         </Badge>
       ),
     },
-    { accessor: 'action', title: t('logs.columns.action'), sortable: true, render: (e) => <span data-testid="log-action">{actionLabel(t, e.action)}</span> },
+    { accessor: 'action', title: t('logs.columns.action'), sortable: true, card: 'title', render: (e) => <span data-testid="log-action">{actionLabel(t, e.action)}</span> },
     { accessor: 'user', title: t('logs.columns.user'), render: (e) => e.user ?? '—' },
     { accessor: 'reseller', title: t('logs.columns.reseller'), render: (e) => <span data-testid="log-reseller">{e.reseller ?? '—'}</span> },
     { accessor: 'target', title: t('logs.columns.target'), render: (e) => targetOf(e) || '—' },
@@ -345,11 +276,7 @@ export function LogsPage() {
         </Text>
         <FilterChips chips={chips} onRemove={removeChip} onClearAll={table.clearFilters} />
       </Stack>
-      {desktop ? (
-        <ListTable columns={columns} query={query} table={table} testId="logs-table" emptyText={t('logs.empty')} />
-      ) : (
-        <LogCards query={query} table={table} />
-      )}
+      <ListTable columns={columns} query={query} table={table} testId="logs-table" rowTestId={(e) => `log-row-${e.id}`} emptyText={t('logs.empty')} />
     </>
   );
 }

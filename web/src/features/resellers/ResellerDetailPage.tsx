@@ -142,6 +142,7 @@ export function ResellerDetailPage() {
         loading={ledger.isPending && !ledger.isError}
         noRecordsText={t('resellers.ledger.empty')}
         testId="ledger-table"
+        rowTestId={(l) => `ledger-row-${l.id}`}
         columns={[
           { accessor: 'created_at', title: t('resellers.ledger.date'), noWrap: true, render: (l) => formatEpoch(l.created_at) },
           {

@@ -16,7 +16,6 @@ import {
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../api/client';
@@ -24,6 +23,7 @@ import { notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/table/ListTable';
+import { CARDS_QUERY, type ResponsiveColumn } from '../../components/table/ResponsiveTable';
 import type { SortState } from '../../components/table/tableSearch';
 import { useTableState } from '../../components/table/useTableState';
 import { reloadProfile, useProfile } from '../auth/profile';
@@ -41,7 +41,7 @@ import { useWhatsAppDialog } from './WhatsAppModal';
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'desc' };
 
 const DESKTOP_ORDER = ['actions', 'id', 'username', 'password', 'created_at', 'exp_date', 'master_username', 'reseller_notes', 'whatsapp', 'max_connections', 'enabled', 'system'];
-const PHONE_ORDER = ['actions', 'username', 'exp_date', 'enabled', 'system', 'password', 'max_connections', 'whatsapp', 'reseller_notes', 'created_at', 'master_username'];
+const CARD_ORDER = ['username', 'actions', 'exp_date', 'enabled', 'system', 'max_connections', 'password', 'whatsapp', 'reseller_notes', 'master_username', 'id', 'created_at'];
 
 type DialogKind = 'extend' | 'links' | 'screens' | 'renew';
 
@@ -52,7 +52,7 @@ export function UsersPage() {
   const query = useLines(table.apiQuery);
   const profile = useProfile();
   const now = useNowSec();
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const [dialog, setDialog] = useState<{ kind: DialogKind; line: Line } | null>(null);
   const [busy, setBusy] = useState<Record<number, boolean>>({});
 
@@ -110,19 +110,21 @@ export function UsersPage() {
 
   const onSystem = (line: Line) => run(line, () => changeSystem(line.id, line.system === 1 ? 2 : 1), t('users.system.changed'));
 
-  const col: Record<string, DataTableColumn<Line>> = {
+  const col: Record<string, ResponsiveColumn<Line>> = {
     actions: {
       accessor: 'actions',
       title: '',
       width: 52,
+      card: 'actions',
       render: (l) => <RowMenu line={l} busy={!!busy[l.id]} on={{ setDialog, onBlockToggle, onFlashRenew, onRemove, onWhatsApp }} />,
     },
-    id: { accessor: 'id', title: t('users.columns.id'), sortable: true, noWrap: true },
+    id: { accessor: 'id', title: t('users.columns.id'), sortable: true, noWrap: true, card: 'none' },
     username: {
       accessor: 'username',
       title: t('users.columns.username'),
       sortable: true,
       noWrap: true,
+      card: 'title',
       render: (l) => (
         <div>
           <Text size="sm" fw={600} data-testid={`user-username-${l.id}`}>
@@ -133,7 +135,7 @@ export function UsersPage() {
               </Text>
             )}
           </Text>
-          {phone && (
+          {cards && (
             <Text size="xs" c="dimmed">
               #{l.id}
             </Text>
@@ -142,11 +144,11 @@ export function UsersPage() {
       ),
     },
     password: { accessor: 'password', title: t('users.columns.password'), sortable: true, noWrap: true, render: (l) => <Text size="sm" ff="monospace">{l.password}</Text> },
-    created_at: { accessor: 'created_at', title: t('users.columns.created'), sortable: true, noWrap: true, render: (l) => formatDateTime(l.created_at) },
+    created_at: { accessor: 'created_at', title: t('users.columns.created'), sortable: true, noWrap: true, visibleFrom: 'xl', card: 'none', render: (l) => formatDateTime(l.created_at) },
     exp_date: { accessor: 'exp_date', title: t('users.columns.expire'), sortable: true, noWrap: true, render: (l) => <ExpiryBadge expDate={l.exp_date} now={now} testId={`user-expiry-${l.id}`} /> },
     master_username: { accessor: 'master_username', title: t('users.columns.reseller'), sortable: true, noWrap: true, render: (l) => l.master_username ?? '-' },
-    reseller_notes: { accessor: 'reseller_notes', title: t('users.columns.notes'), sortable: true, noWrap: true, render: (l) => <CutText text={l.reseller_notes} testId={`user-notes-${l.id}`} /> },
-    whatsapp: { accessor: 'whatsapp', title: t('users.columns.whatsapp'), sortable: true, noWrap: true, render: (l) => <CutText text={l.whatsapp} testId={`user-whatsapp-${l.id}`} /> },
+    reseller_notes: { accessor: 'reseller_notes', title: t('users.columns.notes'), sortable: true, noWrap: true, visibleFrom: 'xl', render: (l) => <CutText text={l.reseller_notes} testId={`user-notes-${l.id}`} /> },
+    whatsapp: { accessor: 'whatsapp', title: t('users.columns.whatsapp'), sortable: true, noWrap: true, visibleFrom: 'xl', render: (l) => <CutText text={l.whatsapp} testId={`user-whatsapp-${l.id}`} /> },
     max_connections: {
       accessor: 'max_connections',
       title: t('users.columns.screens'),
@@ -163,8 +165,9 @@ export function UsersPage() {
       render: (l) => <SystemSwitch system={l.system} enabled={l.enabled === 1} busy={!!busy[l.id]} onToggle={() => void onSystem(l)} testId={`user-system-${l.id}`} />,
     },
   };
-  // SPEC order on wider screens; on phones what a reseller checks first comes first (the rest scrolls).
-  const order = phone ? PHONE_ORDER : DESKTOP_ORDER;
+  // SPEC order in the table (created, notes and WhatsApp from 88em: at 1280 px with the sidebar the rest fits);
+  // on a phone's cards what a reseller checks first comes first.
+  const order = cards ? CARD_ORDER : DESKTOP_ORDER;
   const columns = order.map((k) => col[k]!);
 
   return (
@@ -189,7 +192,7 @@ export function UsersPage() {
         clearFilters={table.clearFilters}
         showReseller={!!profile.data && profile.data.type !== 'reseller'}
       />
-      <ListTable columns={columns} query={query} table={table} testId="users-table" emptyText={t('users.empty')} />
+      <ListTable columns={columns} query={query} table={table} testId="users-table" rowTestId={(l) => `user-row-${l.id}`} emptyText={t('users.empty')} />
       {dialog?.kind === 'extend' && <ExtendModal line={dialog.line} opened onClose={() => setDialog(null)} />}
       {dialog?.kind === 'screens' && <ScreensModal line={dialog.line} opened onClose={() => setDialog(null)} />}
       {dialog?.kind === 'renew' && <RenewModal line={dialog.line} opened onClose={() => setDialog(null)} />}
