@@ -149,7 +149,7 @@ export function LogsPage() {
       sortable: true,
       noWrap: true,
       render: (e) => (
-        <Badge variant="light" size="sm" style={{ textTransform: 'none', overflow: 'visible' }}>
+        <Badge variant="light" size="sm" styles={{ root: { textTransform: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } }}>
           {typeLabel(t, e.type_log)}
         </Badge>
       ),

@@ -30,7 +30,7 @@ import { StatusBadge } from './StatusBadge';
 
 /** The server lists newest first when no order is given. */
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'desc' };
-/** All columns from 62em; every action as an icon only on very wide screens (the sidebar takes 240 px). */
+/** Most columns from 62em (sub-resellers from 88em); every action as an icon only on very wide screens (the sidebar takes 240 px). */
 const WIDE = '(min-width: 62em)';
 const FULL = '(min-width: 88em)';
 
@@ -148,7 +148,7 @@ export function ResellersPage() {
       render: (r) => formatEpoch(r.last_login) || t('resellers.never'),
     },
     { accessor: 'group_name', title: t('resellers.fields.group'), sortable: true, visibleFrom: 'md' },
-    { accessor: 'sub_resellers_count', title: t('resellers.fields.subResellers'), textAlign: 'right', visibleFrom: 'md', card: 'none' },
+    { accessor: 'sub_resellers_count', title: t('resellers.fields.subResellers'), textAlign: 'right', visibleFrom: 'xl', card: 'none' },
     { accessor: 'clients_count', title: t('resellers.fields.clients'), textAlign: 'right', visibleFrom: 'md' },
     {
       accessor: 'status',
