@@ -14,10 +14,11 @@ import { useTableState } from '../../components/table/useTableState';
 import { currentLang } from '../../i18n';
 import { useProfile } from '../auth/profile';
 import { formatNumber } from '../../lib/format';
-import { type LogEntry, useLogOptions, useLogs, useResellerName } from './api';
+import { SEARCH_DEBOUNCE_MS, useResellerName } from '../../api/resellerSearch';
+import { ResellerIdPicker } from '../../components/ResellerPicker';
+import { type LogEntry, useLogOptions, useLogs } from './api';
 import { DATE_PRESETS, type DateChoice, DAY_FORMAT, DEFAULT_PRESET, customRange, datesParam, presetRange } from './dates';
 import { actionLabel, creditsOf, targetOf, typeLabel, valueText } from './describe';
-import { ResellerPicker, SEARCH_DEBOUNCE_MS } from './ResellerPicker';
 import { logsSearch } from './search';
 
 // The date picker (and its CSS) is only needed for a custom range.
@@ -251,7 +252,7 @@ export function LogsPage() {
               data-testid="logs-filter-actions"
             />
             {canPickResellers && (
-              <ResellerPicker
+              <ResellerIdPicker
                 label={t('logs.filters.reseller')}
                 value={f.reseller}
                 onChange={(id) => table.setFilters({ reseller: id })}
@@ -259,7 +260,7 @@ export function LogsPage() {
               />
             )}
             {canPickResellers && (
-              <ResellerPicker
+              <ResellerIdPicker
                 label={t('logs.filters.toreseller')}
                 value={f.toreseller}
                 onChange={(id) => table.setFilters({ toreseller: id })}

@@ -26,11 +26,6 @@ export interface LogOptions {
   actions: string[];
 }
 
-export interface PickerOption {
-  label: string;
-  value: string;
-}
-
 type Query = Record<string, string | number | undefined>;
 
 export function useLogs(query: Query) {
@@ -46,34 +41,5 @@ export function useLogOptions() {
     queryKey: queryKeys.logs.options(),
     queryFn: ({ signal }) => api<LogOptions>('/logs/getoptions', { signal }),
     staleTime: 60 * 60_000,
-  });
-}
-
-/** Only word characters: POST /resellers/select_search accepts nothing else. */
-export function wordChars(v: string, max = 50): string {
-  return v.replace(/\W+/g, '').slice(0, max);
-}
-
-/** POST /resellers/select_search (masters and admins): up to a few {label: username, value: id}. */
-export function useResellerSearch(search: string, enabled: boolean) {
-  const term = wordChars(search);
-  return useQuery({
-    queryKey: queryKeys.resellers.search(term),
-    queryFn: async ({ signal }): Promise<PickerOption[]> =>
-      (await api<{ data: PickerOption[] }>('/resellers/select_search', { method: 'POST', body: { search: term }, signal })).data ?? [],
-    enabled,
-    staleTime: 60_000,
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Username of a reseller id (chips and pickers opened from a URL); silent, null when not visible. */
-export function useResellerName(id: number | undefined) {
-  return useQuery({
-    queryKey: queryKeys.resellers.name(id),
-    queryFn: ({ signal }) => api<{ username: string }>(`/resellers/${id}`, { signal, silent: true }).then((r) => r.username),
-    enabled: id !== undefined,
-    staleTime: 10 * 60_000,
-    retry: false,
   });
 }

@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { notifyError, notifySuccess } from '../../api/notify';
-import { type ResellerRow, type SearchOption, useDeactivate } from './api';
+import type { ResellerOption } from '../../api/resellerSearch';
+import { ResellerPicker } from '../../components/ResellerPicker';
+import { type ResellerRow, useDeactivate } from './api';
 import { formatNumber } from '../../lib/format';
-import { ResellerSelect } from './ResellerSelect';
 
 interface Props {
   reseller: ResellerRow | null;
@@ -29,7 +30,7 @@ export function DeactivateModal({ reseller, onClose }: Props) {
 function DeactivateForm({ reseller, onClose }: { reseller: ResellerRow; onClose: () => void }) {
   const { t } = useTranslation();
   const [transferAll, setTransferAll] = useState(false);
-  const [target, setTarget] = useState<SearchOption | null>(null);
+  const [target, setTarget] = useState<ResellerOption | null>(null);
   const [targetError, setTargetError] = useState<string | null>(null);
   const deactivate = useDeactivate();
   const targetId = target ? Number(target.value) : 0;
@@ -86,7 +87,7 @@ function DeactivateForm({ reseller, onClose }: { reseller: ResellerRow; onClose:
         data-testid="deactivate-transfer-all"
       />
       {transferAll && (
-        <ResellerSelect
+        <ResellerPicker
           label={t('resellers.deactivate.target')}
           value={target}
           onChange={(o) => {

@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterChip } from '../../components/FilterChips';
 import type { ResellerGroup } from '../../api/complements';
-import type { SearchOption } from './api';
-import { ResellerSelect } from './ResellerSelect';
+import { type ResellerOption, SEARCH_DEBOUNCE_MS } from '../../api/resellerSearch';
+import { ResellerPicker } from '../../components/ResellerPicker';
 import type { ResellerFilters as Filters } from './search';
 
 const STATUS_OPTIONS = ['1', '0'] as const;
@@ -46,7 +46,7 @@ export function ResellerFilterBar({ filters, groups, onChange }: Props) {
 function UsernameBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
-  const [debounced] = useDebouncedValue(text, 500);
+  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const last = useRef(value);
 
   // The URL changed elsewhere (chip removed, back button): show it.
@@ -83,7 +83,7 @@ function UsernameBox({ value, onChange }: { value: string; onChange: (v: string)
 
 interface Draft {
   id: string | number;
-  master: SearchOption | null;
+  master: ResellerOption | null;
   group: string | null;
   status: string | null;
 }
@@ -154,7 +154,7 @@ function FilterPopover({ filters, groups, onChange }: Props) {
               hideControls
               data-testid="reseller-filter-id"
             />
-            <ResellerSelect
+            <ResellerPicker
               label={t('resellers.fields.master')}
               value={draft.master}
               valueField="label"

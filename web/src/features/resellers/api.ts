@@ -66,13 +66,6 @@ export interface DomainRow {
   owner: string | null;
 }
 
-export interface SearchOption {
-  /** Username. */
-  label: string;
-  /** Id as a string. */
-  value: string;
-}
-
 export interface ResellerInput {
   username: string;
   password: string;
@@ -139,11 +132,6 @@ export function masterMinCredits(settings: Record<string, string> | undefined): 
   const raw = settings?.master_min_credit_create?.trim();
   const n = raw ? Number(raw) : Number.NaN;
   return Number.isFinite(n) ? n : 1;
-}
-
-/** POST /api/resellers/select_search (word characters only, at most 20 results). */
-export function searchResellers(search: string, signal?: AbortSignal): Promise<SearchOption[]> {
-  return api<{ data: SearchOption[] }>('/resellers/select_search', { method: 'POST', body: { search }, signal }).then((r) => r.data ?? []);
 }
 
 export function isValidId(id: number): boolean {

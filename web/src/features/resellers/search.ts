@@ -22,11 +22,6 @@ export interface ResellerFilters {
 
 export const RESELLER_FILTER_KEYS = ['id', 'username', 'reseller', 'group', 'status'] as const satisfies readonly (keyof ResellerFilters)[];
 
-/** Only word characters (the server's select_search accepts nothing else). */
-export function wordChars(v: string, max = 50): string {
-  return v.replace(/\W+/g, '').slice(0, max);
-}
-
 /** validateSearch of /resellers: page, per, order_by and the filters id, username, reseller, group, status. */
 const MAX_ID = 2_147_483_647;
 const idParam = (v: unknown) => {

@@ -1,16 +1,15 @@
 import '@mantine/dates/styles.layer.css';
-import { Autocomplete, Badge, Button, Group, NumberInput, Popover, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Popover, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter, IconSearch, IconX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../api/queryKeys';
+import { SEARCH_DEBOUNCE_MS } from '../../api/resellerSearch';
 import { type FilterChip, FilterChips } from '../../components/FilterChips';
+import { ResellerPicker } from '../../components/ResellerPicker';
 import { currentLang } from '../../i18n';
-import { searchResellers } from './api';
 import { toDay } from './format';
 import { createdParam, STATUS_VALUES, type StatusFilter, TYPE_USER_VALUES, type TypeUser, type UserFilters } from './search';
 
@@ -36,7 +35,7 @@ function createdLabel(created: string): string {
 export function UserFiltersBar({ filters, setFilters, removeFilter, clearFilters, showReseller }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState(filters.text_search ?? '');
-  const [debounced] = useDebouncedValue(text, 500);
+  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const [opened, setOpened] = useState(false);
 
   // URL -> input (back/forward, chip removal); input -> URL after 500 ms.
@@ -138,13 +137,6 @@ function FilterForm({ filters, showReseller, onApply, onClear }: { filters: Part
     status: filters.status !== undefined ? String(filters.status) : null,
   });
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((prev) => ({ ...prev, [k]: v }));
-  const [resellerSearch] = useDebouncedValue(d.reseller, 500);
-  const resellers = useQuery({
-    queryKey: queryKeys.resellers.search(resellerSearch),
-    queryFn: ({ signal }) => searchResellers(resellerSearch, signal),
-    enabled: showReseller,
-    staleTime: 60_000,
-  });
   const inPortal = { withinPortal: false } as const; // nested dropdowns stay inside the popover
 
   const apply = () => {
@@ -175,15 +167,13 @@ function FilterForm({ filters, showReseller, onApply, onClear }: { filters: Part
             <TextInput label={t('users.filters.username')} maxLength={50} value={d.username} onChange={(e) => set('username', e.currentTarget.value)} data-testid="filter-username" />
           </SimpleGrid>
           {showReseller && (
-            <Autocomplete
+            <ResellerPicker
               label={t('users.filters.reseller')}
-              placeholder={t('users.filters.resellerPlaceholder')}
-              value={d.reseller}
-              onChange={(v) => set('reseller', v.replace(/\W/g, ''))}
-              data={(resellers.data ?? []).map((r) => r.label)}
-              comboboxProps={inPortal}
-              maxLength={50}
-              data-testid="filter-reseller"
+              value={d.reseller ? { label: d.reseller, value: d.reseller } : null}
+              valueField="label"
+              onChange={(o) => set('reseller', o?.label ?? '')}
+              withinPortal={false}
+              testId="filter-reseller"
             />
           )}
           <DatePickerInput

@@ -135,7 +135,3 @@ export const changeSystem = (id: number, systemId: number) =>
 
 export const shortenLink = (userId: number, type: LinkType) =>
   api<{ url: string; original: string }>('/shorturl', { method: 'POST', body: { user_id: userId, type }, silent: true });
-
-/** Reseller picker (masters and admins): label = username. */
-export const searchResellers = (search: string, signal?: AbortSignal) =>
-  api<{ data: { label: string; value: string }[] }>('/resellers/select_search', { method: 'POST', body: { search }, signal, silent: true }).then((r) => r.data);

@@ -1,20 +1,16 @@
 import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../api/queryKeys';
-import { type SearchOption, searchResellers } from './api';
-import { wordChars } from './search';
+import { queryClient } from '../api/queryClient';
+import { queryKeys } from '../api/queryKeys';
+import { type ResellerOption, SEARCH_DEBOUNCE_MS, useResellerName, useResellerSearch, wordChars } from '../api/resellerSearch';
 
-/** SPEC section 9: the reseller search waits 500 ms after the last key. */
-export const SEARCH_DEBOUNCE_MS = 500;
-
-export interface ResellerSelectProps {
+export interface ResellerPickerProps {
   /** The chosen reseller ({label: username, value: id}) or null. */
-  value: SearchOption | null;
-  onChange: (option: SearchOption | null) => void;
-  /** Which part of an option identifies it: the id (default) or the username. */
+  value: ResellerOption | null;
+  onChange: (option: ResellerOption | null) => void;
+  /** Which part of an option identifies it: the id (default) or the username (filters by username). */
   valueField?: 'value' | 'label';
   /** Reseller ids never offered (e.g. the reseller being removed). */
   excludeIds?: readonly number[];
@@ -23,39 +19,22 @@ export interface ResellerSelectProps {
   error?: ReactNode;
   placeholder?: string;
   testId?: string;
-  /** Render the dropdown inside the parent (needed inside a Popover). */
+  /** Render the dropdown in a portal (false inside a Popover). */
   withinPortal?: boolean;
 }
 
 /**
- * Async reseller picker: POST /resellers/select_search with the typed text (word characters only,
- * debounced 500 ms, at most 20 results), scoped to the caller's subtree by the server.
+ * The one async reseller picker: POST /resellers/select_search with the typed text (word characters
+ * only, 500 ms after the last key, at most 20 results), scoped to the caller's subtree by the server.
  */
-export function ResellerSelect({
-  value,
-  onChange,
-  valueField = 'value',
-  excludeIds,
-  label,
-  description,
-  error,
-  placeholder,
-  testId,
-  withinPortal = true,
-}: ResellerSelectProps) {
+export function ResellerPicker({ value, onChange, valueField = 'value', excludeIds, label, description, error, placeholder, testId, withinPortal = true }: ResellerPickerProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(value?.label ?? '');
   const [opened, setOpened] = useState(false);
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  // Once a reseller is chosen the input shows its username; do not search for it again.
+  // Once a reseller is chosen the input shows its username: list everyone again, not just it.
   const term = value && debounced === value.label ? '' : debounced;
-
-  const results = useQuery({
-    queryKey: queryKeys.resellers.search(term),
-    queryFn: ({ signal }) => searchResellers(term, signal),
-    enabled: opened,
-    staleTime: 30_000,
-  });
+  const results = useResellerSearch(term, opened);
 
   const data = useMemo(() => {
     const seen = new Set<string>();
@@ -70,7 +49,6 @@ export function ResellerSelect({
     return out;
   }, [value, results.data, valueField, excludeIds]);
 
-  const selected = value ? value[valueField] : null;
   const typing = search !== debounced || results.isFetching;
 
   return (
@@ -78,11 +56,11 @@ export function ResellerSelect({
       label={label}
       description={description}
       error={error}
-      placeholder={placeholder ?? t('resellers.search.placeholder')}
+      placeholder={placeholder ?? t('resellerPicker.placeholder')}
       searchable
       clearable
       data={data}
-      value={selected}
+      value={value ? value[valueField] : null}
       searchValue={search}
       onSearchChange={(v) => setSearch(wordChars(v))}
       onChange={(v) => {
@@ -91,11 +69,29 @@ export function ResellerSelect({
       }}
       onDropdownOpen={() => setOpened(true)}
       filter={({ options }) => options}
-      nothingFoundMessage={typing ? t('common.loading') : t('resellers.search.nothingFound')}
+      nothingFoundMessage={typing ? t('common.loading') : t('resellerPicker.nothingFound')}
       rightSection={opened && results.isFetching ? <Loader size={16} /> : undefined}
       comboboxProps={{ withinPortal }}
       maxDropdownHeight={260}
       data-testid={testId}
+    />
+  );
+}
+
+/** The picker bound to a reseller id (URL filters): a URL id shows its username, looked up once. */
+export function ResellerIdPicker({ value, onChange, ...rest }: Omit<ResellerPickerProps, 'value' | 'onChange' | 'valueField'> & { value: number | undefined; onChange: (id: number | undefined) => void }) {
+  const name = useResellerName(value);
+  const option = value === undefined ? null : { value: String(value), label: name.data ?? `#${value}` };
+  return (
+    <ResellerPicker
+      {...rest}
+      value={option}
+      onChange={(o) => {
+        if (!o) return onChange(undefined);
+        // The username is known now: no lookup for the chip or the picker.
+        queryClient.setQueryData(queryKeys.resellers.name(Number(o.value)), o.label);
+        onChange(Number(o.value));
+      }}
     />
   );
 }
