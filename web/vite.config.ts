@@ -1,11 +1,74 @@
 /// <reference types="vitest/config" />
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Writes .gz and .br beside every text asset; the server sends them (@fastify/static preCompressed). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'panel-precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+      for (const file of walk(outDir)) {
+        if (!/\.(js|mjs|css|html|json|svg|webmanifest)$/.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+        const data = fs.readFileSync(file);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
 
 // Pages are split per route (lazyRouteComponent in src/router.tsx); the dev server
 // proxies the API to the Fastify server, which also serves web/dist in production.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable: manifest, icons and a service worker that caches the app shell only; API
+    // answers and short links always go to the network. registerSW.js is a file (the CSP forbids inline scripts).
+    VitePWA({
+      injectRegister: 'script',
+      registerType: 'autoUpdate',
+      includeAssets: ['icons/favicon-32.png', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        name: 'Painel do Revendedor',
+        short_name: 'Painel',
+        description: 'Painel de revenda: clientes, créditos e revendedores.',
+        lang: 'pt-BR',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#1c7ed6',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/s\//],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: true } },
@@ -14,7 +77,18 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    manifest: true, // read by scripts/bundle-budget.mjs
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs, signed in or not: one cacheable chunk instead of dozens.
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
   },
   test: {
     include: ['src/**/*.test.ts'],

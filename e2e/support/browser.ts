@@ -37,6 +37,8 @@ export interface NewPageOptions {
    * e2e/test-results/, then close the context when the test ends.
    */
   autoClose?: boolean;
+  /** The panel's service worker: blocked unless a test is about it (it would precache the whole app per context). */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** Console errors, page errors and failed requests of a page, kept for failure reports. */
@@ -79,7 +81,7 @@ export async function newPage(browser: Browser, opts: NewPageOptions = {}): Prom
     baseURL: opts.baseUrl,
     viewport: opts.viewport ?? { width: 1280, height: 800 },
     timezoneId: 'America/Sao_Paulo',
-    serviceWorkers: 'block',
+    serviceWorkers: opts.serviceWorkers ?? 'block',
   });
   await watchCsp(context);
   const page = await context.newPage();

@@ -16,6 +16,7 @@ import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bouquetRoutes } from './modules/bouquets/routes.ts';
 import { complementRoutes } from './modules/complements/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { exportRoutes } from './modules/exports/routes.ts';
 import { lineRoutes } from './modules/lines/routes.ts';
 import { logRoutes } from './modules/logs/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
@@ -25,7 +26,7 @@ import { publicShortlinkRoute, shortlinkRoutes } from './modules/shortlinks/rout
 import { publicTwoFactorRoutes, twoFactorRoutes } from './modules/twofactor/routes.ts';
 
 /** Every module with routes behind the session check; later features add theirs here. */
-const protectedModules = [authRoutes, packageRoutes, bouquetRoutes, complementRoutes, resellerRoutes, logRoutes, lineRoutes, shortlinkRoutes, dashboardRoutes, newsRoutes, twoFactorRoutes];
+const protectedModules = [authRoutes, packageRoutes, bouquetRoutes, complementRoutes, resellerRoutes, logRoutes, lineRoutes, shortlinkRoutes, dashboardRoutes, newsRoutes, twoFactorRoutes, exportRoutes];
 
 export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -72,7 +73,22 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
 async function serveWeb(app: FastifyInstance, dist: string | undefined): Promise<void> {
   const root = dist ? path.resolve(dist) : undefined;
   const hasWeb = root !== undefined && fs.existsSync(path.join(root, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root, wildcard: true, index: 'index.html' });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: 'index.html',
+      preCompressed: true, // the build writes .br and .gz beside each asset
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+        // Hashed file names never change; the service worker, its loader and the manifest are checked every time.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (/^(sw\.js|registerSW\.js|manifest\.webmanifest|index\.html)$/.test(name)) res.setHeader('Cache-Control', 'no-cache');
+        else res.setHeader('Cache-Control', 'public, max-age=0');
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || !hasWeb || request.method !== 'GET') {

@@ -1,18 +1,14 @@
-import '@mantine/core/styles.layer.css';
-import '@mantine/notifications/styles.layer.css';
-import 'mantine-datatable/styles.layer.css';
-import { createTheme, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import './styles/signed-out.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setUnauthorizedHandler } from './api/client';
 import { queryClient } from './api/queryClient';
-import './i18n';
+import { i18nReady } from './i18n';
 import { makeRouter } from './router';
+import { AppThemeProvider } from './theme/AppThemeProvider';
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
 const router = makeRouter(queryClient);
 
 // A 401 on any call: the session is already cleared by the client. Leave the signed-in
@@ -30,13 +26,15 @@ setUnauthorizedHandler(() => {
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
 
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" limit={4} />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+// English readers wait for their texts chunk (pt-BR is in the entry).
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppThemeProvider>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AppThemeProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,11 +1,10 @@
-import { ModalsProvider } from '@mantine/modals';
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { isSignedIn } from './api/session';
-import { AppLayout } from './components/layout/AppLayout';
 import { NotFoundPage, PageLoader, RouteError } from './components/RouteStates';
 import { parseSearchString, stringifySearchObject } from './components/table/tableSearch';
 import { ensureProfile } from './features/auth/profile';
+import { roleRedirect } from './features/auth/roleRedirect';
 import { logsSearch } from './features/logs/search';
 import { packagesSearch } from './features/packages/search';
 import { resellersSearch } from './features/resellers/search';
@@ -16,12 +15,6 @@ import { usersSearch } from './features/users/search';
  * Protected pages hang under `authRoute`; admin-only pages under `adminRoute`.
  */
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  // Modals live inside the router so their content may use Link and router hooks.
-  component: () => (
-    <ModalsProvider>
-      <Outlet />
-    </ModalsProvider>
-  ),
   notFoundComponent: NotFoundPage,
 });
 
@@ -41,7 +34,7 @@ const authRoute = createRoute({
   beforeLoad: () => {
     if (!isSignedIn()) throw redirect({ to: '/auth/sign-in' });
   },
-  component: AppLayout,
+  component: lazyRouteComponent(() => import('./components/layout/SignedInLayout'), 'SignedInLayout'),
 });
 
 const homeRoute = createRoute({
@@ -56,7 +49,7 @@ const adminRoute = createRoute({
   id: 'admin',
   beforeLoad: async () => {
     const profile = await ensureProfile();
-    if (profile.type !== 'admin') throw redirect({ to: '/' });
+    if (profile.type !== 'admin') throw roleRedirect();
   },
 });
 
@@ -97,7 +90,7 @@ const managerRoute = createRoute({
   id: 'manager',
   beforeLoad: async () => {
     const profile = await ensureProfile();
-    if (profile.type === 'reseller') throw redirect({ to: '/' });
+    if (profile.type === 'reseller') throw roleRedirect();
   },
 });
 

@@ -24,6 +24,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
+        workerSrc: ["'self'"], // the service worker (installable panel)
+        manifestSrc: ["'self'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },

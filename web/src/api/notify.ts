@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
 import i18n from '../i18n';
 import type { ApiError } from './errors';
 
@@ -11,8 +11,13 @@ export function errorText(err: ApiError): string {
   return err.message || i18n.t('errors.UNKNOWN');
 }
 
+/** Loaded on first use: the signed-out pages do not download it (the signed-in layout mounts <Notifications>). */
+function show(notification: NotificationData): void {
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show(notification));
+}
+
 export function notifyError(err: ApiError): void {
-  notifications.show({
+  show({
     id: `api-error-${err.code}`,
     color: 'red',
     title: i18n.t('common.error'),
@@ -22,5 +27,5 @@ export function notifyError(err: ApiError): void {
 }
 
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'green', message, autoClose: AUTO_CLOSE });
+  show({ color: 'green', message, autoClose: AUTO_CLOSE });
 }

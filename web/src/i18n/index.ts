@@ -1,16 +1,23 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/pt-br';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enUS from './en-US.json';
 import { detectLanguage, LANG_STORAGE_KEY, LANGS, type Lang, normalizeLang } from './lang';
 import ptBR from './pt-BR.json';
 
 export { detectLanguage, LANG_STORAGE_KEY, LANGS, type Lang, normalizeLang } from './lang';
 
+export const MISSING_KEY_PREFIX = '[i18n] missing key:';
+
+// dayjs follows the language in ./dayjsLocale (loaded by the signed-in layout, not the entry chunk).
 function applyLocale(lang: Lang): void {
-  dayjs.locale(lang === 'pt-BR' ? 'pt-br' : 'en');
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
+}
+
+/** en-US texts are a chunk of their own: most users read pt-BR only (first-load budget). */
+function loadTexts(lang: Lang): Promise<void> {
+  if (lang !== 'en-US' || i18n.hasResourceBundle('en-US', 'translation')) return Promise.resolve();
+  return import('./en-US.json').then((texts) => {
+    i18n.addResourceBundle('en-US', 'translation', texts.default, true, true);
+  });
 }
 
 function readStored(): string | null {
@@ -27,15 +34,25 @@ const initial = detectLanguage(
 );
 
 void i18n.use(initReactI18next).init({
-  resources: { 'pt-BR': { translation: ptBR }, 'en-US': { translation: enUS } },
+  resources: { 'pt-BR': { translation: ptBR } },
+  partialBundledLanguages: true,
   lng: initial,
   fallbackLng: 'pt-BR',
   supportedLngs: [...LANGS],
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
+  // A key no language has (or a plural key called without `count`) is reported: the browser
+  // tests fail on any console error starting with MISSING_KEY_PREFIX.
+  saveMissing: true,
+  missingKeyHandler: (lngs, _ns, key) => console.error(`${MISSING_KEY_PREFIX} ${key} (${lngs.join(', ')})`),
 });
 applyLocale(initial);
+
+/** Resolves once the starting language's texts are in; main.tsx renders after it. */
+export const i18nReady: Promise<void> = loadTexts(initial).then(() => {
+  if (initial !== 'pt-BR') void i18n.changeLanguage(initial);
+});
 
 export function currentLang(): Lang {
   return normalizeLang(i18n.language) ?? 'pt-BR';
@@ -44,8 +61,10 @@ export function currentLang(): Lang {
 /** Switches the language and remembers it in localStorage `panel.lang`. */
 export function setLanguage(lang: Lang): void {
   localStorage.setItem(LANG_STORAGE_KEY, lang);
-  applyLocale(lang);
-  void i18n.changeLanguage(lang);
+  void loadTexts(lang).then(() => {
+    applyLocale(lang);
+    void i18n.changeLanguage(lang);
+  });
 }
 
 export default i18n;

@@ -1,10 +1,8 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
-/** Date presets of the log filter (SPEC section 9); `custom` uses explicit from/to days. */
-export const DATE_PRESETS = ['today', 'yesterday', 'last7', 'last30', 'thisMonth', 'lastMonth'] as const;
-export type DatePreset = (typeof DATE_PRESETS)[number];
-export type DateChoice = DatePreset | 'custom';
-export const DEFAULT_PRESET: DatePreset = 'last7';
+import type { DatePreset } from './presets';
+
+export { DATE_PRESETS, type DateChoice, type DatePreset, DEFAULT_PRESET } from './presets';
 
 /** A day as YYYY-MM-DD (what the date picker and the query string use). */
 export const DAY_FORMAT = 'YYYY-MM-DD';

@@ -1,5 +1,5 @@
 import { enumParam, intParam, tableSearch, textParam } from '../../components/table/tableSearch';
-import { DATE_PRESETS, type DateChoice, parseDay } from './dates';
+import { DATE_PRESETS, type DateChoice, isDay } from './presets';
 
 /** Sortable fields of GET /api/logs. */
 export const LOG_SORT_FIELDS = ['id', 'created_at', 'type_log', 'action', 'value_int'] as const;
@@ -45,8 +45,8 @@ const actionsParam = (v: unknown) => {
 /** validateSearch of /logs: page, per, order_by and the filters (custom dates need a valid from day). */
 export const logsSearch = tableSearch<LogFilters>(LOG_SORT_FIELDS, (raw) => {
   const preset = enumParam(raw.preset, [...DATE_PRESETS, 'custom'] as const);
-  const from = parseDay(textParam(raw.from, 10)) ? textParam(raw.from, 10) : undefined;
-  const to = parseDay(textParam(raw.to, 10)) ? textParam(raw.to, 10) : undefined;
+  const from = isDay(textParam(raw.from, 10)) ? textParam(raw.from, 10) : undefined;
+  const to = isDay(textParam(raw.to, 10)) ? textParam(raw.to, 10) : undefined;
   const custom = preset === 'custom' && from !== undefined;
   return {
     type: word(raw.type, 30),

@@ -1,0 +1,103 @@
+// Size budget of the first load, per route: gzipped JS + CSS that opening the route fetches.
+// That is index.html's script, modulepreloads and stylesheets with the entry's static imports,
+// plus the lazy chunk of the route and of each lazy parent route (layouts) with their static
+// imports and CSS, read from Vite's .vite/manifest.json. Routes come from web/src/router.tsx.
+// Usage: node scripts/bundle-budget.mjs [distDir]   (default web/dist; exits 1 over budget)
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+const KB = 1024;
+export const BUDGETS = { '/auth/sign-in': 150 * KB, default: 250 * KB };
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.resolve(process.argv[2] ?? path.join(root, 'web/dist'));
+const manifestPath = path.join(dist, '.vite/manifest.json');
+if (!fs.existsSync(manifestPath)) {
+  console.error(`bundle-budget: ${manifestPath} missing (build with build.manifest: true)`);
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+const gzipCache = new Map();
+
+function gzipSize(file) {
+  if (!gzipCache.has(file)) gzipCache.set(file, zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzipCache.get(file);
+}
+
+/** Files of a manifest chunk with its static imports (recursively) and their CSS. */
+function chunkClosure(key, files = new Set(), seen = new Set()) {
+  if (seen.has(key)) return files;
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`bundle-budget: ${key} is not in the manifest`);
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const dep of chunk.imports ?? []) chunkClosure(dep, files, seen);
+  return files;
+}
+
+function htmlFiles() {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = new Set();
+  for (const m of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.(?:js|css))"/g)) files.add(m[1]);
+  return files;
+}
+
+/** Route name -> { parent, path, module } from the createRoute blocks of router.tsx. */
+function parseRoutes() {
+  const src = fs.readFileSync(path.join(root, 'web/src/router.tsx'), 'utf8');
+  const routes = new Map();
+  for (const block of src.split(/\n(?=(?:export )?const \w+ = )/)) {
+    const name = block.match(/^(?:export )?const (\w+) = createRoute\(/)?.[1];
+    if (!name) continue;
+    const module = block.match(/import\('\.\/([^']+)'\)/)?.[1];
+    routes.set(name, {
+      parent: block.match(/getParentRoute: \(\) => (\w+)/)?.[1],
+      path: block.match(/path: '([^']+)'/)?.[1],
+      module: module ? manifestKeyOf(`src/${module}`) : undefined,
+    });
+  }
+  return routes;
+}
+
+function manifestKeyOf(modulePath) {
+  const key = ['.tsx', '.ts', ''].map((ext) => modulePath + ext).find((k) => manifest[k]);
+  if (!key) throw new Error(`bundle-budget: no manifest chunk for ${modulePath}`);
+  return key;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const initial = new Set([...htmlFiles(), ...chunkClosure(entryKey)]);
+const routes = parseRoutes();
+const rows = [];
+for (const [, route] of routes) {
+  if (!route.path) continue;
+  const files = new Set(initial);
+  for (let r = route; r; r = routes.get(r.parent)) if (r.module) chunkClosure(r.module, files);
+  let js = 0;
+  let css = 0;
+  for (const f of files) {
+    if (f.endsWith('.css')) css += gzipSize(f);
+    else js += gzipSize(f);
+  }
+  const budget = BUDGETS[route.path] ?? BUDGETS.default;
+  rows.push({ path: route.path, files: files.size, js, css, total: js + css, budget });
+}
+
+const kb = (n) => (n / KB).toFixed(1);
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+console.log(`first load per route (gzip KB) — ${dist}`);
+console.log(`${pad('route', 34)}${lpad('files', 6)}${lpad('js', 8)}${lpad('css', 7)}${lpad('total', 8)}${lpad('budget', 8)}`);
+let over = 0;
+for (const r of rows) {
+  const bad = r.total > r.budget;
+  if (bad) over++;
+  console.log(
+    `${pad(r.path, 34)}${lpad(r.files, 6)}${lpad(kb(r.js), 8)}${lpad(kb(r.css), 7)}${lpad(kb(r.total), 8)}${lpad(kb(r.budget), 8)}${bad ? '  OVER' : ''}`,
+  );
+}
+console.log(over ? `bundle budget: ${over} route(s) over budget` : `bundle budget: ${rows.length} routes within budget`);
+process.exit(over ? 1 : 0);
