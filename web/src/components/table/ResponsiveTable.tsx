@@ -16,6 +16,8 @@ export type ResponsiveColumn<T> = DataTableColumn<T> & {
   card?: 'title' | 'actions' | 'field' | 'none';
   /** Card label when the column's title is empty, abbreviated or not text. */
   cardLabel?: string;
+  /** Card fields are sorted by this (default 0; column order among equals): -1 puts what matters most first. */
+  cardOrder?: number;
 };
 
 export interface ResponsiveTableProps<T> {
@@ -54,7 +56,7 @@ export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
 }
 
 function WideTable<T>({ columns, records, idAccessor, fetching, noRecordsText, sortStatus, onSortStatusChange, testId, rowTestId, minHeight }: ResponsiveTableProps<T>) {
-  const cols: DataTableColumn<T>[] = columns.map(({ visibleFrom, card, cardLabel, ...col }) => ({
+  const cols: DataTableColumn<T>[] = columns.map(({ visibleFrom, card, cardLabel, cardOrder, ...col }) => ({
     ...col,
     ...(visibleFrom ? { visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints[visibleFrom]})` } : {}),
     ...(card === 'actions' ? { customCellAttributes: actionsCell } : {}),
@@ -86,7 +88,7 @@ function RowCards<T>({ columns, records, idAccessor, fetching, loading, noRecord
   const label = (c: ResponsiveColumn<T>) => c.cardLabel ?? (typeof c.title === 'string' ? c.title : String(c.accessor));
   const titles = columns.filter((c) => c.card === 'title');
   const actions = columns.filter((c) => c.card === 'actions');
-  const fields = columns.filter((c) => (c.card ?? 'field') === 'field');
+  const fields = columns.filter((c) => (c.card ?? 'field') === 'field').sort((a, b) => (a.cardOrder ?? 0) - (b.cardOrder ?? 0));
   return (
     <Stack gap="xs" data-testid={testId}>
       {sortStatus && onSortStatusChange && <SortSelect columns={columns} label={label} sortStatus={sortStatus} onChange={onSortStatusChange} />}

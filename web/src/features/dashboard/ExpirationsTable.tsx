@@ -111,6 +111,7 @@ export function ExpirationsTable() {
       accessor: 'exp_date',
       title: t('dashboard.expirations.expiry'),
       noWrap: true,
+      cardOrder: -1,
       render: (l) => (
         <Stack gap={2}>
           <Text size="sm" data-testid="expiring-date">
