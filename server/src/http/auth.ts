@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { type AuthUser, authenticate } from '../modules/auth/service.ts';
+import { authenticateDownload } from '../modules/exports/service.ts';
 import { mustEnrol } from '../modules/twofactor/service.ts';
 import { AppError, forbidden, notFound } from './errors.ts';
 
@@ -18,6 +19,8 @@ declare module 'fastify' {
     roles?: readonly Role[];
     /** Other roles get 404 "<hideAs> not found" instead of 403 (routes about one reseller). */
     hideAs?: string;
+    /** Also opens with a one-time `download_token` in the URL instead of the bearer header (exports). */
+    downloadable?: boolean;
   }
 }
 
@@ -30,7 +33,8 @@ export function requireSession(scope: FastifyInstance, deps: Deps): void {
   scope.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    request.user = await authenticate(deps, token);
+    const byLink = token === undefined && request.routeOptions.config?.downloadable === true;
+    request.user = byLink ? await authenticateDownload(deps, request.url) : await authenticate(deps, token);
     if (deps.config.requireAdmin2fa && !ENROLMENT_ROUTES.has(request.routeOptions.url ?? '') && (await mustEnrol(deps, request.user))) {
       throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in first');
     }

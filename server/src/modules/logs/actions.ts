@@ -1,5 +1,5 @@
 // Every log type and action the server writes; the web app translates them.
-export const LOG_TYPES = ['auth', 'admin', 'reseller', 'credits', 'user'] as const;
+export const LOG_TYPES = ['auth', 'admin', 'reseller', 'credits', 'user', 'export'] as const;
 export const LOG_ACTIONS = [
   'sign_in',
   'sign_in_failed',
@@ -33,4 +33,5 @@ export const LOG_ACTIONS = [
   'user_unblock',
   'user_change_system',
   'user_shorturl',
+  'data_export',
 ] as const;

@@ -19,6 +19,16 @@ const LogRow = Type.Object({
   created_at: Type.Integer(),
 });
 
+/** The log list's filters (the export takes the same). */
+export const LogFilters = {
+  type: Type.Optional(Type.String({ maxLength: 30 })),
+  actions: Type.Optional(Type.String({ maxLength: 1000 })),
+  reseller: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  toreseller: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  user: Type.Optional(Type.String({ maxLength: 50 })),
+  dates: Type.Optional(Type.String({ maxLength: 40 })),
+};
+
 export function logRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['logs'];
@@ -27,15 +37,7 @@ export function logRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags,
-        querystring: Type.Object({
-          ...PageQuery,
-          type: Type.Optional(Type.String({ maxLength: 30 })),
-          actions: Type.Optional(Type.String({ maxLength: 1000 })),
-          reseller: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
-          toreseller: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
-          user: Type.Optional(Type.String({ maxLength: 50 })),
-          dates: Type.Optional(Type.String({ maxLength: 40 })),
-        }),
+        querystring: Type.Object({ ...PageQuery, ...LogFilters }),
         response: { 200: Paged(LogRow) },
       },
     },
