@@ -15,8 +15,8 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <Stack align="center" py="xl" gap="sm" data-testid="not-found">
-      <Title order={2}>404</Title>
-      <Text c="dimmed">{t('errors.NOT_FOUND')}</Text>
+      <Title order={1}>404</Title>
+      <Text c="dimmed">{t('errors.pageNotFound')}</Text>
       <Button component={Link} to="/" variant="light">
         {t('nav.dashboard')}
       </Button>

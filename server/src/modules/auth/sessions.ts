@@ -1,8 +1,7 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { writeLog } from '../logs/write.ts';
-import type { Tx } from '../../db/tx.ts';
-import * as repo from './repo.ts';
+import { nowSec } from './repo.ts';
 import { newToken } from './tokens.ts';
 
 export interface SessionStart {
@@ -17,23 +16,26 @@ export interface SessionStart {
 /** Issues a session token for a reseller who proved who they are: the one way every sign-in ends. */
 export async function startSession({ config, database }: Deps, start: SessionStart) {
   const { reseller } = start;
-  const now = repo.nowSec();
+  const now = nowSec();
   const { token, tokenHash } = newToken();
   const lifetime = start.rememberMe ? config.rememberMeDays * 86400 : config.sessionMaxHours * 3600;
   const idle = start.rememberMe ? lifetime : config.sessionIdleMinutes * 60;
   const user = await withTx(database, async (trx) => {
-    await repo.insertSession(trx, {
-      token_hash: tokenHash,
-      reseller_id: reseller.id,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: now + lifetime,
-      idle_seconds: idle,
-      remember_me: start.rememberMe ? 1 : 0,
-      ip: start.ip,
-      user_agent: start.userAgent?.slice(0, 300) ?? null,
-    });
-    await repo.markSignedIn(trx, reseller.id, now);
+    await trx
+      .insertInto('sessions')
+      .values({
+        token_hash: tokenHash,
+        reseller_id: reseller.id,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: now + lifetime,
+        idle_seconds: idle,
+        remember_me: start.rememberMe ? 1 : 0,
+        ip: start.ip,
+        user_agent: start.userAgent?.slice(0, 300) ?? null,
+      })
+      .execute();
+    await trx.updateTable('resellers').set({ last_login: now }).where('id', '=', reseller.id).execute();
     await writeLog(trx, {
       type_log: 'auth',
       action: 'sign_in',
@@ -43,13 +45,7 @@ export async function startSession({ config, database }: Deps, start: SessionSta
       ip: start.ip,
       value: start.secondFactor ?? null,
     });
-    return repo.signedInUser(trx, reseller.id);
+    return trx.selectFrom('resellers').select(['id', 'username', 'credits']).where('id', '=', reseller.id).executeTakeFirstOrThrow();
   });
   return { token, user: { ...user, type: reseller.type } };
 }
-
-/**
- * Ends every way into the account (sessions and half-done second steps), inside the caller's
- * transaction: a password change, a block, a removal or a 2FA reset.
- */
-export const revokeAllSessions = (db: Tx, resellerId: number) => repo.revokeAllSessions(db, resellerId);

@@ -5,6 +5,7 @@ import { useProfile } from '../auth/profile';
 import { ActivityChartSkeleton } from './ActivityChartSkeleton';
 import { ExpirationsTable } from './ExpirationsTable';
 import { NewsBox } from './NewsBox';
+import { PublicUrlNotice } from './PublicUrlNotice';
 import { StatCards } from './StatCards';
 
 // The chart is a separate chunk, fetched after the cards and the table render.
@@ -30,6 +31,8 @@ export function DashboardPage() {
       <Suspense fallback={<ActivityChartSkeleton />}>
         <ActivityChart />
       </Suspense>
+      {/* last: it appears once the complements arrive and must not push the page down */}
+      <PublicUrlNotice />
     </Stack>
   );
 }

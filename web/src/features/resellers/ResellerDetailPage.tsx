@@ -15,6 +15,7 @@ import { isValidId, type LedgerRow, useLedger, useReseller } from './api';
 import { formatDelta, formatNumber } from '../../lib/format';
 import { formatEpoch } from './format';
 import { StatusBadge } from './StatusBadge';
+import { groupName } from './groupName';
 
 /** Translated ledger reason (unknown reasons are shown as they come). */
 export function reasonText(reason: string): string {
@@ -113,7 +114,7 @@ export function ResellerDetailPage() {
           <Paper withBorder p="sm" radius="md">
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" verticalSpacing="xs">
               <Detail label={t('resellers.fields.status')} value={<StatusBadge status={r.status} />} />
-              <Detail label={t('resellers.fields.group')} value={r.group_name} />
+              <Detail label={t('resellers.fields.group')} value={groupName(r.group_name, r.group_type)} />
               <Detail label={t('resellers.fields.master')} value={r.master_username ?? '—'} />
               <Detail label={t('resellers.fields.lastLogin')} value={formatEpoch(r.last_login) || t('resellers.never')} />
               <Detail label={t('resellers.fields.email')} value={r.email || '—'} />

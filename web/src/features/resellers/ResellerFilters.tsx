@@ -8,6 +8,7 @@ import type { ResellerGroup } from '../../api/complements';
 import { type ResellerOption, SEARCH_DEBOUNCE_MS } from '../../api/resellerSearch';
 import { ResellerPicker } from '../../components/ResellerPicker';
 import type { ResellerFilters as Filters } from './search';
+import { groupName } from './groupName';
 
 const STATUS_OPTIONS = ['1', '0'] as const;
 
@@ -19,7 +20,7 @@ export function filterChips(filters: Partial<Filters>, groups: ResellerGroup[] |
   if (filters.reseller) chips.push({ key: 'reseller', label: t('resellers.fields.master'), value: filters.reseller });
   if (filters.group !== undefined) {
     const g = groups?.find((x) => x.group_id === filters.group);
-    chips.push({ key: 'group', label: t('resellers.fields.group'), value: g?.group_name ?? `#${filters.group}` });
+    chips.push({ key: 'group', label: t('resellers.fields.group'), value: g ? groupName(g.group_name, g.type) : `#${filters.group}` });
   }
   if (filters.status !== undefined) {
     chips.push({ key: 'status', label: t('resellers.fields.status'), value: filters.status === '1' ? t('resellers.status.active') : t('resellers.status.blocked') });
@@ -166,7 +167,7 @@ function FilterPopover({ filters, groups, onChange }: Props) {
               label={t('resellers.fields.group')}
               placeholder={t('resellers.filters.any')}
               clearable
-              data={(groups ?? []).map((g) => ({ value: String(g.group_id), label: g.group_name }))}
+              data={(groups ?? []).map((g) => ({ value: String(g.group_id), label: groupName(g.group_name, g.type) }))}
               value={draft.group}
               onChange={(group) => setDraft((d) => ({ ...d, group }))}
               comboboxProps={{ withinPortal: false }}

@@ -9,6 +9,7 @@ import type { ResellerGroup } from '../../api/complements';
 import { resellerErrorText } from './errors';
 import { PasswordStrengthMeter } from './password/PasswordStrengthMeter';
 import { isStrongEnough, usePasswordStrength } from './password/usePasswordStrength';
+import { groupName } from './groupName';
 
 export interface ResellerFormValues {
   username: string;
@@ -81,7 +82,7 @@ export function ResellerForm({ mode, initial, groups, onSubmit, onCancel }: Prop
     }
   });
 
-  const groupOptions = (groups ?? []).map((g) => ({ value: String(g.group_id), label: g.group_name }));
+  const groupOptions = (groups ?? []).map((g) => ({ value: String(g.group_id), label: groupName(g.group_name, g.type) }));
   const testId = (f: string) => `reseller-form-${f}`;
 
   return (

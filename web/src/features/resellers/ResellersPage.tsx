@@ -27,6 +27,7 @@ import { type ActionsMode, type ResellerAction, ResellerActions } from './Resell
 import { filterChips, ResellerFilterBar } from './ResellerFilters';
 import { resellersSearch } from './search';
 import { StatusBadge } from './StatusBadge';
+import { groupName } from './groupName';
 
 /** The server lists newest first when no order is given. */
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'desc' };
@@ -125,7 +126,7 @@ export function ResellersPage() {
           <Stack gap={0}>
             {userLink(r)}
             <Text size="xs" c="dimmed">
-              {(phone ? [`#${r.id}`, r.master_username] : [r.master_username, r.group_name]).filter(Boolean).join(' · ')}
+              {(phone ? [`#${r.id}`, r.master_username] : [r.master_username, groupName(r.group_name, r.group_type)]).filter(Boolean).join(' · ')}
             </Text>
           </Stack>
         ),
@@ -147,7 +148,7 @@ export function ResellersPage() {
       noWrap: true,
       render: (r) => formatEpoch(r.last_login) || t('resellers.never'),
     },
-    { accessor: 'group_name', title: t('resellers.fields.group'), sortable: true, visibleFrom: 'md' },
+    { accessor: 'group_name', title: t('resellers.fields.group'), sortable: true, visibleFrom: 'md', render: (r) => groupName(r.group_name, r.group_type) },
     { accessor: 'sub_resellers_count', title: t('resellers.fields.subResellers'), textAlign: 'right', visibleFrom: 'xl', card: 'none' },
     { accessor: 'clients_count', title: t('resellers.fields.clients'), textAlign: 'right', visibleFrom: 'md' },
     {
