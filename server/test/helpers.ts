@@ -53,7 +53,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   await migrate(database.db, database.dialect);
   const deps = { config, database };
   await ensureFirstAdmin(deps);
-  const app = await buildApp(deps, { logger: false });
+  // TEST_LOG=1 shows the server's log (e.g. the error behind a 500 the fuzzer found).
+  const app = await buildApp(deps, { logger: process.env.TEST_LOG === '1' ? undefined : false });
   await app.ready();
 
   const call: TestContext['call'] = (token, opts) =>
