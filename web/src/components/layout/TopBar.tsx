@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Burger, Group, Indicator, Menu, Skeleton, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Burger, Group, Indicator, Menu, Skeleton, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconChevronDown, IconCoin, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -55,15 +55,10 @@ function UserMenu() {
   return (
     <Menu position="bottom-end" width={200} shadow="md">
       <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          size="lg"
-          w="auto"
-          px={6}
-          aria-label={t('topbar.userMenu')}
-          data-testid="user-menu"
-        >
+        {/* Named by its content ("Menu do usuário" + the visible username), so the name contains the visible text. */}
+        <ActionIcon variant="subtle" size="lg" w="auto" px={6} data-testid="user-menu">
           <Group gap={4} wrap="nowrap">
+            <VisuallyHidden>{t('topbar.userMenu')}</VisuallyHidden>
             <IconUserCircle size={22} />
             <Text size="sm" fw={500} visibleFrom="sm" maw={140} truncate>
               {data?.username}

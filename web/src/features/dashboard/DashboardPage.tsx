@@ -18,7 +18,7 @@ export function DashboardPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2} size="h3" data-testid="home-welcome">
+        <Title order={1} size="h3" data-testid="home-welcome">
           {t('home.welcome', { username: data?.username ?? '' })}
         </Title>
         <Text c="dimmed" size="sm">

@@ -1,0 +1,201 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type AxeViolation, describeViolations, headingOnes, IMPACTS, type Impact, runAxe } from '../support/axe.ts';
+import { type Api, byTestId, RESULTS_DIR, type Reseller, signInWithToken, uniqueName, useE2eSuite } from '../support/index.ts';
+
+interface Line {
+  id: number;
+  username: string;
+}
+
+/** A page or an open dialog, checked by axe-core. `open` runs after the page loaded. */
+interface Check {
+  name: string;
+  path: string;
+  open?: (page: Page) => Promise<void>;
+}
+
+const BLOCKING: readonly Impact[] = ['serious', 'critical'];
+
+/** Every state checked in this file, for the summary printed at the end. */
+const checked: { role: string; name: string; violations: AxeViolation[] }[] = [];
+
+/** Opens a line's row menu on /users and clicks one of its actions. */
+const lineAction = (lineId: number, action: string) => async (page: Page) => {
+  await byTestId(page, `user-actions-${lineId}`).click();
+  await byTestId(byTestId(page, `user-actions-menu-${lineId}`), `action-${action}`).click();
+};
+
+/** Clicks a reseller row action (inline icon, or through the row menu). */
+const resellerAction = (id: number, action: string) => async (page: Page) => {
+  const item = byTestId(page, `reseller-${action}-${id}`);
+  if (!(await item.isVisible())) await byTestId(page, `reseller-actions-${id}`).click();
+  await item.click();
+};
+
+const click = (testId: string) => async (page: Page) => {
+  await byTestId(page, testId).first().click();
+};
+
+/**
+ * Loads each page (and opens its dialog), runs axe-core and checks there is exactly one visible h1.
+ * Returns one line per serious/critical node and per h1 problem; prints nothing itself.
+ */
+async function audit(page: Page, role: string, checks: Check[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const c of checks) {
+    await page.goto(c.path);
+    await page.locator('#root > :not(style)').first().waitFor();
+    if (c.open) {
+      await runAxe(page); // settles the page first
+      await c.open(page);
+      await page.locator('[role="dialog"], [role="menu"]').last().waitFor();
+    }
+    const state = `${role} ${c.name}`;
+    const violations = await runAxe(page);
+    checked.push({ role, name: c.name, violations });
+    problems.push(...describeViolations(state, violations.filter((v) => BLOCKING.includes(v.impact))));
+    if (!c.open) {
+      const h1 = await headingOnes(page);
+      if (h1.length !== 1) problems.push(`[${state}] expected one visible h1, found ${h1.length}: ${JSON.stringify(h1)}`);
+    }
+  }
+  return problems;
+}
+
+function summary(): string {
+  const byImpact = Object.fromEntries(IMPACTS.map((i) => [i, 0])) as Record<Impact, number>;
+  const rules = new Map<string, number>();
+  for (const c of checked)
+    for (const v of c.violations) {
+      byImpact[v.impact] += v.nodes.length;
+      rules.set(`${v.id} (${v.impact})`, (rules.get(`${v.id} (${v.impact})`) ?? 0) + v.nodes.length);
+    }
+  const lines = [
+    `axe-core ${checked.length} states checked (pages and open dialogs, pt-BR, 1280 px) — failing nodes by impact: ${IMPACTS.map((i) => `${i} ${byImpact[i]}`).join(', ')}`,
+    ...[...rules].map(([rule, n]) => `  ${rule}: ${n} node(s)`),
+  ];
+  return lines.join('\n');
+}
+
+describe('accessibility: axe-core on every page, as every role, with the main dialogs open', () => {
+  const s = useE2eSuite();
+  let master: Api;
+  let reseller: Api;
+  let masterRow: Reseller;
+  let resellerRow: Reseller;
+  let line: Line;
+  let packageId: number;
+
+  beforeAll(async () => {
+    const bouquet = await s.admin.createBouquet(uniqueName('Bq '));
+    const pkg = await s.admin.createPackage({ package_name: uniqueName('Mensal '), bouquets: [String(bouquet.id)] });
+    packageId = pkg.id;
+    masterRow = await s.admin.createReseller({ type: 'master', credits: 200 });
+    master = await s.admin.createAndSignIn({ type: 'master', credits: 200 });
+    resellerRow = await master.createReseller({ type: 'reseller', credits: 50 });
+    reseller = await master.createAndSignIn({ type: 'reseller', credits: 50 });
+    line = await reseller.post<Line>('/users', { package_id: pkg.id, whatsapp: '(11) 98765-4321' });
+    await master.post<Line>('/users', { package_id: pkg.id });
+  });
+
+  afterAll(() => {
+    if (checked.length === 0) return;
+    const text = summary();
+    console.log(text);
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    fs.writeFileSync(path.join(RESULTS_DIR, 'axe-summary.txt'), `${text}\n`);
+    const details = checked.flatMap((c) => describeViolations(`${c.role} ${c.name}`, c.violations));
+    fs.writeFileSync(path.join(RESULTS_DIR, 'axe-violations.txt'), `${details.join('\n')}\n`);
+  });
+
+  test('the sign-in page', async () => {
+    const page = await s.page();
+    const problems = await audit(page, 'anonymous', [{ name: 'sign-in', path: '/auth/sign-in' }]);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  test('admin: every page and the 404 page', async () => {
+    const page = await s.page();
+    await signInWithToken(page, s.admin.token, '/');
+    const m = masterRow.id;
+    const problems = await audit(page, 'admin', [
+      { name: 'dashboard', path: '/' },
+      { name: 'users', path: '/users' },
+      { name: 'users/add', path: '/users/add' },
+      { name: 'users/add_trial', path: '/users/add_trial' },
+      { name: 'user edit', path: `/users/${line.id}/edit` },
+      { name: 'resellers', path: '/resellers' },
+      { name: 'resellers/add', path: '/resellers/add' },
+      { name: 'reseller detail', path: `/resellers/${m}` },
+      { name: 'reseller edit', path: `/resellers/${m}/edit` },
+      { name: 'reseller domains', path: `/resellers/${m}/add_domains` },
+      { name: 'packages', path: '/packages' },
+      { name: 'packages/new', path: '/packages/new' },
+      { name: 'package edit', path: `/packages/${packageId}/edit` },
+      { name: 'bouquets', path: '/bouquets' },
+      { name: 'edit_news', path: '/edit_news' },
+      { name: 'logs', path: '/logs' },
+      { name: 'profile/security', path: '/profile/security' },
+      { name: '404', path: '/no-such-page' },
+    ]);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  test('admin: dialogs, menus and popovers', async () => {
+    const page = await s.page();
+    await signInWithToken(page, s.admin.token, '/');
+    const problems = await audit(page, 'admin', [
+      { name: 'user menu', path: '/', open: click('user-menu') },
+      { name: 'users filters', path: '/users', open: click('users-filters-toggle') },
+      { name: 'line row menu', path: '/users', open: click(`user-actions-${line.id}`) },
+      { name: 'renew modal', path: '/users', open: lineAction(line.id, 'renew') },
+      { name: 'extend modal', path: '/users', open: lineAction(line.id, 'extend') },
+      { name: 'screens modal', path: '/users', open: lineAction(line.id, 'screens') },
+      { name: 'links modal', path: '/users', open: lineAction(line.id, 'links') },
+      { name: 'whatsapp modal', path: '/users', open: lineAction(line.id, 'whatsapp') },
+      { name: 'block confirm', path: '/users', open: lineAction(line.id, 'block') },
+      { name: 'credit modal', path: '/resellers', open: resellerAction(masterRow.id, 'credits') },
+      { name: 'reseller block confirm', path: '/resellers', open: resellerAction(masterRow.id, 'block') },
+      { name: 'deactivate modal', path: '/resellers', open: resellerAction(masterRow.id, 'deactivate') },
+      { name: 'resellers filters', path: '/resellers', open: click('reseller-filter-button') },
+      { name: 'bouquet modal', path: '/bouquets', open: click('bouquet-create') },
+    ]);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  test('master: the pages of a master and the credit modal', async () => {
+    const page = await s.page();
+    await signInWithToken(page, master.token, '/');
+    const r = resellerRow.id;
+    const problems = await audit(page, 'master', [
+      { name: 'dashboard', path: '/' },
+      { name: 'users', path: '/users' },
+      { name: 'users/add', path: '/users/add' },
+      { name: 'resellers', path: '/resellers' },
+      { name: 'resellers/add', path: '/resellers/add' },
+      { name: 'reseller detail', path: `/resellers/${r}` },
+      { name: 'logs', path: '/logs' },
+      { name: 'credit modal', path: '/resellers', open: resellerAction(r, 'credits') },
+    ]);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  test('reseller: the pages of a plain reseller and a line dialog', async () => {
+    const page = await s.page();
+    await signInWithToken(page, reseller.token, '/');
+    const problems = await audit(page, 'reseller', [
+      { name: 'dashboard', path: '/' },
+      { name: 'users', path: '/users' },
+      { name: 'users/add', path: '/users/add' },
+      { name: 'users/add_trial', path: '/users/add_trial' },
+      { name: 'user edit', path: `/users/${line.id}/edit` },
+      { name: 'logs', path: '/logs' },
+      { name: 'profile/security', path: '/profile/security' },
+      { name: 'renew modal', path: '/users', open: lineAction(line.id, 'renew') },
+    ]);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
