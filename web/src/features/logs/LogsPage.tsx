@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FilterChip, FilterChips } from '../../components/FilterChips';
+import { ExportMenu } from '../../components/ExportMenu';
 import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/table/ListTable';
 import type { ResponsiveColumn } from '../../components/table/ResponsiveTable';
@@ -174,22 +175,25 @@ export function LogsPage() {
       <PageHeader
         title={t('logs.title')}
         actions={
-          <Button
-            variant={filtersOpen ? 'light' : 'default'}
-            leftSection={<IconAdjustmentsHorizontal size={18} />}
-            rightSection={
-              activeCount > 0 ? (
-                <Badge size="sm" circle>
-                  {activeCount}
-                </Badge>
-              ) : undefined
-            }
-            onClick={() => setFiltersOpen((o) => !o)}
-            aria-expanded={filtersOpen}
-            data-testid="logs-filters-toggle"
-          >
-            {t('logs.filters.title')}
-          </Button>
+          <>
+            <ExportMenu path="/logs/export" query={apiQuery} testId="logs-export" />
+            <Button
+              variant={filtersOpen ? 'light' : 'default'}
+              leftSection={<IconAdjustmentsHorizontal size={18} />}
+              rightSection={
+                activeCount > 0 ? (
+                  <Badge size="sm" circle>
+                    {activeCount}
+                  </Badge>
+                ) : undefined
+              }
+              onClick={() => setFiltersOpen((o) => !o)}
+              aria-expanded={filtersOpen}
+              data-testid="logs-filters-toggle"
+            >
+              {t('logs.filters.title')}
+            </Button>
+          </>
         }
       />
       <Collapse expanded={filtersOpen}>

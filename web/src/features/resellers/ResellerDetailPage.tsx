@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
+import { ExportMenu } from '../../components/ExportMenu';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { DEFAULT_PER } from '../../components/pagerMath';
@@ -126,9 +127,12 @@ export function ResellerDetailPage() {
         </>
       )}
 
-      <Title order={3} size="h4">
-        {t('resellers.ledger.title')}
-      </Title>
+      <Group justify="space-between" gap="xs">
+        <Title order={3} size="h4">
+          {t('resellers.ledger.title')}
+        </Title>
+        {valid && <ExportMenu path={`/resellers/${id}/ledger/export`} query={{}} testId="ledger-export" />}
+      </Group>
       {ledger.isError && (
         <Alert color="red" title={t('common.loadError')}>
           <Button size="xs" variant="light" color="red" onClick={() => void ledger.refetch()}>

@@ -9,6 +9,7 @@ import { isApiError } from '../../api/errors';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
 import { FilterChips } from '../../components/FilterChips';
+import { ExportMenu } from '../../components/ExportMenu';
 import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/table/ListTable';
 import { CARDS_QUERY, type ResponsiveColumn } from '../../components/table/ResponsiveTable';
@@ -178,9 +179,12 @@ export function ResellersPage() {
       <PageHeader
         title={t('resellers.title')}
         actions={
-          <Button component={Link} to="/resellers/add" leftSection={<IconUserPlus size={18} />} data-testid="reseller-create">
-            {t('resellers.create')}
-          </Button>
+          <>
+            <ExportMenu path="/resellers/export" query={table.filters} testId="resellers-export" />
+            <Button component={Link} to="/resellers/add" leftSection={<IconUserPlus size={18} />} data-testid="reseller-create">
+              {t('resellers.create')}
+            </Button>
+          </>
         }
       />
       <Stack gap="sm">

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
+import { ExportMenu } from '../../components/ExportMenu';
 import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/table/ListTable';
 import { CARDS_QUERY, type ResponsiveColumn } from '../../components/table/ResponsiveTable';
@@ -176,6 +177,7 @@ export function UsersPage() {
         title={t('users.title')}
         actions={
           <>
+            <ExportMenu path="/users/export" query={table.filters} formats={['csv', 'xlsx']} testId="users-export" />
             <Button component={Link} to="/users/add_trial" variant="light" leftSection={<IconClockPlus size={18} />} data-testid="users-add-trial">
               {t('users.addTrial')}
             </Button>

@@ -1,0 +1,76 @@
+import fs from 'node:fs/promises';
+import type { Download, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { type Api, byTestId, signInWithToken, uniqueName, useE2eSuite } from '../support/index.ts';
+
+interface Line {
+  id: number;
+  username: string;
+  password: string;
+}
+
+/** Clicks Exportar -> format and returns the browser's download. */
+async function exportAs(page: Page, menu: string, format: 'csv' | 'xlsx'): Promise<Download> {
+  await byTestId(page, menu).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), byTestId(page, `${menu}-${format}`).click()]);
+  return download;
+}
+
+/** Rows of our CSV: UTF-8 BOM, `;` between fields, CRLF (no quoted separators in this data). */
+async function csvRows(download: Download): Promise<string[][]> {
+  const text = await fs.readFile((await download.path()) as string, 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  return text
+    .slice(1)
+    .split('\r\n')
+    .filter((l) => l !== '')
+    .map((l) => l.split(';'));
+}
+
+describe('export: the lists download with the filters on screen', () => {
+  const s = useE2eSuite();
+  let master: Api;
+  const lines: Line[] = [];
+
+  beforeAll(async () => {
+    const bouquet = await s.admin.createBouquet(uniqueName('Bq '));
+    const pkg = await s.admin.createPackage({ package_name: uniqueName('Mensal '), bouquets: [String(bouquet.id)] });
+    master = await s.admin.createAndSignIn({ type: 'master', credits: 20 });
+    for (let i = 0; i < 4; i++) lines.push(await master.post<Line>('/users', { package_id: pkg.id, username: uniqueName(`exp${i}`), reseller_notes: 'Observação ç' }));
+    await master.post(`/users/${lines[1].id}/block`);
+    await master.post(`/users/${lines[3].id}/block`);
+    // another master's line never shows up
+    const other = await s.admin.createAndSignIn({ type: 'master', credits: 5 });
+    await other.post('/users', { package_id: pkg.id, username: uniqueName('other') });
+  });
+
+  test('/users filtered on blocked lines: the CSV has exactly those rows, passwords included; the XLSX downloads too', async () => {
+    const page = await s.page();
+    await signInWithToken(page, master.token, '/users?status=0');
+    await byTestId(page, `user-row-${lines[3].id}`).waitFor();
+    expect(await byTestId(page, `user-row-${lines[0].id}`).count()).toBe(0);
+
+    const csv = await exportAs(page, 'users-export', 'csv');
+    expect(csv.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = await csvRows(csv);
+    expect(header.slice(0, 4)).toEqual(['ID', 'Usuário', 'Senha', 'Criado em (UTC-03:00)']);
+    const blocked = [lines[1], lines[3]];
+    expect(rows.map((r) => [Number(r[0]), r[1], r[2]])).toEqual(blocked.map((l) => [l.id, l.username, l.password]));
+    expect(rows.every((r) => r[6] === 'Observação ç' && r[9] === 'Bloqueado')).toBe(true);
+
+    const xlsx = await exportAs(page, 'users-export', 'xlsx');
+    expect(xlsx.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const bytes = await fs.readFile((await xlsx.path()) as string);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK'); // a zip: the XLSX container
+    // the page stayed where it was
+    expect(new URL(page.url()).pathname).toBe('/users');
+  });
+
+  test('/logs exports what its filters show', async () => {
+    const page = await s.page();
+    await signInWithToken(page, master.token, '/logs?type=user&actions=user_block');
+    await byTestId(page, 'logs-export').waitFor();
+    const [, ...rows] = await csvRows(await exportAs(page, 'logs-export', 'csv'));
+    expect(rows.map((r) => [r[3], r[7]]).sort()).toEqual([lines[1], lines[3]].map((l) => ['user_block', l.username]).sort());
+  });
+});
