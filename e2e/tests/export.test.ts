@@ -31,14 +31,15 @@ describe('export: the lists download with the filters on screen', () => {
   const s = useE2eSuite();
   let master: Api;
   const lines: Line[] = [];
+  const line = (i: number) => lines[i] as Line;
 
   beforeAll(async () => {
     const bouquet = await s.admin.createBouquet(uniqueName('Bq '));
     const pkg = await s.admin.createPackage({ package_name: uniqueName('Mensal '), bouquets: [String(bouquet.id)] });
     master = await s.admin.createAndSignIn({ type: 'master', credits: 20 });
     for (let i = 0; i < 4; i++) lines.push(await master.post<Line>('/users', { package_id: pkg.id, username: uniqueName(`exp${i}`), reseller_notes: 'Observação ç' }));
-    await master.post(`/users/${lines[1].id}/block`);
-    await master.post(`/users/${lines[3].id}/block`);
+    await master.post(`/users/${line(1).id}/block`);
+    await master.post(`/users/${line(3).id}/block`);
     // another master's line never shows up
     const other = await s.admin.createAndSignIn({ type: 'master', credits: 5 });
     await other.post('/users', { package_id: pkg.id, username: uniqueName('other') });
@@ -47,14 +48,14 @@ describe('export: the lists download with the filters on screen', () => {
   test('/users filtered on blocked lines: the CSV has exactly those rows, passwords included; the XLSX downloads too', async () => {
     const page = await s.page();
     await signInWithToken(page, master.token, '/users?status=0');
-    await byTestId(page, `user-row-${lines[3].id}`).waitFor();
-    expect(await byTestId(page, `user-row-${lines[0].id}`).count()).toBe(0);
+    await byTestId(page, `user-row-${line(3).id}`).waitFor();
+    expect(await byTestId(page, `user-row-${line(0).id}`).count()).toBe(0);
 
     const csv = await exportAs(page, 'users-export', 'csv');
     expect(csv.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, ...rows] = await csvRows(csv);
-    expect(header.slice(0, 4)).toEqual(['ID', 'Usuário', 'Senha', 'Criado em (UTC-03:00)']);
-    const blocked = [lines[1], lines[3]];
+    expect(header?.slice(0, 4)).toEqual(['ID', 'Usuário', 'Senha', 'Criado em (UTC-03:00)']);
+    const blocked = [line(1), line(3)];
     expect(rows.map((r) => [Number(r[0]), r[1], r[2]])).toEqual(blocked.map((l) => [l.id, l.username, l.password]));
     expect(rows.every((r) => r[6] === 'Observação ç' && r[9] === 'Bloqueado')).toBe(true);
 
@@ -71,6 +72,6 @@ describe('export: the lists download with the filters on screen', () => {
     await signInWithToken(page, master.token, '/logs?type=user&actions=user_block');
     await byTestId(page, 'logs-export').waitFor();
     const [, ...rows] = await csvRows(await exportAs(page, 'logs-export', 'csv'));
-    expect(rows.map((r) => [r[3], r[7]]).sort()).toEqual([lines[1], lines[3]].map((l) => ['user_block', l.username]).sort());
+    expect(rows.map((r) => [r[3], r[7]]).sort()).toEqual([line(1), line(3)].map((l) => ['user_block', l.username]).sort());
   });
 });
