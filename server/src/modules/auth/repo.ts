@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Tx } from '../../db/tx.ts';
+import type { SessionsTable } from '../../db/types.ts';
 
 export const nowSec = () => Math.floor(Date.now() / 1000);
 
@@ -70,3 +72,15 @@ export async function revokeAllSessions(db: Tx, resellerId: number): Promise<voi
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+export async function insertSession(db: Tx, row: Insertable<SessionsTable>): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+export async function markSignedIn(db: Tx, resellerId: number, at: number): Promise<void> {
+  await db.updateTable('resellers').set({ last_login: at }).where('id', '=', resellerId).execute();
+}
+
+/** What a sign-in answers about the reseller. */
+export const signedInUser = (db: Tx, resellerId: number) =>
+  db.selectFrom('resellers').select(['id', 'username', 'credits']).where('id', '=', resellerId).executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import type { Config } from '../../config.ts';
+import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { rateLimited } from '../../http/errors.ts';
 import { writeLog } from '../logs/write.ts';
@@ -78,6 +79,9 @@ export async function succeeded({ database }: Deps, keys: ThrottleKey[]): Promis
  * device's own counter; otherwise the username+IP pair, the IP (all usernames, high enough for an
  * office behind one address) and the account across all IPs (OWASP's per-account cap).
  */
+/** Forgets a key's attempts inside the caller's transaction (an admin's 2FA reset). */
+export const clearKey = (db: Tx, key: string) => repo.clearThrottle(db, key);
+
 export function signInKeys(config: Config, input: { username: string; ip: string; knownDeviceId: number | null }): ThrottleKey[] {
   const user = input.username.toLowerCase();
   const ip = clientNetwork(input.ip);

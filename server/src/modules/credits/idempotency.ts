@@ -4,6 +4,7 @@ import type { Database } from '../../db/connection.ts';
 import { withTx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
+import * as repo from './idempotency-repo.ts';
 
 export interface IdempotencyRequest {
   actorId: number;
@@ -22,12 +23,7 @@ const conflict = () =>
   new AppError(422, 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was already used with another request');
 
 async function storedOutcome<T>(db: Kysely<DB>, req: IdempotencyRequest, hash: string): Promise<Outcome<T> | undefined> {
-  const row = await db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('reseller_id', '=', req.actorId)
-    .where('key', '=', req.key as string)
-    .executeTakeFirst();
+  const row = await repo.findKey(db, req.actorId, req.key as string);
   if (!row) return undefined;
   if (row.request_hash !== hash) throw conflict();
   return { statusCode: row.status_code, body: JSON.parse(row.response) as T, replayed: true };
@@ -55,17 +51,14 @@ export async function runIdempotent<T>(
       const previous = await storedOutcome<T>(trx, req, hash);
       if (previous) return previous;
       const body = await operation(trx);
-      await trx
-        .insertInto('idempotency_keys')
-        .values({
-          reseller_id: req.actorId,
-          key: req.key as string,
-          request_hash: hash,
-          status_code: statusCode,
-          response: JSON.stringify(body),
-          created_at: Math.floor(Date.now() / 1000),
-        })
-        .execute();
+      await repo.insertKey(trx, {
+        reseller_id: req.actorId,
+        key: req.key as string,
+        request_hash: hash,
+        status_code: statusCode,
+        response: JSON.stringify(body),
+        created_at: Math.floor(Date.now() / 1000),
+      });
       return { statusCode, body, replayed: false };
     });
   } catch (err) {

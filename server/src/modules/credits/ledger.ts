@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Dialect } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
 import { AppError } from '../../http/errors.ts';
+import * as repo from './balance-repo.ts';
 
 export interface Movement {
   resellerId: number;
@@ -26,53 +26,38 @@ export const MAX_BALANCE = 2_147_483_647;
 export async function lockResellers(trx: Tx, dialect: Dialect, ids: number[]): Promise<void> {
   if (dialect !== 'postgres') return; // SQLite: BEGIN IMMEDIATE already serialises writers
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  await trx.selectFrom('resellers').select('id').where('id', 'in', sorted).orderBy('id').forNoKeyUpdate().execute();
+  await repo.lockRows(trx, sorted);
 }
 
 async function writeLedger(trx: Tx, m: Movement, delta: number, balanceAfter: number): Promise<void> {
-  await trx
-    .insertInto('credit_ledger')
-    .values({
-      reseller_id: m.resellerId,
-      delta,
-      balance_after: balanceAfter,
-      reason: m.reason,
-      counterparty_id: m.counterpartyId ?? null,
-      line_id: m.lineId ?? null,
-      actor_id: m.actorId,
-      idempotency_key: m.idempotencyKey ?? null,
-      created_at: Math.floor(Date.now() / 1000),
-    })
-    .execute();
+  await repo.insertLedgerRow(trx, {
+    reseller_id: m.resellerId,
+    delta,
+    balance_after: balanceAfter,
+    reason: m.reason,
+    counterparty_id: m.counterpartyId ?? null,
+    line_id: m.lineId ?? null,
+    actor_id: m.actorId,
+    idempotency_key: m.idempotencyKey ?? null,
+    created_at: Math.floor(Date.now() / 1000),
+  });
 }
 
 /** Guarded debit: one statement that only succeeds when the balance covers it. Returns the new balance. */
 export async function debit(trx: Tx, m: Movement): Promise<number> {
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new Error(`debit amount must be a positive integer, got ${m.amount}`);
-  const row = await trx
-    .updateTable('resellers')
-    .set({ credits: sql`credits - ${m.amount}` })
-    .where('id', '=', m.resellerId)
-    .where('credits', '>=', m.amount)
-    .returning('credits')
-    .executeTakeFirst();
-  if (!row) throw insufficientCredits();
-  await writeLedger(trx, m, -m.amount, row.credits);
-  return row.credits;
+  const balance = await repo.takeFromBalance(trx, m.resellerId, m.amount);
+  if (balance === undefined) throw insufficientCredits();
+  await writeLedger(trx, m, -m.amount, balance);
+  return balance;
 }
 
 export async function credit(trx: Tx, m: Movement): Promise<number> {
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new Error(`credit amount must be a positive integer, got ${m.amount}`);
-  const row = await trx
-    .updateTable('resellers')
-    .set({ credits: sql`credits + ${m.amount}` })
-    .where('id', '=', m.resellerId)
-    .where('credits', '<=', MAX_BALANCE - m.amount)
-    .returning('credits')
-    .executeTakeFirst();
-  if (!row) throw new AppError(409, 'CREDIT_LIMIT', 'This balance cannot grow any further');
-  await writeLedger(trx, m, m.amount, row.credits);
-  return row.credits;
+  const balance = await repo.addToBalance(trx, m.resellerId, m.amount, MAX_BALANCE);
+  if (balance === undefined) throw new AppError(409, 'CREDIT_LIMIT', 'This balance cannot grow any further');
+  await writeLedger(trx, m, m.amount, balance);
+  return balance;
 }
 
 /** Moves credits between two resellers: debit and credit with their ledger rows, in the caller's transaction. */

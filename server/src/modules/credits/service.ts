@@ -1,12 +1,14 @@
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthUser } from '../auth/service.ts';
-import { findVisible } from '../resellers/repo.ts';
+import { findVisibleReseller } from '../resellers/service.ts';
 import * as repo from './repo.ts';
+
+export type { LedgerRow } from './repo.ts';
 
 /** The ledger is readable by its reseller and by everyone above it; anyone else gets 404. */
 async function assertReadable({ database }: Deps, actor: AuthUser, resellerId: number) {
-  if (!(await findVisible(database.db, actor, resellerId, true))) throw notFound('Reseller');
+  if (!(await findVisibleReseller(database.db, actor, resellerId, true))) throw notFound('Reseller');
 }
 
 /** A reseller's credit history. Newest first. */

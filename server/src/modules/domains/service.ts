@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { withTx } from '../../db/tx.ts';
+import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../auth/service.ts';
-import { writeLog } from '../logs/repo.ts';
-import { findVisible } from '../resellers/repo.ts';
+import { writeLog } from '../logs/write.ts';
+import { findVisibleReseller } from '../resellers/service.ts';
+import * as repo from './repo.ts';
 
 const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
@@ -28,34 +29,31 @@ export function normaliseDomain(raw: string): string {
 }
 
 async function visibleOr404(deps: Deps, actor: AuthUser, id: number) {
-  const row = await findVisible(deps.database.db, actor, id, true);
+  const row = await findVisibleReseller(deps.database.db, actor, id, true);
   if (!row) throw notFound('Reseller');
   return row;
 }
 
 export async function list(deps: Deps, actor: AuthUser, resellerId: number) {
   const owner = await visibleOr404(deps, actor, resellerId);
-  const rows = await deps.database.db
-    .selectFrom('reseller_domains')
-    .select(['id', 'dns_reseller', 'token_id', 'created_at'])
-    .where('reseller_id', '=', resellerId)
-    .orderBy('id')
-    .execute();
+  const rows = await repo.listDomains(deps.database.db, resellerId);
   return { data: rows.map((r) => ({ ...r, username: owner.username, owner: owner.master_username })) };
 }
 
 /** Managing domains is reseller management: masters and admins, for resellers below them. */
 export async function add(deps: Deps, actor: AuthUser, resellerId: number, dns: string) {
-  const owner = actor.type === 'reseller' ? undefined : await findVisible(deps.database.db, actor, resellerId, false);
+  const owner = actor.type === 'reseller' ? undefined : await findVisibleReseller(deps.database.db, actor, resellerId, false);
   if (!owner) throw notFound('Reseller');
   if (dns.trim() === '' || dns.trim().toUpperCase() === 'NULL') return clear(deps, actor, resellerId, owner);
   const dns_reseller = normaliseDomain(dns);
   return withTx(deps.database, async (trx) => {
-    const row = await trx
-      .insertInto('reseller_domains')
-      .values({ reseller_id: resellerId, dns_reseller, token_id: randomBytes(16).toString('hex'), created_by: actor.id, created_at: Math.floor(Date.now() / 1000) })
-      .returning(['id', 'dns_reseller', 'token_id', 'created_at'])
-      .executeTakeFirstOrThrow();
+    const row = await repo.insertDomain(trx, {
+      reseller_id: resellerId,
+      dns_reseller,
+      token_id: randomBytes(16).toString('hex'),
+      created_by: actor.id,
+      created_at: Math.floor(Date.now() / 1000),
+    });
     await writeLog(trx, { type_log: 'reseller', action: 'domain_add', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: resellerId, value: dns_reseller });
     return { ...row, username: owner.username, owner: owner.master_username };
   });
@@ -64,14 +62,11 @@ export async function add(deps: Deps, actor: AuthUser, resellerId: number, dns: 
 /** 'NULL' or empty: the reseller goes back to the main_domain setting. */
 async function clear(deps: Deps, actor: AuthUser, resellerId: number, owner: { username: string; master_username: string | null }) {
   return withTx(deps.database, async (trx) => {
-    await trx.deleteFrom('reseller_domains').where('reseller_id', '=', resellerId).execute();
+    await repo.deleteDomains(trx, resellerId);
     await writeLog(trx, { type_log: 'reseller', action: 'domain_clear', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: resellerId });
     return { id: null, dns_reseller: null, token_id: null, created_at: null, username: owner.username, owner: owner.master_username };
   });
 }
 
 /** The owner's newest custom domain; without one, links use main_domain (see shortlinks/service.ts). */
-export async function domainFor(db: import('../../db/tx.ts').Tx, resellerId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('reseller_domains').select('dns_reseller').where('reseller_id', '=', resellerId).orderBy('id', 'desc').executeTakeFirst();
-  return row?.dns_reseller;
-}
+export const domainFor = (db: Tx, resellerId: number) => repo.newestDomain(db, resellerId);

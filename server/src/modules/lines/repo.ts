@@ -3,8 +3,7 @@ import { keysetRows, mapRows } from '../../db/keyset.ts';
 import type { Tx } from '../../db/tx.ts';
 import { type Order, paginate } from '../../http/paging.ts';
 import type { AuthUser } from '../auth/service.ts';
-import { escapeLike } from '../resellers/repo.ts';
-import { subtreeIds } from '../resellers/scope.ts';
+import { countVisibleLines, escapeLike, visibleLines } from '../../db/scope.ts';
 
 export interface LineFilters {
   id?: number;
@@ -35,24 +34,10 @@ export interface LineRow {
   last_extended_at: number | null;
 }
 
-/**
- * Lines the caller may reach: its own and its whole subtree's (all for admins), never deleted ones.
- * `scanInOrder` keeps SQLite from using the owner index (unary +), so a page of a large subtree
- * walks the sort order and stops after a few rows instead of sorting the whole subtree; PostgreSQL's
- * planner makes that choice itself from its statistics.
- */
-export function visibleLines(db: Tx, actor: AuthUser, scanInOrder = false) {
-  let q = db.selectFrom('lines as ln').where('ln.deleted_at', 'is', null);
-  if (actor.type !== 'admin') {
-    q = q.where(scanInOrder ? sql`+ln.member_id` : sql.ref('ln.member_id'), 'in', subtreeIds(db, actor.id, true));
-  }
-  return q;
-}
-
 /** Does the caller's subtree hold at least 1/20 of all lines? (from the counters, no scan) */
 export async function isLargeScope(db: Tx, actor: AuthUser): Promise<boolean> {
   if (actor.type === 'admin') return false;
-  const [mine, all] = await Promise.all([countFromCounters(db, actor), countFromCounters(db, { ...actor, type: 'admin' })]);
+  const [mine, all] = await Promise.all([countVisibleLines(db, actor), countVisibleLines(db, { ...actor, type: 'admin' })]);
   return mine * 20 >= all && all > 10_000;
 }
 
@@ -193,9 +178,12 @@ export function searchVisibleLines(db: Tx, actor: AuthUser, search: string) {
     .execute();
 }
 
-/** Live lines in the caller's scope, from the trigger-kept counters (no scan of the lines table). */
-export async function countFromCounters(db: Tx, actor: AuthUser): Promise<number> {
-  let q = db.selectFrom('resellers').select(sql<number>`coalesce(sum(lines_count), 0)`.as('n'));
-  if (actor.type !== 'admin') q = q.where('id', 'in', subtreeIds(db, actor.id, true));
-  return Number((await q.executeTakeFirst())?.n ?? 0);
+/** Non-trial, enabled, still-valid lines: what to renew next. */
+export const expiringLines = (db: Tx, actor: AuthUser, now: number, scanInOrder: boolean) =>
+  visibleLines(db, actor, scanInOrder).where('ln.is_trial', '=', 0).where('ln.enabled', '=', 1).where('ln.exp_date', '>', now);
+
+/** The id of a reseller by its username (any case), wherever it is in the tree. */
+export async function resellerIdByUsername(db: Tx, username: string): Promise<number | undefined> {
+  const row = await db.selectFrom('resellers').select('id').where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
+  return row?.id;
 }

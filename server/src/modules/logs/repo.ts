@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { keysetRows } from '../../db/keyset.ts';
+import { subtreeIds } from '../../db/scope.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { NewLog } from '../../db/types.ts';
 import { type Order, paginate } from '../../http/paging.ts';
@@ -69,4 +70,9 @@ export function pageLogs(db: Tx, scopeIds: number[] | null, f: LogFilters, pagin
 /** Every matching row in id order, a batch at a time (exports). */
 export function iterateLogs(db: Tx, scopeIds: number[] | null, f: LogFilters, batch = 1000): AsyncGenerator<LogRow> {
   return keysetRows((last, limit) => withNames(filtered(db, scopeIds, f).where('lg.id', '>', last)).orderBy('lg.id').limit(limit).execute() as Promise<LogRow[]>, batch);
+}
+
+/** The caller and its whole subtree as a literal id list (see `filtered`). */
+export async function subtreeIdList(db: Tx, resellerId: number): Promise<number[]> {
+  return (await subtreeIds(db, resellerId, true).execute()).map((r) => r.descendant_id);
 }

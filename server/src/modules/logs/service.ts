@@ -2,7 +2,6 @@ import type { Deps } from '../../deps.ts';
 import { validation } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../auth/service.ts';
-import { subtreeIds } from '../resellers/scope.ts';
 import { LOG_ACTIONS, LOG_TYPES } from './actions.ts';
 import * as repo from './repo.ts';
 
@@ -46,7 +45,7 @@ function filters(q: LogQuery): repo.LogFilters {
 /** Whose log rows the caller sees: what it or anyone below it did, or what was done to them (null: all). */
 async function scope(deps: Deps, actor: AuthUser): Promise<number[] | null> {
   if (actor.type === 'admin') return null;
-  return (await subtreeIds(deps.database.db, actor.id, true).execute()).map((r) => r.descendant_id);
+  return repo.subtreeIdList(deps.database.db, actor.id);
 }
 
 /** The action log, scoped to what the caller or anyone below it did, or what was done to them. */

@@ -1,10 +1,10 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { keysetRows, mapRows } from '../../db/keyset.ts';
+import { escapeLike, subtreeIds } from '../../db/scope.ts';
 import type { Tx } from '../../db/tx.ts';
-import type { DB } from '../../db/types.ts';
+import type { DB, Reseller } from '../../db/types.ts';
 import { type Order, paginate } from '../../http/paging.ts';
 import type { AuthUser } from '../auth/service.ts';
-import { subtreeIds } from './scope.ts';
 
 export interface ResellerFilters {
   id?: number;
@@ -13,8 +13,6 @@ export interface ResellerFilters {
   group?: number;
   status?: number;
 }
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type RowsEB = ExpressionBuilder<DB & { r: DB['resellers']; g: DB['groups']; o: DB['resellers'] }, 'r' | 'g' | 'o'>;
 
@@ -163,27 +161,17 @@ export async function insertReseller(
   return id;
 }
 
-export const groupById = (db: Tx, groupId: number) =>
-  db.selectFrom('groups').selectAll().where('group_id', '=', groupId).executeTakeFirst();
+export type ResellerChanges = Partial<Pick<Reseller, 'username' | 'password_hash' | 'email' | 'whatsapp' | 'telegram' | 'notes' | 'status' | 'member_group_id'>>;
 
-export const firstGroupOfType = (db: Tx, type: 'admin' | 'master' | 'reseller') =>
-  db.selectFrom('groups').selectAll().where('type', '=', type).orderBy('group_id').executeTakeFirstOrThrow();
+export async function updateReseller(db: Tx, id: number, changes: ResellerChanges): Promise<void> {
+  await db.updateTable('resellers').set(changes).where('id', '=', id).execute();
+}
 
-/** Re-hangs every reseller below `fromId` under `toId`, keeping the closure table exact. */
-export async function moveChildren(db: Tx, fromId: number, toId: number): Promise<void> {
-  const below = await db.selectFrom('reseller_tree').select(['descendant_id', 'depth']).where('ancestor_id', '=', fromId).where('depth', '>=', 1).execute();
-  if (below.length === 0) return;
-  const aboveTarget = await db.selectFrom('reseller_tree').select(['ancestor_id', 'depth']).where('descendant_id', '=', toId).execute();
-  const aboveFrom = await db.selectFrom('reseller_tree').select('ancestor_id').where('descendant_id', '=', fromId).execute();
-  const belowIds = below.map((b) => b.descendant_id);
-  for (let i = 0; i < belowIds.length; i += 500) {
-    await db
-      .deleteFrom('reseller_tree')
-      .where('descendant_id', 'in', belowIds.slice(i, i + 500))
-      .where('ancestor_id', 'in', aboveFrom.map((a) => a.ancestor_id))
-      .execute();
-  }
-  const rows = aboveTarget.flatMap((a) => below.map((b) => ({ ancestor_id: a.ancestor_id, descendant_id: b.descendant_id, depth: a.depth + b.depth })));
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('reseller_tree').values(rows.slice(i, i + 500)).execute();
-  await db.updateTable('resellers').set({ owner_id: toId }).where('owner_id', '=', fromId).execute();
+export async function balanceOf(db: Tx, id: number): Promise<number> {
+  return (await db.selectFrom('resellers').select('credits').where('id', '=', id).executeTakeFirstOrThrow()).credits;
+}
+
+/** A removed reseller stays as a row (the ledger and the log name it), blocked and marked deleted. */
+export async function markDeactivated(db: Tx, id: number, at: number): Promise<void> {
+  await db.updateTable('resellers').set({ deleted_at: at, status: 0 }).where('id', '=', id).execute();
 }

@@ -1,18 +1,20 @@
-import { withTx } from '../../db/tx.ts';
+import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
-import { revokeAllSessions } from '../auth/repo.ts';
 import type { AuthUser } from '../auth/service.ts';
+import { revokeAllSessions } from '../auth/sessions.ts';
 import { hashPassword } from '../auth/tokens.ts';
 import { credit, debit, lockResellers } from '../credits/ledger.ts';
 import { type Outcome, runIdempotent } from '../credits/idempotency.ts';
 import { invalidateFor } from '../dashboard/cache.ts';
-import { writeLog } from '../logs/repo.ts';
-import { intSetting } from '../settings/repo.ts';
+import { handOverLines } from '../lines/service.ts';
+import { writeLog } from '../logs/write.ts';
+import { intSetting } from '../settings/service.ts';
 import { assertStrongPassword } from './passwords.ts';
+import { firstGroupOfType, groupById } from './groups-repo.ts';
 import * as repo from './repo.ts';
-import { isBelow } from './scope.ts';
+import { isBelow, moveChildren } from './tree-repo.ts';
 
 const ORDER_FIELDS = {
   id: 'r.id',
@@ -86,7 +88,7 @@ export async function create(deps: Deps, actor: AuthUser, input: ResellerInput, 
   await assertStrongPassword(input.password, [input.username, input.email, input.whatsapp, input.telegram]);
   const password_hash = await hashPassword(input.password); // slow: outside the write transaction
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key: idempotencyKey, fingerprint: ['create-reseller', { ...input, password: undefined }] }, 201, async (trx) => {
-    const group = await repo.groupById(trx, input.member_group_id);
+    const group = await groupById(trx, input.member_group_id);
     if (!group) throw validation('member_group_id', 'unknown group');
     if (actor.type !== 'admin' && group.type !== 'reseller') throw validation('member_group_id', 'masters can only create resellers');
     if (await repo.usernameTaken(trx, input.username)) throw new AppError(409, 'USERNAME_TAKEN', 'This username is already taken', 'username');
@@ -141,7 +143,7 @@ export async function update(deps: Deps, actor: AuthUser, id: number, input: Res
       ...(input.telegram !== undefined ? { telegram: clean(input.telegram) } : {}),
       ...(input.notes !== undefined ? { notes: clean(input.notes) } : {}),
     };
-    if (Object.keys(changes).length > 0) await trx.updateTable('resellers').set(changes).where('id', '=', id).execute();
+    if (Object.keys(changes).length > 0) await repo.updateReseller(trx, id, changes);
     if (password_hash) await revokeAllSessions(trx, id);
     await writeLog(trx, { type_log: 'reseller', action: 'reseller_update', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value: Object.keys(changes).join(',') });
     return (await repo.findVisible(trx, actor, id))!;
@@ -152,7 +154,7 @@ export async function setStatus(deps: Deps, actor: AuthUser, id: number, status:
   requireManagerOf(actor);
   return withTx(deps.database, async (trx) => {
     await loadVisible(trx, actor, id);
-    await trx.updateTable('resellers').set({ status }).where('id', '=', id).execute();
+    await repo.updateReseller(trx, id, { status });
     if (status === 0) await revokeAllSessions(trx, id);
     await writeLog(trx, { type_log: 'reseller', action: status === 0 ? 'reseller_block' : 'reseller_unblock', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id });
     return (await repo.findVisible(trx, actor, id))!;
@@ -168,8 +170,8 @@ export async function toMaster(deps: Deps, actor: AuthUser, id: number) {
     if (row.credits < minimum) {
       throw new AppError(409, 'INSUFFICIENT_CREDITS', 'O revendedor não tem créditos suficientes para se tornar um revendedor master');
     }
-    const master = await repo.firstGroupOfType(trx, 'master');
-    await trx.updateTable('resellers').set({ member_group_id: master.group_id }).where('id', '=', id).execute();
+    const master = await firstGroupOfType(trx, 'master');
+    await repo.updateReseller(trx, id, { member_group_id: master.group_id });
     await writeLog(trx, { type_log: 'reseller', action: 'reseller_to_master', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value_int: row.credits });
     return (await repo.findVisible(trx, actor, id))!;
   });
@@ -220,21 +222,26 @@ export async function deactivate(deps: Deps, actor: AuthUser, id: number, target
       throw validation('target_id', 'sub-resellers can only move to a master or an admin');
     }
     await lockResellers(trx, deps.database.dialect, [id, targetId]);
-    await repo.moveChildren(trx, id, targetId);
-    await trx.updateTable('lines').set({ member_id: targetId }).where('member_id', '=', id).execute();
+    await moveChildren(trx, id, targetId);
+    await handOverLines(trx, id, targetId);
 
-    const fresh = await trx.selectFrom('resellers').select('credits').where('id', '=', id).executeTakeFirstOrThrow();
-    if (fresh.credits > 0) {
-      await debit(trx, { resellerId: id, amount: fresh.credits, reason: 'deactivate_out', actorId: actor.id, counterpartyId: targetId });
-      await credit(trx, { resellerId: targetId, amount: fresh.credits, reason: 'deactivate_in', actorId: actor.id, counterpartyId: id });
+    const credits = await repo.balanceOf(trx, id);
+    if (credits > 0) {
+      await debit(trx, { resellerId: id, amount: credits, reason: 'deactivate_out', actorId: actor.id, counterpartyId: targetId });
+      await credit(trx, { resellerId: targetId, amount: credits, reason: 'deactivate_in', actorId: actor.id, counterpartyId: id });
     }
-    await trx.updateTable('resellers').set({ deleted_at: Math.floor(Date.now() / 1000), status: 0 }).where('id', '=', id).execute();
+    await repo.markDeactivated(trx, id, Math.floor(Date.now() / 1000));
     await revokeAllSessions(trx, id);
-    await writeLog(trx, { type_log: 'reseller', action: 'reseller_deactivate', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value: `transferall:${targetId}`, value_int: fresh.credits });
-    return { id, target_id: targetId, credits_moved: fresh.credits, sub_resellers_moved: row.sub_resellers_count, clients_moved: row.clients_count };
+    await writeLog(trx, { type_log: 'reseller', action: 'reseller_deactivate', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value: `transferall:${targetId}`, value_int: credits });
+    return { id, target_id: targetId, credits_moved: credits, sub_resellers_moved: row.sub_resellers_count, clients_moved: row.clients_count };
   });
   await invalidateFor(deps.database.db, id);
   await invalidateFor(deps.database.db, targetId);
   return result;
 }
 
+
+export type { ResellerRow } from './repo.ts';
+
+/** A reseller the caller may reach (itself too with `includeSelf`), read inside the caller's transaction when it passes one. */
+export const findVisibleReseller = (db: Tx, actor: AuthUser, id: number, includeSelf = false) => repo.findVisible(db, actor, id, includeSelf);

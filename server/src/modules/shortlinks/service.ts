@@ -7,9 +7,9 @@ import { notFound } from '../../http/errors.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { clientNetwork } from '../auth/throttle.ts';
 import { domainFor } from '../domains/service.ts';
-import { findVisibleLine } from '../lines/repo.ts';
-import { writeLog } from '../logs/repo.ts';
-import { allSettings } from '../settings/repo.ts';
+import { findVisibleLine } from '../lines/service.ts';
+import { writeLog } from '../logs/write.ts';
+import { allSettings } from '../settings/service.ts';
 import * as repo from './repo.ts';
 
 export const LINK_TYPES = ['mpgets', 'm3u8', 'hls', 'ssiptv'] as const;

@@ -2,15 +2,13 @@ import QRCode from 'qrcode';
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound, rateLimited } from '../../http/errors.ts';
-import { nowSec, revokeAllSessions } from '../auth/repo.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { rememberDevice } from '../auth/devices.ts';
-import { startSession } from '../auth/sessions.ts';
-import { checkAndCount, succeeded, type ThrottleKey } from '../auth/throttle.ts';
-import { clearThrottle } from '../auth/throttle-repo.ts';
+import { revokeAllSessions, startSession } from '../auth/sessions.ts';
+import { checkAndCount, clearKey, succeeded, type ThrottleKey } from '../auth/throttle.ts';
 import { hashToken, newToken, verifyPassword } from '../auth/tokens.ts';
 import { writeLog } from '../logs/write.ts';
-import { findVisible } from '../resellers/repo.ts';
+import { findVisibleReseller } from '../resellers/service.ts';
 import { hashRecoveryCode, isTotpCode, matchingStep, newRecoveryCodes, newSecret, normaliseCode, otpauthUrl } from './codes.ts';
 import * as repo from './repo.ts';
 import { openSecret, sealSecret } from './secrets.ts';
@@ -20,6 +18,7 @@ const CHALLENGE_MAX_ATTEMPTS = 5;
 
 const invalidCode = (status: 400 | 401) => new AppError(status, 'INVALID_2FA_CODE', 'The code is wrong or was already used', status === 400 ? 'code' : undefined);
 const challengeExpired = () => new AppError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED', 'The sign-in took too long, start again');
+const nowSec = () => Math.floor(Date.now() / 1000);
 const accountKey = (resellerId: number) => `2fa:${resellerId}`;
 
 type Reseller = { id: number; username: string; type: AuthUser['type'] };
@@ -97,10 +96,10 @@ export async function disable(deps: Deps, user: AuthUser, input: { password: str
 export async function reset(deps: Deps, actor: AuthUser, id: number) {
   if (actor.type !== 'admin') throw forbidden();
   await withTx(deps.database, async (trx) => {
-    const target = await findVisible(trx, actor, id);
+    const target = await findVisibleReseller(trx, actor, id);
     if (!target) throw notFound('Reseller');
     if (!(await repo.removeTwoFactor(trx, id))) throw new AppError(409, 'TWO_FACTOR_NOT_ENABLED', 'This account has no two-factor sign-in');
-    await clearThrottle(trx, accountKey(id));
+    await clearKey(trx, accountKey(id));
     await revokeAllSessions(trx, id);
     await writeLog(trx, { type_log: 'auth', action: 'two_factor_reset', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, target_user: target.username });
   });

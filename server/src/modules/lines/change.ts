@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import type { AuthUser } from '../auth/service.ts';
+import { debit } from '../credits/ledger.ts';
+import { runIdempotent } from '../credits/idempotency.ts';
+import { invalidateFor } from '../dashboard/cache.ts';
+import { writeLog } from '../logs/write.ts';
+import * as repo from './repo.ts';
+import { lockLine } from './write-repo.ts';
+
+// What every change to an existing line goes through: load (locked), change, log, answer the fresh row.
+
+export const now = () => Math.floor(Date.now() / 1000);
+
+export const trialNotAllowed = () => new AppError(409, 'TRIAL_NOT_ALLOWED', 'Not available for trial lines');
+
+/** Charges a non-admin owner for a line operation inside the caller's transaction. */
+export async function charge(trx: Kysely<DB>, actor: AuthUser, amount: number, reason: string, lineId: number, key?: string) {
+  if (actor.type === 'admin' || amount <= 0) return 0;
+  await debit(trx, { resellerId: actor.id, amount, reason, actorId: actor.id, lineId, idempotencyKey: key });
+  return amount;
+}
+
+/** Loads a line for a change; on PostgreSQL its row is locked first so concurrent changes queue. */
+async function loadLine(deps: Deps, trx: Kysely<DB>, actor: AuthUser, id: number) {
+  await lockLine(trx, deps.database.dialect, id);
+  const row = await repo.findVisibleLine(trx, actor, id);
+  if (!row) throw notFound('User');
+  return row;
+}
+
+/** Runs `change` on one visible line in a transaction and returns the fresh row. */
+export async function mutate(
+  deps: Deps,
+  actor: AuthUser,
+  id: number,
+  change: (trx: Kysely<DB>, line: repo.LineRow) => Promise<void>,
+  key?: string,
+  fingerprint?: unknown,
+) {
+  let memberId: number | undefined;
+  const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: [id, fingerprint] }, 200, async (trx) => {
+    const line = await loadLine(deps, trx, actor, id);
+    memberId = line.member_id;
+    await change(trx, line);
+    return (await repo.findVisibleLine(trx, actor, id))!;
+  });
+  if (memberId !== undefined) await invalidateFor(deps.database.db, memberId);
+  return outcome.body;
+}
+
+/** The action-log row of a change to `line`. */
+export const logChange = (trx: Kysely<DB>, actor: AuthUser, line: repo.LineRow, action: string, value?: string | null, value_int?: number | null) =>
+  writeLog(trx, { type_log: 'user', action, actor_id: actor.id, reseller_id: line.member_id, target_user: line.username, value: value ?? null, value_int: value_int ?? null });

@@ -1,0 +1,40 @@
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AuthUser } from '../auth/service.ts';
+import { assertBouquetIds } from '../bouquets/service.ts';
+import { logChange, mutate, now } from './change.ts';
+import { type LineChanges, updateLine } from './write-repo.ts';
+
+export function update(deps: Deps, actor: AuthUser, id: number, input: { password?: string; whatsapp?: string; reseller_notes?: string; bouquet?: string[] }) {
+  return mutate(deps, actor, id, async (trx, line) => {
+    const changes: LineChanges = {};
+    if (input.password !== undefined && input.password.trim() !== '') changes.password = input.password.trim();
+    if (input.whatsapp !== undefined) changes.whatsapp = input.whatsapp.trim() || null;
+    if (input.reseller_notes !== undefined) changes.reseller_notes = input.reseller_notes.trim() || null;
+    if (input.bouquet !== undefined) changes.bouquet = JSON.stringify(await assertBouquetIds(trx, input.bouquet, 'bouquet'));
+    if (Object.keys(changes).length > 0) await updateLine(trx, line.id, changes);
+    await logChange(trx, actor, line, 'user_update', Object.keys(changes).join(','));
+  });
+}
+
+export async function remove(deps: Deps, actor: AuthUser, id: number) {
+  await mutate(deps, actor, id, async (trx, line) => {
+    await updateLine(trx, line.id, { deleted_at: now() });
+    await logChange(trx, actor, line, 'user_delete');
+  });
+}
+
+export function setEnabled(deps: Deps, actor: AuthUser, id: number, enabled: 0 | 1) {
+  return mutate(deps, actor, id, async (trx, line) => {
+    await updateLine(trx, line.id, { enabled });
+    await logChange(trx, actor, line, enabled ? 'user_unblock' : 'user_block');
+  });
+}
+
+export function changeSystem(deps: Deps, actor: AuthUser, id: number, system: number) {
+  return mutate(deps, actor, id, async (trx, line) => {
+    if (line.enabled !== 1) throw new AppError(409, 'LINE_BLOCKED', 'Unblock the user before changing its system');
+    await updateLine(trx, line.id, { system });
+    await logChange(trx, actor, line, 'user_change_system', String(system), system);
+  });
+}

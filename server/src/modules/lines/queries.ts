@@ -1,0 +1,84 @@
+import type { Deps } from '../../deps.ts';
+import { notFound, validation } from '../../http/errors.ts';
+import { type Order, parseOrder } from '../../http/paging.ts';
+import { countVisibleLines } from '../../db/scope.ts';
+import type { AuthUser } from '../auth/service.ts';
+import { now } from './change.ts';
+import * as repo from './repo.ts';
+
+const ORDER_FIELDS: Record<string, string> = {
+  id: 'ln.id',
+  username: 'ln.username',
+  password: 'ln.password',
+  created_at: 'ln.created_at',
+  exp_date: 'ln.exp_date',
+  master_username: 'o.username',
+  reseller_notes: 'ln.reseller_notes',
+  whatsapp: 'ln.whatsapp',
+  max_connections: 'ln.max_connections',
+  enabled: 'ln.enabled',
+  is_trial: 'ln.is_trial',
+  system: 'ln.system',
+};
+const DEFAULT_ORDER: Order = { column: 'ln.id', direction: 'desc' };
+
+type ListQuery = repo.LineFilters & { page?: number; per?: number; order_by?: string; tz_offset?: number };
+
+const isLarge = ({ database }: Deps, actor: AuthUser) => database.dialect === 'sqlite' && repo.isLargeScope(database.db, actor);
+
+/** The list's filters as the repo takes them (date range and owner resolved), shared with the export. */
+async function resolveFilters(deps: Deps, actor: AuthUser, q: ListQuery, byId: boolean) {
+  let createdAt: [number, number] | undefined;
+  if (q.created) {
+    const range = repo.createdRange(q.created, q.tz_offset ?? 0);
+    if (!range) throw validation('created', 'must be YYYY-MM-DD or YYYY-MM-DD,YYYY-MM-DD');
+    createdAt = range;
+  }
+  let resellerId: number | undefined;
+  if (q.reseller) {
+    // The owner filter only resolves inside the caller's subtree; anything else matches nothing.
+    resellerId = (await repo.resellerIdByUsername(deps.database.db, q.reseller)) ?? -1;
+  }
+  const scanInOrder = await isLarge(deps, actor);
+  const selective = q.id !== undefined || !!q.username || resellerId !== undefined;
+  const walkOrder = deps.database.dialect === 'sqlite' && byId && !selective;
+  return { createdAt, resellerId, scanInOrder, walkOrder };
+}
+
+export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
+  const db = deps.database.db;
+  const order = parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER);
+  const opts = await resolveFilters(deps, actor, q, order.column === 'ln.id');
+  const unfiltered = [q.id, q.username, q.text_search, q.reseller, q.created, q.type_user, q.status].every((v) => v === undefined || v === '');
+  return repo.pageLines(db, repo.filtered(db, actor, q, now(), opts), {
+    page: q.page,
+    per: q.per,
+    order,
+    total: unfiltered ? () => countVisibleLines(db, actor) : undefined,
+  });
+}
+
+/** The list's rows for an export: every match in id order, streamed (same filters and scope as `list`). */
+export async function exportRows(deps: Deps, actor: AuthUser, q: ListQuery) {
+  const db = deps.database.db;
+  const opts = await resolveFilters(deps, actor, q, true);
+  return repo.iterateLines(db, actor, q, now(), opts);
+}
+
+export async function get({ database }: Deps, actor: AuthUser, id: number) {
+  const row = await repo.findVisibleLine(database.db, actor, id);
+  if (!row) throw notFound('User');
+  return row;
+}
+
+export async function selectSearch({ database }: Deps, actor: AuthUser, search: string) {
+  const rows = await repo.searchVisibleLines(database.db, actor, search);
+  return { data: rows.map((r) => ({ label: r.username, value: String(r.id) })) };
+}
+
+/** Non-trial, enabled, still-valid lines by expiry: what to renew next. */
+export async function expiring(deps: Deps, actor: AuthUser, q: { order?: 'asc' | 'desc'; page?: number; per?: number }) {
+  const db = deps.database.db;
+  const base = repo.expiringLines(db, actor, now(), await isLarge(deps, actor));
+  return repo.pageLines(db, base, { page: q.page, per: q.per, order: { column: 'ln.exp_date', direction: q.order ?? 'asc' } });
+}

@@ -1,0 +1,55 @@
+import type { Deps } from '../../deps.ts';
+import { AppError, validation } from '../../http/errors.ts';
+import type { AuthUser } from '../auth/service.ts';
+import { findPackage } from '../packages/service.ts';
+import { charge, logChange, mutate, now, trialNotAllowed } from './change.ts';
+import { DAY, addDuration, renewalBase } from './rules.ts';
+import { updateLine } from './write-repo.ts';
+
+export function renew(deps: Deps, actor: AuthUser, id: number, body: { package_id?: number; months?: number }, key?: string) {
+  return mutate(
+    deps,
+    actor,
+    id,
+    async (trx, line) => {
+      const t = now();
+      if (body.package_id === undefined) {
+        // Flash renew: one month at max_connections credits.
+        if (line.is_trial === 1) throw trialNotAllowed();
+        const cost = await charge(trx, actor, line.max_connections, 'line_flash_renew', line.id, key);
+        await updateLine(trx, line.id, { exp_date: addDuration(renewalBase(line.exp_date, t), 1, 'months') });
+        await logChange(trx, actor, line, 'user_flash_renew', '1 month', cost);
+        return;
+      }
+      const pkg = await findPackage(trx, body.package_id);
+      if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package');
+      const screens = pkg.max_connections >= 2 ? pkg.max_connections : line.max_connections;
+      const cost = await charge(trx, actor, screens * pkg.official_credits, 'line_renew', line.id, key);
+      await updateLine(trx, line.id, {
+        exp_date: addDuration(renewalBase(line.exp_date, t), pkg.official_duration, pkg.official_duration_in),
+        package_id: pkg.id,
+        is_trial: 0, // a renewed trial becomes a paid line
+        max_connections: screens,
+        ...(pkg.id !== line.package_id ? { bouquet: JSON.stringify(pkg.bouquets) } : {}),
+      });
+      await logChange(trx, actor, line, 'user_renew', pkg.package_name, cost);
+    },
+    key,
+    ['renew', body],
+  );
+}
+
+export function extendDays(deps: Deps, actor: AuthUser, id: number, days: number) {
+  if (!Number.isInteger(days) || days < 1 || days > 3) {
+    throw new AppError(400, 'VALIDATION', 'Please enter the days correctly (between 1 and 3).', 'days');
+  }
+  return mutate(deps, actor, id, async (trx, line) => {
+    if (line.is_trial === 1) throw trialNotAllowed();
+    const t = now();
+    if (line.last_extended_at !== null && line.last_extended_at > t - 30 * DAY) {
+      throw new AppError(409, 'EXTEND_LIMIT_REACHED', 'extend limit reached');
+    }
+    await updateLine(trx, line.id, { exp_date: renewalBase(line.exp_date, t) + days * DAY, last_extended_at: t });
+    await logChange(trx, actor, line, 'user_extend', `${days} days`, days);
+  });
+}

@@ -1,0 +1,24 @@
+import type { Dialect } from '../../db/connection.ts';
+import type { Tx } from '../../db/tx.ts';
+import type { Line } from '../../db/types.ts';
+
+export async function insertLine(db: Tx, values: Omit<Line, 'id' | 'deleted_at' | 'last_extended_at'>): Promise<number> {
+  const { id } = await db.insertInto('lines').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export type LineChanges = Partial<Pick<Line, 'password' | 'whatsapp' | 'reseller_notes' | 'bouquet' | 'exp_date' | 'last_extended_at' | 'package_id' | 'is_trial' | 'max_connections' | 'enabled' | 'system' | 'deleted_at'>>;
+
+export async function updateLine(db: Tx, id: number, changes: LineChanges): Promise<void> {
+  await db.updateTable('lines').set(changes).where('id', '=', id).execute();
+}
+
+/** On PostgreSQL, locks a line's row so concurrent changes to it queue (SQLite serialises writers already). */
+export async function lockLine(db: Tx, dialect: Dialect, id: number): Promise<void> {
+  if (dialect === 'postgres') await db.selectFrom('lines').select('id').where('id', '=', id).forUpdate().execute();
+}
+
+/** Gives every line of `fromId` to `toId`. */
+export async function moveLines(db: Tx, fromId: number, toId: number): Promise<void> {
+  await db.updateTable('lines').set({ member_id: toId }).where('member_id', '=', fromId).execute();
+}

@@ -1,0 +1,34 @@
+import type { Tx } from '../../db/tx.ts';
+
+// The reseller_tree closure table: one row per (ancestor, descendant) pair, depth 0 for oneself.
+
+/** Is `id` strictly below `ancestorId` in the tree? */
+export async function isBelow(db: Tx, id: number, ancestorId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('reseller_tree')
+    .select('depth')
+    .where('ancestor_id', '=', ancestorId)
+    .where('descendant_id', '=', id)
+    .where('depth', '>=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Re-hangs every reseller below `fromId` under `toId`, keeping the closure table exact. */
+export async function moveChildren(db: Tx, fromId: number, toId: number): Promise<void> {
+  const below = await db.selectFrom('reseller_tree').select(['descendant_id', 'depth']).where('ancestor_id', '=', fromId).where('depth', '>=', 1).execute();
+  if (below.length === 0) return;
+  const aboveTarget = await db.selectFrom('reseller_tree').select(['ancestor_id', 'depth']).where('descendant_id', '=', toId).execute();
+  const aboveFrom = await db.selectFrom('reseller_tree').select('ancestor_id').where('descendant_id', '=', fromId).execute();
+  const belowIds = below.map((b) => b.descendant_id);
+  for (let i = 0; i < belowIds.length; i += 500) {
+    await db
+      .deleteFrom('reseller_tree')
+      .where('descendant_id', 'in', belowIds.slice(i, i + 500))
+      .where('ancestor_id', 'in', aboveFrom.map((a) => a.ancestor_id))
+      .execute();
+  }
+  const rows = aboveTarget.flatMap((a) => below.map((b) => ({ ancestor_id: a.ancestor_id, descendant_id: b.descendant_id, depth: a.depth + b.depth })));
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('reseller_tree').values(rows.slice(i, i + 500)).execute();
+  await db.updateTable('resellers').set({ owner_id: toId }).where('owner_id', '=', fromId).execute();
+}
