@@ -256,6 +256,33 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     await rowWithText(page, line.username).waitFor();
   });
 
+  test('an admin filters the lines by reseller with the shared picker (word characters only)', async () => {
+    const theirs = await reseller.post<Line>('/users', { package_id: monthly.id });
+    const someoneElse = await s.admin.createAndSignIn({ type: 'reseller', credits: 5 });
+    const notTheirs = await someoneElse.post<Line>('/users', { package_id: monthly.id });
+    const page = await s.page();
+    await signInWithToken(page, s.admin.token, '/users');
+    await byTestId(page, 'users-filters-toggle').click();
+    const picker = byTestId(page, 'filter-reseller');
+    await picker.click();
+    // A space and a quote are dropped as typed: select_search only takes word characters.
+    await picker.pressSequentially(`${reseller.user.username.slice(0, 4)} '${reseller.user.username.slice(4)}`);
+    expect(await picker.inputValue()).toBe(reseller.user.username);
+    await page.getByRole('option', { name: reseller.user.username, exact: true }).click();
+    await byTestId(page, 'filter-apply').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('reseller'), POLL).toBe(reseller.user.username);
+    await rowWithText(page, theirs.username).waitFor();
+    await expect.poll(() => rowWithText(page, notTheirs.username).count(), POLL).toBe(0);
+    expect(await visibleText(byTestId(page, 'filter-chip-reseller'))).toContain(reseller.user.username);
+
+    // Reopened, the picker shows the chosen reseller; clearing it lists everyone again.
+    await byTestId(page, 'users-filters-toggle').click();
+    await expect.poll(() => byTestId(page, 'filter-reseller').inputValue(), POLL).toBe(reseller.user.username);
+    await byTestId(page, 'filter-clear').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('reseller'), POLL).toBeNull();
+    await rowWithText(page, notTheirs.username).waitFor();
+  });
+
   test('remove with confirmation: the row leaves the list and the line is gone', async () => {
     const page = await openUsers();
     await rowWithText(page, line.username).waitFor();

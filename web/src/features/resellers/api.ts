@@ -32,19 +32,6 @@ export interface ResellerDetail extends ResellerRow {
   notes: string | null;
 }
 
-export const LEDGER_REASONS = [
-  'transfer_out',
-  'transfer_in',
-  'admin_mint',
-  'admin_burn',
-  'deactivate_out',
-  'deactivate_in',
-  'line_create',
-  'line_renew',
-  'line_flash_renew',
-  'line_screens',
-] as const;
-
 export interface LedgerRow {
   id: number;
   delta: number;

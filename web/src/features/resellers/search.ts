@@ -20,8 +20,6 @@ export interface ResellerFilters {
   status?: ResellerStatusFilter;
 }
 
-export const RESELLER_FILTER_KEYS = ['id', 'username', 'reseller', 'group', 'status'] as const satisfies readonly (keyof ResellerFilters)[];
-
 /** validateSearch of /resellers: page, per, order_by and the filters id, username, reseller, group, status. */
 const MAX_ID = 2_147_483_647;
 const idParam = (v: unknown) => {

@@ -25,7 +25,3 @@ export function showLineError(e: unknown): void {
   if (own) notifications.show({ id: `api-error-${e.code}`, color: 'red', title: i18n.t('common.error'), message: own, autoClose: 4000 });
   else notifyError(e);
 }
-
-export function notifyWarning(message: string): void {
-  notifications.show({ color: 'yellow', message, autoClose: 4000 });
-}
