@@ -1,7 +1,7 @@
-import type { LedgerRow } from '../credits/repo.ts';
-import type { LineRow } from '../lines/repo.ts';
-import type { LogRow } from '../logs/repo.ts';
-import type { ResellerRow } from '../resellers/repo.ts';
+import type { LedgerRow } from '../credits/service.ts';
+import type { LineRow } from '../lines/service.ts';
+import type { LogRow } from '../logs/service.ts';
+import type { ResellerRow } from '../resellers/service.ts';
 
 export type Lang = 'pt-BR' | 'en-US';
 
