@@ -240,7 +240,6 @@ export async function deactivate(deps: Deps, actor: AuthUser, id: number, target
   return result;
 }
 
-
 export type { ResellerRow } from './repo.ts';
 
 /** A reseller the caller may reach (itself too with `includeSelf`), read inside the caller's transaction when it passes one. */
