@@ -45,18 +45,18 @@ function htmlFiles() {
   return files;
 }
 
-/** Route name -> { parent, path, module } from the createRoute blocks of router.tsx. */
+/** Route name -> { parent, path, modules } from the createRoute blocks of router.tsx. */
 function parseRoutes() {
   const src = fs.readFileSync(path.join(root, 'web/src/router.tsx'), 'utf8');
   const routes = new Map();
   for (const block of src.split(/\n(?=(?:export )?const \w+ = )/)) {
     const name = block.match(/^(?:export )?const (\w+) = createRoute\(/)?.[1];
     if (!name) continue;
-    const module = block.match(/import\('\.\/([^']+)'\)/)?.[1];
     routes.set(name, {
       parent: block.match(/getParentRoute: \(\) => (\w+)/)?.[1],
       path: block.match(/path: '([^']+)'/)?.[1],
-      module: module ? manifestKeyOf(`src/${module}`) : undefined,
+      // the lazy component and whatever else the route imports on the way (a loader's module)
+      modules: [...block.matchAll(/import\('\.\/([^']+)'\)/g)].map((m) => manifestKeyOf(`src/${m[1]}`)),
     });
   }
   return routes;
@@ -75,7 +75,7 @@ const rows = [];
 for (const [, route] of routes) {
   if (!route.path) continue;
   const files = new Set(initial);
-  for (let r = route; r; r = routes.get(r.parent)) if (r.module) chunkClosure(r.module, files);
+  for (let r = route; r; r = routes.get(r.parent)) for (const m of r.modules) chunkClosure(m, files);
   let js = 0;
   let css = 0;
   for (const f of files) {

@@ -4,6 +4,7 @@ import { isSignedIn } from './api/session';
 import { NotFoundPage, PageLoader, RouteError } from './components/RouteStates';
 import { parseSearchString, stringifySearchObject } from './components/table/tableSearch';
 import { ensureProfile } from './features/auth/profile';
+import { prefetchDashboard } from './features/dashboard/prefetch';
 import { roleRedirect } from './features/auth/roleRedirect';
 import { logsSearch } from './features/logs/search';
 import { packagesSearch } from './features/packages/search';
@@ -40,6 +41,7 @@ const authRoute = createRoute({
 const homeRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/',
+  loader: ({ context }) => prefetchDashboard(context.queryClient),
   component: lazyRouteComponent(() => import('./features/dashboard/DashboardPage'), 'DashboardPage'),
 });
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { Paged } from '../../api/errors';
@@ -41,11 +41,13 @@ export interface ExpiringLine {
 export type SortOrder = 'asc' | 'desc';
 
 
+export const dashboardCountersQuery = queryOptions({
+  queryKey: queryKeys.dashboard.counters(),
+  queryFn: ({ signal }) => api<DashboardData>('/dashboard', { signal }),
+});
+
 export function useDashboardCounters() {
-  return useQuery({
-    queryKey: queryKeys.dashboard.counters(),
-    queryFn: ({ signal }) => api<DashboardData>('/dashboard', { signal }),
-  });
+  return useQuery(dashboardCountersQuery);
 }
 
 /** Minutes east of UTC, as the server's tz_offset expects. */
@@ -53,21 +55,26 @@ export function browserTzOffset(): number {
   return -new Date().getTimezoneOffset();
 }
 
-export function useDashboardActivity() {
-  const tz = browserTzOffset();
-  return useQuery({
+export function dashboardActivityQuery(tz = browserTzOffset()) {
+  return queryOptions({
     queryKey: queryKeys.dashboard.activity(tz),
     queryFn: ({ signal }) => api<{ data: ActivityDay[] }>('/dashboard/activity', { query: { tz_offset: tz }, signal }),
-    select: (r) => r.data,
+  });
+}
+
+export function useDashboardActivity() {
+  return useQuery({ ...dashboardActivityQuery(), select: (r) => r.data });
+}
+
+export function expiringQuery(order: SortOrder, page: number, per: number) {
+  return queryOptions({
+    queryKey: queryKeys.users.expiring({ order, page, per }),
+    queryFn: ({ signal }) => api<Paged<ExpiringLine>>('/users/expiring', { query: { order, page, per }, signal }),
   });
 }
 
 export function useExpiring(order: SortOrder, page: number, per: number) {
-  return useQuery({
-    queryKey: queryKeys.users.expiring({ order, page, per }),
-    queryFn: ({ signal }) => api<Paged<ExpiringLine>>('/users/expiring', { query: { order, page, per }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...expiringQuery(order, page, per), placeholderData: keepPreviousData });
 }
 
 /**

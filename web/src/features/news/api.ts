@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 
@@ -25,12 +25,14 @@ export const LINK_NEWS_ID = 2;
  * GET /news (the one home of this query: the dashboard, the link modal and the editor share it).
  * Admins get every item, everyone else only the active ones. Silent: each page shows its own error.
  */
+export const newsQuery = queryOptions({
+  queryKey: queryKeys.news(),
+  queryFn: ({ signal }) => api<{ data: NewsItem[] }>('/news', { signal, silent: true }).then((r) => r.data),
+  retry: false,
+});
+
 export function useNews() {
-  return useQuery({
-    queryKey: queryKeys.news(),
-    queryFn: ({ signal }) => api<{ data: NewsItem[] }>('/news', { signal, silent: true }).then((r) => r.data),
-    retry: false,
-  });
+  return useQuery(newsQuery);
 }
 
 /** PUT /news/{id} (admin). Errors are shown by the caller (silent). */

@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { DEFAULT_PER } from '../../components/pagerMath';
+import { profileQuery } from '../auth/profile';
+import { newsQuery } from '../news/api';
+import { dashboardActivityQuery, dashboardCountersQuery, expiringQuery } from './api';
+
+/** The longest the dashboard waits for its data before it shows skeletons instead. */
+const MAX_WAIT_MS = 1500;
+
+/**
+ * Loader of `/`: asks the API while the page's chunks download, so the page renders once with
+ * its figures, notice and expirations in place (no layout shift, earlier paint). Errors are left
+ * to the page's own queries (they retry on mount).
+ */
+export function prefetchDashboard(queryClient: QueryClient): Promise<unknown> {
+  void import('./ActivityChart');
+  const all = Promise.allSettled([
+    queryClient.ensureQueryData(profileQuery),
+    queryClient.ensureQueryData(newsQuery),
+    queryClient.ensureQueryData(dashboardCountersQuery),
+    queryClient.ensureQueryData(expiringQuery('asc', 1, DEFAULT_PER)),
+    queryClient.ensureQueryData(dashboardActivityQuery()),
+  ]);
+  return Promise.race([all, new Promise((resolve) => setTimeout(resolve, MAX_WAIT_MS))]);
+}
