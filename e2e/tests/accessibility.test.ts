@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type AxeViolation, describeViolations, headingOnes, IMPACTS, type Impact, runAxe } from '../support/axe.ts';
+import { type AxeViolation, describeViolations, headingOnes, IMPACTS, type Impact, runAxe, settle } from '../support/axe.ts';
 import { type Api, byTestId, RESULTS_DIR, type Reseller, signInWithToken, uniqueName, useE2eSuite } from '../support/index.ts';
 
 interface Line {
@@ -10,11 +10,12 @@ interface Line {
   username: string;
 }
 
-/** A page or an open dialog, checked by axe-core. `open` runs after the page loaded. */
+/** A page or an open dialog, checked by axe-core. `open` runs after the page loaded; `opened` then shows (default: a dialog or menu). */
 interface Check {
   name: string;
   path: string;
   open?: (page: Page) => Promise<void>;
+  opened?: string;
 }
 
 const BLOCKING: readonly Impact[] = ['serious', 'critical'];
@@ -49,9 +50,9 @@ async function audit(page: Page, role: string, checks: Check[]): Promise<string[
     await page.goto(c.path);
     await page.locator('#root > :not(style)').first().waitFor();
     if (c.open) {
-      await runAxe(page); // settles the page first
+      await settle(page);
       await c.open(page);
-      await page.locator('[role="dialog"], [role="menu"]').last().waitFor();
+      await page.locator(c.opened ?? '[role="dialog"], [role="menu"]').last().waitFor();
     }
     const state = `${role} ${c.name}`;
     const violations = await runAxe(page);
@@ -74,7 +75,7 @@ function summary(): string {
       rules.set(`${v.id} (${v.impact})`, (rules.get(`${v.id} (${v.impact})`) ?? 0) + v.nodes.length);
     }
   const lines = [
-    `axe-core ${checked.length} states checked (pages and open dialogs, pt-BR, 1280 px) — failing nodes by impact: ${IMPACTS.map((i) => `${i} ${byImpact[i]}`).join(', ')}`,
+    `axe-core ${checked.length} states checked (pages and open dialogs, pt-BR, 1280 px and 375 px) — failing nodes by impact: ${IMPACTS.map((i) => `${i} ${byImpact[i]}`).join(', ')}`,
     ...[...rules].map(([rule, n]) => `  ${rule}: ${n} node(s)`),
   ];
   return lines.join('\n');
@@ -114,6 +115,8 @@ describe('accessibility: axe-core on every page, as every role, with the main di
   test('the sign-in page', async () => {
     const page = await s.page();
     const problems = await audit(page, 'anonymous', [{ name: 'sign-in', path: '/auth/sign-in' }]);
+    const phone = await s.page({ viewport: { width: 375, height: 740 } });
+    problems.push(...(await audit(phone, 'anonymous 375px', [{ name: 'sign-in', path: '/auth/sign-in' }])));
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
@@ -179,6 +182,22 @@ describe('accessibility: axe-core on every page, as every role, with the main di
       { name: 'reseller detail', path: `/resellers/${r}` },
       { name: 'logs', path: '/logs' },
       { name: 'credit modal', path: '/resellers', open: resellerAction(r, 'credits') },
+    ]);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  test('phone (375 px): the lists as cards, the menu drawer and a line dialog', async () => {
+    const page = await s.page({ viewport: { width: 375, height: 740 } });
+    await signInWithToken(page, s.admin.token, '/');
+    const problems = await audit(page, 'admin 375px', [
+      { name: 'dashboard', path: '/' },
+      { name: 'users', path: '/users' },
+      { name: 'resellers', path: '/resellers' },
+      { name: 'packages', path: '/packages' },
+      { name: 'bouquets', path: '/bouquets' },
+      { name: 'logs', path: '/logs' },
+      { name: 'menu drawer', path: '/', open: click('nav-burger'), opened: 'nav a[data-testid="nav-users"]' },
+      { name: 'renew modal', path: '/users', open: lineAction(line.id, 'renew') },
     ]);
     expect(problems, problems.join('\n')).toEqual([]);
   });

@@ -50,10 +50,10 @@ export function SignInPage() {
 
   return (
     <Box mih="100dvh" bg="var(--mantine-color-gray-light)" p="md">
-      <Group justify="flex-end">
+      <Group component="header" justify="flex-end">
         <LanguageSwitch />
       </Group>
-      <Center mih="calc(100dvh - 80px)">
+      <Center component="main" mih="calc(100dvh - 80px)">
         <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={400}>
           {pending ? (
             <TwoFactorStep username={pending.username} challenge={pending.challenge} onSignedIn={(p) => void enter(p)} onRestart={restart} />

@@ -68,7 +68,7 @@ export default function ActivityChart() {
   if (query.isPending && !query.isError) return <ActivityChartSkeleton />;
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="activity-chart">
-      <Title order={3} size="h4" mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {t('dashboard.activity.title')}
       </Title>
       {query.isError || !query.data ? (

@@ -129,7 +129,7 @@ export function ExpirationsTable() {
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="expirations">
       <Stack gap="sm">
         <Group justify="space-between" align="center" gap="xs" wrap="wrap">
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             {t('dashboard.expirations.title')}
           </Title>
           <Switch

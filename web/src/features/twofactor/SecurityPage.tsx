@@ -20,7 +20,7 @@ export function SecurityPage() {
       <Card withBorder radius="md" p="lg" maw={720}>
         <Stack gap="md">
           <Group justify="space-between" wrap="nowrap">
-            <Title order={3} size="h4">
+            <Title order={2} size="h4">
               {t('twoFactor.cardTitle')}
             </Title>
             {status.data && (
@@ -48,7 +48,7 @@ export function SecurityPage() {
               <Text size="sm" data-testid="twofactor-codes-left">
                 {t('twoFactor.codesLeft', { count: status.data.recovery_codes_left })}
               </Text>
-              <Title order={4} size="h5">
+              <Title order={3} size="h5">
                 {t('twoFactor.disable.title')}
               </Title>
               <DisableForm />

@@ -65,6 +65,7 @@ export function WhatsAppModal({ line, opened, onClose }: { line: WhatsAppLine; o
             color="green"
             leftSection={<IconBrandWhatsapp size={18} />}
             disabled={!href || links.isLoading}
+            aria-disabled={!href || links.isLoading}
             onClick={() => href && onClose()}
             data-testid="whatsapp-send"
           >
