@@ -20,6 +20,19 @@ function run(cmd, args, env = {}) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+
+/** First-load size per route of the build just made (scripts/bundle-budget.mjs): one row, each route a test. */
+function checkBundleBudget() {
+  const r = spawnSync('node', ['scripts/bundle-budget.mjs'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  process.stdout.write(r.stdout ?? '');
+  const m = /(\d+) passed, (\d+) failed/.exec(r.stdout ?? '');
+  const passed = m ? Number(m[1]) : 0;
+  const failed = m ? Number(m[2]) : 1;
+  totals.passed += passed;
+  totals.failed += failed;
+  rows.push(`bundle-budget: ${passed} passed, ${failed} failed`);
+  if (r.status !== 0) exitCode = 1;
+}
 const rows = [];
 let exitCode = 0;
 for (const s of suites) {
@@ -28,6 +41,7 @@ for (const s of suites) {
     rows.push(`${s.name}: build failed`);
     continue;
   }
+  if (s.ws === 'e2e') checkBundleBudget();
   const out = path.join(os.tmpdir(), `panel-vitest-${s.name}-${process.pid}.json`);
   const started = Date.now();
   const code = run('npx', ['vitest', 'run', '--root', s.ws, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], s.env);
