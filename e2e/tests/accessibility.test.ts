@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AxeViolation, describeViolations, headingOnes, IMPACTS, type Impact, runAxe, settle } from '../support/axe.ts';
-import { type Api, byTestId, RESULTS_DIR, type Reseller, signInWithToken, uniqueName, useE2eSuite } from '../support/index.ts';
+import { type Api, byTestId, E2E_ROOT, type Reseller, signInWithToken, uniqueName, useE2eSuite } from '../support/index.ts';
 
 interface Line {
   id: number;
@@ -19,6 +19,8 @@ interface Check {
 }
 
 const BLOCKING: readonly Impact[] = ['serious', 'critical'];
+/** summary.txt (counts by impact and rule) and violations.txt (every finding, moderate and minor too); gitignored. */
+const REPORT_DIR = process.env.AXE_REPORT_DIR ?? path.join(E2E_ROOT, 'artifacts', 'axe');
 
 /** Every state checked in this file, for the summary printed at the end. */
 const checked: { role: string; name: string; violations: AxeViolation[] }[] = [];
@@ -106,10 +108,10 @@ describe('accessibility: axe-core on every page, as every role, with the main di
     if (checked.length === 0) return;
     const text = summary();
     console.log(text);
-    fs.mkdirSync(RESULTS_DIR, { recursive: true });
-    fs.writeFileSync(path.join(RESULTS_DIR, 'axe-summary.txt'), `${text}\n`);
+    fs.mkdirSync(REPORT_DIR, { recursive: true });
+    fs.writeFileSync(path.join(REPORT_DIR, 'summary.txt'), `${text}\n`);
     const details = checked.flatMap((c) => describeViolations(`${c.role} ${c.name}`, c.violations));
-    fs.writeFileSync(path.join(RESULTS_DIR, 'axe-violations.txt'), `${details.join('\n')}\n`);
+    fs.writeFileSync(path.join(REPORT_DIR, 'violations.txt'), `${details.join('\n')}\n`);
   });
 
   test('the sign-in page', async () => {
