@@ -72,10 +72,27 @@ function file<R>(deps: Deps, actor: AuthUser, name: string, filters: object, o: 
   };
 }
 
-/** "?status=1&reseller=ana": the filters as the client sent them, for the action log. */
+/** String filters whose values have a fixed form (dates, enums); any other text is the caller's own words. */
+const FORMED = new Set(['created', 'dates', 'type_user']);
+const LOG_TYPES: readonly string[] = logs.options().types;
+const LOG_ACTIONS: readonly string[] = logs.options().actions;
+
+function shown(key: string, value: unknown): string {
+  if (typeof value !== 'string' || FORMED.has(key)) return String(value);
+  if (key === 'type' && LOG_TYPES.includes(value)) return value;
+  if (key === 'actions' && value.split(',').every((a) => LOG_ACTIONS.includes(a.trim()))) return value;
+  return '*';
+}
+
+/**
+ * "?status=1&username=*": the filters used, for the action log. Typed text is not copied: the log is
+ * read by the caller's masters too, and which filters narrowed the export is what an audit needs.
+ */
 function describe(filters: object): string {
-  const pairs = Object.entries(filters).filter(([k, v]) => v !== undefined && v !== '' && !FILE_PARAMS.has(k));
-  return pairs.length ? `?${new URLSearchParams(pairs.map(([k, v]) => [k, String(v)])).toString()}` : '';
+  const pairs = Object.entries(filters)
+    .filter(([k, v]) => v !== undefined && v !== '' && !FILE_PARAMS.has(k))
+    .map(([k, v]) => `${k}=${shown(k, v)}`);
+  return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
 /** Passes the rows through, counting them; when the export ends, finished or cut short, `done` writes the log row. */
