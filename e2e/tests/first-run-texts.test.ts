@@ -110,6 +110,7 @@ describe('texts, first-run messages and the line modals, as admin, master and re
   let resellerName: string;
   let masterName: string;
   let oneScreen: { package_name: string };
+  let packageId: number;
   const extendLines = {} as Record<Locale, Line>;
   let twoScreens: Line;
   let trialLine: Line;
@@ -118,6 +119,7 @@ describe('texts, first-run messages and the line modals, as admin, master and re
     const bouquet = await s.admin.createBouquet();
     const pkg = await s.admin.createPackage({ bouquets: [String(bouquet.id)], package_name: uniqueName('Mensal ') });
     oneScreen = pkg;
+    packageId = pkg.id;
     const pkg2 = await s.admin.createPackage({ bouquets: [String(bouquet.id)], max_connections: 2, package_name: uniqueName('Duas telas ') });
     const trialPkg = await s.admin.createPackage({ bouquets: [String(bouquet.id)], is_trial: 1, is_official: 0, trial_duration: 4, trial_duration_in: 'hours', package_name: uniqueName('Teste ') });
     const master = await s.admin.createAndSignIn({ type: 'master', credits: 100 });
@@ -144,6 +146,15 @@ describe('texts, first-run messages and the line modals, as admin, master and re
 
     for (const [testId, path] of MENU[role]) await clickTo(page, testId, path);
 
+    if (role === 'admin') {
+      await clickTo(page, 'nav-packages', '/packages');
+      await clickTo(page, 'package-create', '/packages/new');
+      await clickTo(page, 'nav-packages', '/packages');
+      await byTestId(page, `package-edit-${packageId}`).click();
+      await waitForPath(page, `/packages/${packageId}/edit`);
+      await settle(page);
+    }
+
     await clickTo(page, 'nav-users', '/users');
     const line = extendLines[lang];
     await rowWithText(page, line.username).waitFor();
@@ -153,6 +164,9 @@ describe('texts, first-run messages and the line modals, as admin, master and re
       await page.waitForTimeout(300);
       await closeDialog(page);
     }
+    await lineAction(page, line.id, 'edit');
+    await waitForPath(page, `/users/${line.id}/edit`);
+    await settle(page);
 
     if (role !== 'reseller') {
       await clickTo(page, 'nav-resellers', '/resellers');
@@ -169,6 +183,10 @@ describe('texts, first-run messages and the line modals, as admin, master and re
       await clickTo(page, 'nav-resellers', '/resellers');
       await resellerAction(page, resellerId, 'domains');
       await waitForPath(page, `/resellers/${resellerId}/add_domains`);
+      await settle(page);
+      await clickTo(page, 'nav-resellers', '/resellers');
+      await resellerAction(page, resellerId, 'edit');
+      await waitForPath(page, `/resellers/${resellerId}/edit`);
       await settle(page);
     }
 
