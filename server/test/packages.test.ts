@@ -368,7 +368,7 @@ describe(`packages and bouquets (${ENGINE})`, () => {
       const res = await t.call(admin, { method: 'GET', url: '/api/datacomplements' });
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(Object.keys(body).sort()).toEqual(['bouquets', 'groups', 'packages', 'server_time', 'settings']);
+      expect(Object.keys(body).sort()).toEqual(['bouquets', 'groups', 'packages', 'public_url', 'server_time', 'settings']);
       expect(body.groups.map((g: { type: string }) => g.type).sort()).toEqual(['admin', 'master', 'reseller']);
       for (const g of body.groups) expect(g).toEqual({ group_id: expect.any(Number), group_name: expect.any(String), type: expect.any(String) });
       expect(body.settings).toMatchObject({ master_min_credit_create: '1', user_limit_screen: '1' });
