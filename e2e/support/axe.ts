@@ -17,14 +17,25 @@ export interface AxeViolation {
   nodes: { target: string; summary: string }[];
 }
 
-/** Waits until the page stops loading: no pending requests, loaders, skeletons or finite animations. */
+/**
+ * Waits until the page stops loading: no pending requests, loaders, skeletons or finite animations,
+ * dialogs and menus fully opaque, for three checks in a row (Mantine starts transitions on a timer).
+ */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.evaluate(() => {
+    (window as unknown as { __axeStill?: number }).__axeStill = 0;
+  });
   await page.waitForFunction(
     () => {
-      if (document.querySelector('[data-testid="page-loader"], .mantine-Skeleton-root')) return false;
-      // Mantine's open/close transitions; spinners (infinite) do not count
-      return document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY);
+      const w = window as unknown as { __axeStill?: number };
+      const still =
+        !document.querySelector('[data-testid="page-loader"], .mantine-Skeleton-root') &&
+        // spinners (infinite) do not count
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY) &&
+        Array.from(document.querySelectorAll('[role="dialog"], [role="menu"], .mantine-Popover-dropdown')).every((el) => getComputedStyle(el).opacity === '1');
+      w.__axeStill = still ? (w.__axeStill ?? 0) + 1 : 0;
+      return w.__axeStill >= 3;
     },
     undefined,
     { timeout: 10_000, polling: 100 },

@@ -128,7 +128,7 @@ export function ResellerDetailPage() {
       )}
 
       <Group justify="space-between" gap="xs">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {t('resellers.ledger.title')}
         </Title>
         {valid && <ExportMenu path={`/resellers/${id}/ledger/export`} query={{}} testId="ledger-export" />}

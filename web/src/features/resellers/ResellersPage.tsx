@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -165,7 +165,7 @@ export function ResellersPage() {
     },
     {
       accessor: 'actions',
-      title: wide ? t('common.actions') : '',
+      title: wide ? t('common.actions') : <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
       textAlign: 'right',
       card: 'actions',
       render: (r) => <ResellerActions row={r} isAdmin={isAdmin} masterMin={masterMin} mode={actionsMode} onAction={onAction} />,

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Menu, Text } from '@mantine/core';
+import { ActionIcon, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
 import {
   IconBrandWhatsapp,
   IconCalendarPlus,
@@ -114,7 +114,7 @@ export function UsersPage() {
   const col: Record<string, ResponsiveColumn<Line>> = {
     actions: {
       accessor: 'actions',
-      title: '',
+      title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
       width: 52,
       card: 'actions',
       render: (l) => <RowMenu line={l} busy={!!busy[l.id]} on={{ setDialog, onBlockToggle, onFlashRenew, onRemove, onWhatsApp }} />,
