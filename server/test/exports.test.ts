@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import ExcelJS from 'exceljs';
@@ -270,6 +273,35 @@ describe(`exports: CSV and XLSX streamed with the lists' filters and scope (${EN
       expect(newlines).toBe(COUNT + 2); // header + the reseller's own line + the bulk
       expect(bytes).toBeGreaterThan(15 * 1024 * 1024);
       expect(grew).toBeLessThan(15); // the file is 19 MB: holding it, or its rows, would not fit
+    });
+
+    it('XLSX of the same rows streams too, and reads back complete', { timeout: 120_000 }, async () => {
+      v8.setFlagsFromString('--expose-gc');
+      const gc = vm.runInNewContext('gc') as () => void;
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      let peak = before;
+      let nextSample = 0;
+      const file = path.join(os.tmpdir(), `export-${process.pid}-${Date.now()}.xlsx`);
+      const out = fs.createWriteStream(file);
+      let bytes = 0;
+      await stream('/api/users/export.xlsx?reseller=exresa', tok.exmastera, (c) => {
+        out.write(c);
+        bytes += c.length;
+        if (bytes >= nextSample) {
+          nextSample += 1024 * 1024;
+          gc();
+          peak = Math.max(peak, process.memoryUsage().heapUsed);
+        }
+      });
+      await new Promise((r) => out.end(r));
+      const grew = (peak - before) / 1024 / 1024;
+      console.log(`XLSX of ${COUNT + 1} lines (${ENGINE}): ${(bytes / 1024 / 1024).toFixed(1)} MB, live heap grew at most ${grew.toFixed(1)} MB`);
+      expect(grew).toBeLessThan(15);
+      let rows = 0;
+      for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(file, {})) for await (const _ of sheet) rows++;
+      fs.rmSync(file);
+      expect(rows).toBe(COUNT + 2);
     });
 
     it('a client that hangs up stops the query loop', { timeout: 60_000 }, async () => {
