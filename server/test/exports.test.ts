@@ -23,14 +23,22 @@ function parseCsv(text: string): string[][] {
   const body = text.slice(1);
   for (let i = 0; i < body.length; i++) {
     const ch = body[i];
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ';') row.push(cell), (cell = '');
-    else if (ch === '\r' && body[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += ch;
+    if (quoted && ch === '"' && body[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (!quoted && ch === ';') {
+      row.push(cell);
+      cell = '';
+    } else if (!quoted && ch === '\r' && body[i + 1] === '\n') {
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+      i++;
+    } else {
+      cell += ch;
+    }
   }
   if (cell !== '' || row.length) rows.push([...row, cell]);
   return rows;
