@@ -67,6 +67,25 @@ describe('export: the lists download with the filters on screen', () => {
     expect(new URL(page.url()).pathname).toBe('/users');
   });
 
+  test('/resellers with a name filter, and a reseller\'s credit history', async () => {
+    const prefix = uniqueName('sub');
+    const subs = [await master.createReseller({ username: `${prefix}a`, credits: 3 }), await master.createReseller({ username: `${prefix}b` })];
+    await master.createReseller({ username: uniqueName('elsewhere') });
+    const page = await s.page();
+    await signInWithToken(page, master.token, `/resellers?username=${prefix}`);
+    await byTestId(page, `reseller-row-${subs[1]?.id}`).waitFor();
+    const [header, ...rows] = await csvRows(await exportAs(page, 'resellers-export', 'csv'));
+    expect(header?.slice(0, 3)).toEqual(['ID', 'Usuário', 'Créditos']);
+    expect(rows.map((r) => [r[1], r[2]])).toEqual([
+      [`${prefix}a`, '3'],
+      [`${prefix}b`, '0'],
+    ]);
+
+    await page.goto(`/resellers/${subs[0]?.id}`);
+    const [, ...ledger] = await csvRows(await exportAs(page, 'ledger-export', 'csv'));
+    expect(ledger.map((r) => [r[2], r[3], r[4], r[5]])).toEqual([['3', '3', 'transfer_in', master.user.username]]);
+  });
+
   test('/logs exports what its filters show', async () => {
     const page = await s.page();
     await signInWithToken(page, master.token, '/logs?type=user&actions=user_block');
