@@ -16,7 +16,7 @@ import { usersSearch } from './features/users/search';
  * Protected pages hang under `authRoute`; admin-only pages under `adminRoute`.
  */
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: () => <NotFoundPage standalone />,
 });
 
 const signInRoute = createRoute({
@@ -181,7 +181,7 @@ export function makeRouter(queryClient: QueryClient) {
     stringifySearch: stringifySearchObject,
     defaultPendingComponent: PageLoader,
     defaultErrorComponent: ({ reset }) => <RouteError reset={reset} />,
-    defaultNotFoundComponent: NotFoundPage,
+    defaultNotFoundComponent: () => <NotFoundPage />,
     scrollRestoration: true,
   });
 }

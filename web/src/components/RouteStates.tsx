@@ -11,10 +11,11 @@ export function PageLoader() {
   );
 }
 
-export function NotFoundPage() {
+/** `standalone`: shown outside the signed-in layout, so it is the page's main landmark itself. */
+export function NotFoundPage({ standalone = false }: { standalone?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Stack align="center" py="xl" gap="sm" data-testid="not-found">
+    <Stack component={standalone ? 'main' : 'div'} align="center" py="xl" gap="sm" data-testid="not-found">
       <Title order={1}>404</Title>
       <Text c="dimmed">{t('errors.pageNotFound')}</Text>
       <Button component={Link} to="/" variant="light">
