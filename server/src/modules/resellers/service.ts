@@ -1,20 +1,19 @@
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, forbidden, notFound, validation } from '../../http/errors.ts';
+import { AppError, notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { hashPassword } from '../auth/tokens.ts';
-import { credit, debit, lockResellers } from '../credits/ledger.ts';
-import { type Outcome, runIdempotent } from '../credits/idempotency.ts';
+import { runIdempotent } from '../credits/idempotency.ts';
 import { invalidateFor } from '../dashboard/cache.ts';
-import { handOverLines } from '../lines/service.ts';
 import { writeLog } from '../logs/write.ts';
 import { intSetting } from '../settings/service.ts';
+import { loadVisible, requireManager, requireManagerOf } from './access.ts';
+import { giveCredits } from './credits.ts';
 import { assertStrongPassword } from './passwords.ts';
 import { firstGroupOfType, groupById } from './groups-repo.ts';
 import * as repo from './repo.ts';
-import { isBelow, moveChildren } from './tree-repo.ts';
 
 const ORDER_FIELDS = {
   id: 'r.id',
@@ -38,16 +37,6 @@ export interface ResellerInput {
   notes?: string;
 }
 export type ResellerUpdate = Omit<Partial<ResellerInput>, 'credits' | 'member_group_id'>;
-
-/** Plain resellers have no sub-resellers: every reseller-management route is closed to them. */
-function requireManager(actor: AuthUser): void {
-  if (actor.type === 'reseller') throw forbidden();
-}
-
-/** On routes about one reseller, a plain reseller has nothing in scope: 404 like any outsider. */
-function requireManagerOf(actor: AuthUser): void {
-  if (actor.type === 'reseller') throw notFound('Reseller');
-}
 
 const clean = (s: string | undefined) => {
   const v = s?.trim();
@@ -77,12 +66,6 @@ export async function selectSearch({ database }: Deps, actor: AuthUser, search: 
   return { data: rows.map((r) => ({ label: r.username, value: String(r.id) })) };
 }
 
-async function loadVisible(db: Parameters<typeof repo.findVisible>[0], actor: AuthUser, id: number) {
-  const row = await repo.findVisible(db, actor, id);
-  if (!row) throw notFound('Reseller');
-  return row;
-}
-
 export async function create(deps: Deps, actor: AuthUser, input: ResellerInput, idempotencyKey?: string) {
   requireManager(actor);
   await assertStrongPassword(input.password, [input.username, input.email, input.whatsapp, input.telegram]);
@@ -109,17 +92,6 @@ export async function create(deps: Deps, actor: AuthUser, input: ResellerInput, 
   });
   await invalidateFor(deps.database.db, outcome.body.id);
   return outcome.body;
-}
-
-/** Adds credits to `targetId`: masters pay from their own balance, admins mint. */
-async function giveCredits(deps: Deps, trx: Parameters<typeof credit>[0], actor: AuthUser, targetId: number, amount: number, key?: string) {
-  if (actor.type === 'admin') {
-    await credit(trx, { resellerId: targetId, amount, reason: 'admin_mint', actorId: actor.id, counterpartyId: actor.id, idempotencyKey: key });
-    return;
-  }
-  await lockResellers(trx, deps.database.dialect, [actor.id, targetId]);
-  await debit(trx, { resellerId: actor.id, amount, reason: 'transfer_out', actorId: actor.id, counterpartyId: targetId, idempotencyKey: key });
-  await credit(trx, { resellerId: targetId, amount, reason: 'transfer_in', actorId: actor.id, counterpartyId: actor.id, idempotencyKey: key });
 }
 
 export async function update(deps: Deps, actor: AuthUser, id: number, input: ResellerUpdate) {
@@ -177,69 +149,8 @@ export async function toMaster(deps: Deps, actor: AuthUser, id: number) {
   });
 }
 
-/**
- * Signed credit change. Masters give from their own balance (positive only); admins mint
- * (positive) or burn (negative, floored at the target's balance).
- */
-export async function changeCredits(deps: Deps, actor: AuthUser, id: number, value: number, idempotencyKey?: string): Promise<Outcome<unknown>> {
-  requireManagerOf(actor);
-  if (value === 0) throw validation('value', 'must not be 0');
-  if (value < 0 && actor.type !== 'admin') throw validation('value', 'must be greater than 0');
-  return runIdempotent(deps.database, { actorId: actor.id, key: idempotencyKey, fingerprint: ['credits', id, value] }, 200, async (trx) => {
-    // Lock first: a burn is floored at the balance it reads.
-    await lockResellers(trx, deps.database.dialect, actor.type === 'admin' ? [id] : [actor.id, id]);
-    const target = await loadVisible(trx, actor, id);
-    if (value > 0) {
-      await giveCredits(deps, trx, actor, id, value, idempotencyKey);
-    } else {
-      const burn = Math.min(-value, target.credits);
-      if (burn > 0) await debit(trx, { resellerId: id, amount: burn, reason: 'admin_burn', actorId: actor.id, counterpartyId: actor.id, idempotencyKey });
-    }
-    await writeLog(trx, {
-      type_log: 'credits',
-      action: value > 0 ? 'add_credits' : 'remove_credits',
-      actor_id: actor.id,
-      reseller_id: actor.id,
-      target_reseller_id: id,
-      value_int: value > 0 ? value : -Math.min(-value, target.credits),
-    });
-    return (await repo.findVisible(trx, actor, id))!;
-  });
-}
-
-/** Admin only: removes a reseller, handing its sub-resellers, lines and credits to `targetId`. */
-export async function deactivate(deps: Deps, actor: AuthUser, id: number, targetId: number) {
-  if (actor.type !== 'admin') throw forbidden();
-  if (targetId === id) throw validation('target_id', 'must be another reseller');
-  const result = await withTx(deps.database, async (trx) => {
-    const row = await loadVisible(trx, actor, id);
-    const target = await repo.findVisible(trx, actor, targetId, true);
-    if (!target) throw notFound('Target reseller');
-    if (await isBelow(trx, targetId, id)) {
-      throw validation('target_id', 'must not be below the reseller being removed');
-    }
-    if (row.sub_resellers_count > 0 && target.group_type === 'reseller') {
-      throw validation('target_id', 'sub-resellers can only move to a master or an admin');
-    }
-    await lockResellers(trx, deps.database.dialect, [id, targetId]);
-    await moveChildren(trx, id, targetId);
-    await handOverLines(trx, id, targetId);
-
-    const credits = await repo.balanceOf(trx, id);
-    if (credits > 0) {
-      await debit(trx, { resellerId: id, amount: credits, reason: 'deactivate_out', actorId: actor.id, counterpartyId: targetId });
-      await credit(trx, { resellerId: targetId, amount: credits, reason: 'deactivate_in', actorId: actor.id, counterpartyId: id });
-    }
-    await repo.markDeactivated(trx, id, Math.floor(Date.now() / 1000));
-    await revokeAllSessions(trx, id);
-    await writeLog(trx, { type_log: 'reseller', action: 'reseller_deactivate', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value: `transferall:${targetId}`, value_int: credits });
-    return { id, target_id: targetId, credits_moved: credits, sub_resellers_moved: row.sub_resellers_count, clients_moved: row.clients_count };
-  });
-  await invalidateFor(deps.database.db, id);
-  await invalidateFor(deps.database.db, targetId);
-  return result;
-}
-
+export { changeCredits } from './credits.ts';
+export { deactivate } from './deactivate.ts';
 export type { ResellerRow } from './repo.ts';
 
 /** A reseller the caller may reach (itself too with `includeSelf`), read inside the caller's transaction when it passes one. */

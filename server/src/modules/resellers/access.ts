@@ -1,0 +1,20 @@
+import { forbidden, notFound } from '../../http/errors.ts';
+import type { AuthUser } from '../auth/service.ts';
+import * as repo from './repo.ts';
+
+/** Plain resellers have no sub-resellers: every reseller-management route is closed to them. */
+export function requireManager(actor: AuthUser): void {
+  if (actor.type === 'reseller') throw forbidden();
+}
+
+/** On routes about one reseller, a plain reseller has nothing in scope: 404 like any outsider. */
+export function requireManagerOf(actor: AuthUser): void {
+  if (actor.type === 'reseller') throw notFound('Reseller');
+}
+
+/** A reseller below the caller, or 404. */
+export async function loadVisible(db: Parameters<typeof repo.findVisible>[0], actor: AuthUser, id: number) {
+  const row = await repo.findVisible(db, actor, id);
+  if (!row) throw notFound('Reseller');
+  return row;
+}

@@ -1,0 +1,50 @@
+import type { Tx } from '../../db/tx.ts';
+import type { Deps } from '../../deps.ts';
+import { validation } from '../../http/errors.ts';
+import type { AuthUser } from '../auth/service.ts';
+import { credit, debit, lockResellers } from '../credits/ledger.ts';
+import { type Outcome, runIdempotent } from '../credits/idempotency.ts';
+import { writeLog } from '../logs/write.ts';
+import { loadVisible, requireManagerOf } from './access.ts';
+import * as repo from './repo.ts';
+
+/** Adds credits to `targetId`: masters pay from their own balance, admins mint. */
+export async function giveCredits(deps: Deps, trx: Tx, actor: AuthUser, targetId: number, amount: number, key?: string) {
+  if (actor.type === 'admin') {
+    await credit(trx, { resellerId: targetId, amount, reason: 'admin_mint', actorId: actor.id, counterpartyId: actor.id, idempotencyKey: key });
+    return;
+  }
+  await lockResellers(trx, deps.database.dialect, [actor.id, targetId]);
+  await debit(trx, { resellerId: actor.id, amount, reason: 'transfer_out', actorId: actor.id, counterpartyId: targetId, idempotencyKey: key });
+  await credit(trx, { resellerId: targetId, amount, reason: 'transfer_in', actorId: actor.id, counterpartyId: actor.id, idempotencyKey: key });
+}
+
+/**
+ * Signed credit change. Masters give from their own balance (positive only); admins mint
+ * (positive) or burn (negative, floored at the target's balance).
+ */
+export async function changeCredits(deps: Deps, actor: AuthUser, id: number, value: number, idempotencyKey?: string): Promise<Outcome<unknown>> {
+  requireManagerOf(actor);
+  if (value === 0) throw validation('value', 'must not be 0');
+  if (value < 0 && actor.type !== 'admin') throw validation('value', 'must be greater than 0');
+  return runIdempotent(deps.database, { actorId: actor.id, key: idempotencyKey, fingerprint: ['credits', id, value] }, 200, async (trx) => {
+    // Lock first: a burn is floored at the balance it reads.
+    await lockResellers(trx, deps.database.dialect, actor.type === 'admin' ? [id] : [actor.id, id]);
+    const target = await loadVisible(trx, actor, id);
+    if (value > 0) {
+      await giveCredits(deps, trx, actor, id, value, idempotencyKey);
+    } else {
+      const burn = Math.min(-value, target.credits);
+      if (burn > 0) await debit(trx, { resellerId: id, amount: burn, reason: 'admin_burn', actorId: actor.id, counterpartyId: actor.id, idempotencyKey });
+    }
+    await writeLog(trx, {
+      type_log: 'credits',
+      action: value > 0 ? 'add_credits' : 'remove_credits',
+      actor_id: actor.id,
+      reseller_id: actor.id,
+      target_reseller_id: id,
+      value_int: value > 0 ? value : -Math.min(-value, target.credits),
+    });
+    return (await repo.findVisible(trx, actor, id))!;
+  });
+}

@@ -1,0 +1,45 @@
+import { withTx } from '../../db/tx.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, notFound, validation } from '../../http/errors.ts';
+import type { AuthUser } from '../auth/service.ts';
+import { revokeAllSessions } from '../auth/sessions.ts';
+import { credit, debit, lockResellers } from '../credits/ledger.ts';
+import { invalidateFor } from '../dashboard/cache.ts';
+import { handOverLines } from '../lines/service.ts';
+import { writeLog } from '../logs/write.ts';
+import { loadVisible } from './access.ts';
+import * as repo from './repo.ts';
+import { isBelow, moveChildren } from './tree-repo.ts';
+
+/** Admin only: removes a reseller, handing its sub-resellers, lines and credits to `targetId`. */
+export async function deactivate(deps: Deps, actor: AuthUser, id: number, targetId: number) {
+  if (actor.type !== 'admin') throw forbidden();
+  if (targetId === id) throw validation('target_id', 'must be another reseller');
+  const result = await withTx(deps.database, async (trx) => {
+    const row = await loadVisible(trx, actor, id);
+    const target = await repo.findVisible(trx, actor, targetId, true);
+    if (!target) throw notFound('Target reseller');
+    if (await isBelow(trx, targetId, id)) {
+      throw validation('target_id', 'must not be below the reseller being removed');
+    }
+    if (row.sub_resellers_count > 0 && target.group_type === 'reseller') {
+      throw validation('target_id', 'sub-resellers can only move to a master or an admin');
+    }
+    await lockResellers(trx, deps.database.dialect, [id, targetId]);
+    await moveChildren(trx, id, targetId);
+    await handOverLines(trx, id, targetId);
+
+    const credits = await repo.balanceOf(trx, id);
+    if (credits > 0) {
+      await debit(trx, { resellerId: id, amount: credits, reason: 'deactivate_out', actorId: actor.id, counterpartyId: targetId });
+      await credit(trx, { resellerId: targetId, amount: credits, reason: 'deactivate_in', actorId: actor.id, counterpartyId: id });
+    }
+    await repo.markDeactivated(trx, id, Math.floor(Date.now() / 1000));
+    await revokeAllSessions(trx, id);
+    await writeLog(trx, { type_log: 'reseller', action: 'reseller_deactivate', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value: `transferall:${targetId}`, value_int: credits });
+    return { id, target_id: targetId, credits_moved: credits, sub_resellers_moved: row.sub_resellers_count, clients_moved: row.clients_count };
+  });
+  await invalidateFor(deps.database.db, id);
+  await invalidateFor(deps.database.db, targetId);
+  return result;
+}
