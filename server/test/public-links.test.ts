@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config.ts';
 import { up as unsetSeededMainDomain } from '../src/db/migrations/012_main_domain_unset.ts';
 import { createBouquet, createPackage, groupIds } from './fixtures.ts';
-import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import { ENGINE, createTestContext } from './helpers.ts';
 
 const PASS = 'Str0ng-pass!';
 
