@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TestContext } from '../helpers.ts';
-import { groupIds } from '../fixtures.ts';
+import { groupIds, PACKAGE_DEFAULTS } from '../fixtures.ts';
 
 // Two master subtrees seeded through the API, so the authorization matrix and the fuzzer have
 // real neighbours to attack:
@@ -53,19 +53,7 @@ export async function seedWorld(t: TestContext): Promise<World> {
   const bouquetId = (await ok(t, adminToken, 'POST', '/api/admin/bouquets', { bouquet_name: `world bouquet ${tag}` })).id;
   const spareBouquetId = (await ok(t, adminToken, 'POST', '/api/admin/bouquets', { bouquet_name: `spare bouquet ${tag}` })).id;
   const packageId = (
-    await ok(t, adminToken, 'POST', '/api/admin/packages', {
-      package_name: `world package ${tag}`,
-      is_trial: 0,
-      is_official: 1,
-      max_connections: 1,
-      official_credits: 1,
-      official_duration: 1,
-      official_duration_in: 'months',
-      trial_credits: 0,
-      trial_duration: 24,
-      trial_duration_in: 'hours',
-      bouquets: [String(bouquetId)],
-    })
+    await ok(t, adminToken, 'POST', '/api/admin/packages', { ...PACKAGE_DEFAULTS, package_name: `world package ${tag}`, bouquets: [String(bouquetId)] })
   ).id;
   const trialPackageId = (
     await ok(t, adminToken, 'POST', '/api/admin/packages', {
