@@ -102,3 +102,14 @@ export function rowWithText(scope: Page | Locator, text: string): Locator {
 export async function visibleText(locator: Locator): Promise<string> {
   return (await locator.first().innerText()).trim();
 }
+
+/** Opens a line's row menu on /users and clicks one of its actions (`action-<name>`). */
+export async function lineAction(page: Page, lineId: number, action: string): Promise<void> {
+  await byTestId(page, `user-actions-${lineId}`).click();
+  await byTestId(byTestId(page, `user-actions-menu-${lineId}`), `action-${action}`).click();
+}
+
+/** A Mantine notification containing this text is on screen. */
+export async function toast(page: Page, text: string): Promise<void> {
+  await page.locator('.mantine-Notification-description', { hasText: text }).first().waitFor();
+}

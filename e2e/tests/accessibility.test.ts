@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AxeViolation, describeViolations, headingOnes, IMPACTS, type Impact, runAxe, settle } from '../support/axe.ts';
-import { type Api, byTestId, E2E_ROOT, type Reseller, signInWithToken, uniqueName, useE2eSuite } from '../support/index.ts';
+import { type Api, byTestId, E2E_ROOT, lineAction, type Reseller, signInWithToken, uniqueName, useE2eSuite } from '../support/index.ts';
 
 interface Line {
   id: number;
@@ -26,10 +26,7 @@ const REPORT_DIR = process.env.AXE_REPORT_DIR ?? path.join(E2E_ROOT, 'artifacts'
 const checked: { role: string; name: string; violations: AxeViolation[] }[] = [];
 
 /** Opens a line's row menu on /users and clicks one of its actions. */
-const lineAction = (lineId: number, action: string) => async (page: Page) => {
-  await byTestId(page, `user-actions-${lineId}`).click();
-  await byTestId(byTestId(page, `user-actions-menu-${lineId}`), `action-${action}`).click();
-};
+const openLineAction = (lineId: number, action: string) => (page: Page) => lineAction(page, lineId, action);
 
 /** Clicks a reseller row action (inline icon, or through the row menu). */
 const resellerAction = (id: number, action: string) => async (page: Page) => {
@@ -156,12 +153,12 @@ describe('accessibility: axe-core on every page, as every role, with the main di
       { name: 'user menu', path: '/', open: click('user-menu') },
       { name: 'users filters', path: '/users', open: click('users-filters-toggle') },
       { name: 'line row menu', path: '/users', open: click(`user-actions-${line.id}`) },
-      { name: 'renew modal', path: '/users', open: lineAction(line.id, 'renew') },
-      { name: 'extend modal', path: '/users', open: lineAction(line.id, 'extend') },
-      { name: 'screens modal', path: '/users', open: lineAction(line.id, 'screens') },
-      { name: 'links modal', path: '/users', open: lineAction(line.id, 'links') },
-      { name: 'whatsapp modal', path: '/users', open: lineAction(line.id, 'whatsapp') },
-      { name: 'block confirm', path: '/users', open: lineAction(line.id, 'block') },
+      { name: 'renew modal', path: '/users', open: openLineAction(line.id, 'renew') },
+      { name: 'extend modal', path: '/users', open: openLineAction(line.id, 'extend') },
+      { name: 'screens modal', path: '/users', open: openLineAction(line.id, 'screens') },
+      { name: 'links modal', path: '/users', open: openLineAction(line.id, 'links') },
+      { name: 'whatsapp modal', path: '/users', open: openLineAction(line.id, 'whatsapp') },
+      { name: 'block confirm', path: '/users', open: openLineAction(line.id, 'block') },
       { name: 'credit modal', path: '/resellers', open: resellerAction(masterRow.id, 'credits') },
       { name: 'reseller block confirm', path: '/resellers', open: resellerAction(masterRow.id, 'block') },
       { name: 'deactivate modal', path: '/resellers', open: resellerAction(masterRow.id, 'deactivate') },
@@ -199,7 +196,7 @@ describe('accessibility: axe-core on every page, as every role, with the main di
       { name: 'bouquets', path: '/bouquets' },
       { name: 'logs', path: '/logs' },
       { name: 'menu drawer', path: '/', open: click('nav-burger'), opened: 'nav a[data-testid="nav-users"]' },
-      { name: 'renew modal', path: '/users', open: lineAction(line.id, 'renew') },
+      { name: 'renew modal', path: '/users', open: openLineAction(line.id, 'renew') },
     ]);
     expect(problems, problems.join('\n')).toEqual([]);
   });
@@ -215,7 +212,7 @@ describe('accessibility: axe-core on every page, as every role, with the main di
       { name: 'user edit', path: `/users/${line.id}/edit` },
       { name: 'logs', path: '/logs' },
       { name: 'profile/security', path: '/profile/security' },
-      { name: 'renew modal', path: '/users', open: lineAction(line.id, 'renew') },
+      { name: 'renew modal', path: '/users', open: openLineAction(line.id, 'renew') },
     ]);
     expect(problems, problems.join('\n')).toEqual([]);
   });

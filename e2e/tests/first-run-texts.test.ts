@@ -3,10 +3,12 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import {
   Api,
   byTestId,
+  lineAction,
   type Locale,
   pathOf,
   rowWithText,
   signInWithToken,
+  toast,
   tr,
   uniqueName,
   useE2eSuite,
@@ -80,11 +82,6 @@ async function clickTo(page: Page, testId: string, path: string): Promise<void> 
   await settle(page);
 }
 
-async function lineAction(page: Page, lineId: number, action: string): Promise<void> {
-  await byTestId(page, `user-actions-${lineId}`).click();
-  await byTestId(byTestId(page, `user-actions-menu-${lineId}`), `action-${action}`).click();
-}
-
 async function closeDialog(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await page.locator('[role="dialog"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
@@ -96,10 +93,6 @@ async function resellerAction(page: Page, id: number, action: string): Promise<v
   const item = byTestId(page, `reseller-${action}-${id}`);
   if (!(await item.isVisible())) await byTestId(page, `reseller-actions-${id}`).click();
   await item.click();
-}
-
-async function toast(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.locator('.mantine-Notification-root').allInnerTexts(), POLL).toContainEqual(expect.stringContaining(text));
 }
 
 describe('texts, first-run messages and the line modals, as admin, master and reseller in both languages', () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { byTestId, rowWithText, signInUi, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
+import { byTestId, lineAction, rowWithText, signInUi, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
 
 const POLL = { timeout: 10_000, interval: 100 };
 const pt = (key: string) => tr('pt-BR', key);
@@ -46,8 +46,7 @@ describe('moving between pages by the menu, in one signed-in session', () => {
   /** Opens the line's short-link modal, checks the links and the link notice, shortens one, closes it. */
   async function useShortLinkModal(page: Page): Promise<void> {
     await rowWithText(page, line.username).waitFor();
-    await byTestId(page, `user-actions-${line.id}`).click();
-    await byTestId(byTestId(page, `user-actions-menu-${line.id}`), 'action-links').click();
+    await lineAction(page, line.id, 'links');
     const shortField = byTestId(page, 'link-short');
     await shortField.waitFor();
     await expect.poll(() => byTestId(page, 'link-original-m3u8').inputValue(), POLL).toContain(`username=${line.username}`);

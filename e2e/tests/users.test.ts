@@ -4,10 +4,12 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type Api,
   byTestId,
+  lineAction,
   type Package,
   pathOf,
   rowWithText,
   signInWithToken,
+  toast,
   tr,
   uniqueName,
   useE2eSuite,
@@ -31,17 +33,6 @@ interface Line {
 
 const text = tr;
 const pt = (key: string, vars?: Record<string, string | number>) => text('pt-BR', key, vars);
-
-/** A Mantine notification with exactly this text is on screen. */
-async function toast(page: Page, message: string): Promise<void> {
-  await page.locator('.mantine-Notification-description', { hasText: message }).first().waitFor();
-}
-
-/** Opens the row's action menu and clicks one item (`action-<name>`). */
-async function rowAction(page: Page, lineId: number, action: string): Promise<void> {
-  await byTestId(page, `user-actions-${lineId}`).click();
-  await byTestId(byTestId(page, `user-actions-menu-${lineId}`), `action-${action}`).click();
-}
 
 /** Picks an option of a Mantine Select by its label. */
 async function pickOption(page: Page, selectTestId: string, label: string): Promise<void> {
@@ -117,7 +108,7 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     await expect.poll(() => credits(page), POLL).toBe('9');
 
     const before = line.exp_date;
-    await rowAction(page, line.id, 'flash');
+    await lineAction(page, line.id, 'flash');
     await expect.poll(() => visibleText(page.locator('.mantine-Modal-body')), POLL).toContain(line.username);
     await byTestId(page, 'confirm-yes').click();
     await toast(page, pt('users.renew.success'));
@@ -126,7 +117,7 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     expect(flashed.exp_date - before).toBeGreaterThanOrEqual(28 * DAY);
     expect(flashed.exp_date - before).toBeLessThanOrEqual(31 * DAY);
 
-    await rowAction(page, line.id, 'renew');
+    await lineAction(page, line.id, 'renew');
     const modal = byTestId(page, 'renew-modal');
     await byTestId(modal, 'renew-package').waitFor();
     await pickOption(page, 'renew-package', quarterly.package_name);
@@ -146,7 +137,7 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     const page = await openUsers();
     await rowWithText(page, line.username).waitFor();
 
-    await rowAction(page, line.id, 'extend');
+    await lineAction(page, line.id, 'extend');
     const days = byTestId(page, 'extend-days');
     await days.fill('2');
     await byTestId(page, 'extend-submit').click();
@@ -154,7 +145,7 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     await expect.poll(async () => (await getLine(line.id)).exp_date, POLL).toBe(line.exp_date + 2 * DAY);
     await expect.poll(() => credits(page), POLL).toBe('6');
 
-    await rowAction(page, line.id, 'extend');
+    await lineAction(page, line.id, 'extend');
     await byTestId(page, 'extend-days').fill('1');
     await byTestId(page, 'extend-submit').click();
     await toast(page, pt('errors.EXTEND_LIMIT_REACHED'));
@@ -171,7 +162,7 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     await toast(page, pt('users.system.changed'));
     await expect.poll(async () => (await getLine(line.id)).system, POLL).toBe(2);
 
-    await rowAction(page, line.id, 'block');
+    await lineAction(page, line.id, 'block');
     await byTestId(page, 'confirm-yes').click();
     await toast(page, pt('users.block.success'));
     await expect.poll(() => visibleText(byTestId(page, `user-status-${line.id}`)), POLL).toBe(pt('users.status.blocked'));
@@ -179,7 +170,7 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     // Blocked: the system is shown, not offered.
     expect(await byTestId(page, `user-system-${line.id}`).getAttribute('role')).toBeNull();
 
-    await rowAction(page, line.id, 'unblock');
+    await lineAction(page, line.id, 'unblock');
     await byTestId(page, 'confirm-yes').click();
     await toast(page, pt('users.unblock.success'));
     await expect.poll(() => visibleText(byTestId(page, `user-status-${line.id}`)), POLL).toBe(pt('users.status.active'));
@@ -191,7 +182,7 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await rowWithText(page, line.username).waitFor();
 
-    await rowAction(page, line.id, 'links');
+    await lineAction(page, line.id, 'links');
     await byTestId(page, 'link-short').waitFor();
     const m3u8 = byTestId(page, 'link-original-m3u8');
     await expect.poll(() => m3u8.inputValue(), POLL).toContain(`username=${line.username}`);
@@ -287,7 +278,7 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     const page = await openUsers();
     await rowWithText(page, line.username).waitFor();
 
-    await rowAction(page, line.id, 'remove');
+    await lineAction(page, line.id, 'remove');
     await byTestId(page, 'confirm-yes').click();
     await toast(page, pt('users.remove.success'));
     await expect.poll(() => rowWithText(page, line.username).count(), POLL).toBe(0);
@@ -303,7 +294,7 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     const box = await actions.boundingBox();
     expect(box && box.x + box.width <= 390).toBe(true);
 
-    await rowAction(page, withPhone.id, 'whatsapp');
+    await lineAction(page, withPhone.id, 'whatsapp');
     const send = byTestId(page, 'whatsapp-send');
     await send.waitFor();
     expect(await send.getAttribute('href')).toBeNull(); // the yes/no choice comes first

@@ -3,7 +3,7 @@ import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { type Operation, isPublic, operations, sample, sampleParams, urlOf, validates } from './security/openapi.ts';
 import { type IdKind, type Target, bodyHints, idKind, pathId, queryHints } from './security/requests.ts';
 import { type Snapshot, diff, ledgerProblems, reachable, snapshot } from './security/state.ts';
-import { type NodeName, type World, seedWorld, subtreeOf } from './security/world.ts';
+import { type NodeName, STRONG_PASSWORD, type World, seedWorld, subtreeOf } from './security/world.ts';
 
 // Every operation of the OpenAPI document x every kind of caller, aimed at records outside the
 // caller's reach: refused (401 without a valid session, 403/404 with one), nothing changed, and
@@ -51,7 +51,7 @@ describe(`authorization matrix (${ENGINE})`, () => {
         ...(own.has(k) ? [] : [n[k].lineUsername, n[k].linePassword]),
       ]);
     };
-    const revoked = await t.login(n.masterA.username, 'Kq7.vX2p_Rz9@tLm');
+    const revoked = await t.login(n.masterA.username, STRONG_PASSWORD);
     expect((await t.call(revoked, { method: 'DELETE', url: '/api/auth/sign-out' })).statusCode).toBe(204);
     callers = [
       {

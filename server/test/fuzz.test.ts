@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import { ADMIN_PASSWORD, ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { type FuzzRequest, malformed, prng } from './security/fuzz-cases.ts';
 import { type Operation, isPublic, operations, sample } from './security/openapi.ts';
 import { type IdKind, type Target, bodyHints, idKind } from './security/requests.ts';
@@ -40,7 +40,7 @@ describe(`OpenAPI fuzzer (${ENGINE})`, () => {
       t.database.db.selectFrom('resellers').select(['password_hash', 'member_group_id']).where('id', '=', id).executeTakeFirstOrThrow();
     const m = world.nodes.masterA;
     callers = [
-      { name: 'admin', id: world.adminId, username: 'admin', password: 'admin-pass-123', token: world.adminToken, saved: await saved(world.adminId) },
+      { name: 'admin', id: world.adminId, username: 'admin', password: ADMIN_PASSWORD, token: world.adminToken, saved: await saved(world.adminId) },
       { name: 'master', id: m.id, username: m.username, password: STRONG_PASSWORD, token: world.tokens.masterA, saved: await saved(m.id) },
     ];
   });

@@ -25,13 +25,15 @@ type Reseller = { id: number; username: string; type: AuthUser['type'] };
 
 /** Does this signed-in admin still have to enrol before using the panel (REQUIRE_ADMIN_2FA=1)? */
 export async function mustEnrol({ config, database }: Deps, user: Pick<AuthUser, 'id' | 'type'>): Promise<boolean> {
-  return config.requireAdmin2fa && user.type === 'admin' && !(await repo.isEnabled(database.db, user.id));
+  return enrolmentRequired(config, user) && !(await repo.isEnabled(database.db, user.id));
 }
+
+const enrolmentRequired = (config: Deps['config'], user: Pick<AuthUser, 'type'>) => config.requireAdmin2fa && user.type === 'admin';
 
 /** What the profile tells the web app: 2FA on, and whether the admin must enrol first. */
 export async function profileFlags({ config, database }: Deps, user: Pick<AuthUser, 'id' | 'type'>) {
   const enabled = await repo.isEnabled(database.db, user.id);
-  return { two_factor_enabled: enabled, two_factor_required: config.requireAdmin2fa && user.type === 'admin' && !enabled };
+  return { two_factor_enabled: enabled, two_factor_required: enrolmentRequired(config, user) && !enabled };
 }
 
 export async function status(deps: Deps, user: AuthUser) {
@@ -39,7 +41,7 @@ export async function status(deps: Deps, user: AuthUser) {
   return {
     enabled,
     recovery_codes_left: enabled ? await repo.recoveryCodesLeft(deps.database.db, user.id) : 0,
-    required: deps.config.requireAdmin2fa && user.type === 'admin',
+    required: enrolmentRequired(deps.config, user),
   };
 }
 
