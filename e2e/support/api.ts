@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Bouquet, Complements, Package, Profile, ResellerDetail, ResellerGroup, Role, SignedIn } from '../../web/src/api/types.ts';
 
 /** An HTTP error from the API, with the server's `code` and `message`. */
 export class ApiCallError extends Error {
@@ -12,50 +13,8 @@ export class ApiCallError extends Error {
   }
 }
 
-export type ResellerType = 'admin' | 'master' | 'reseller';
-
-export interface Profile {
-  id: number;
-  username: string;
-  type: string;
-  credits: number;
-}
-
-export interface Group {
-  group_id: number;
-  group_name: string;
-  type: string;
-}
-
-export interface Reseller {
-  id: number;
-  username: string;
-  credits: number;
-  member_group_id: number;
-  group_type: string;
-  status: number;
-  [key: string]: unknown;
-}
-
-export interface Bouquet {
-  id: number;
-  bouquet_name: string;
-}
-
-export interface Package {
-  id: number;
-  package_name: string;
-  is_trial: number;
-  is_official: number;
-  max_connections: number;
-  official_credits: number;
-  official_duration: number;
-  official_duration_in: string;
-  trial_credits: number;
-  trial_duration: number;
-  trial_duration_in: string;
-  bouquets: string[];
-}
+/** The API's types, generated from its OpenAPI document (web/src/api/types.ts). */
+export type * from '../../web/src/api/types.ts';
 
 /** Short unique name for test data: `${prefix}${random}` (letters/digits only, fits username rules). */
 export function uniqueName(prefix = 'e2e'): string {
@@ -92,17 +51,17 @@ export async function apiRequest<T>(baseUrl: string, method: string, path: strin
 
 /** Signed-in API client for fast test setup (bearer token). */
 export class Api {
-  private groupsCache: Group[] | undefined;
+  private groupsCache: ResellerGroup[] | undefined;
 
   constructor(
     readonly baseUrl: string,
     readonly token: string,
-    readonly user: Profile,
+    readonly user: SignedIn['user'],
   ) {}
 
   /** POST /api/auth/sign-in and wrap the token. */
   static async signIn(baseUrl: string, username: string, password: string): Promise<Api> {
-    const res = await apiRequest<{ token: string; user: Profile }>(baseUrl, 'POST', '/auth/sign-in', { body: { username, password } });
+    const res = await apiRequest<SignedIn>(baseUrl, 'POST', '/auth/sign-in', { body: { username, password } });
     return new Api(baseUrl, res.token, res.user);
   }
 
@@ -128,13 +87,13 @@ export class Api {
   }
 
   /** Groups from GET /api/datacomplements (cached per client). */
-  async groups(): Promise<Group[]> {
-    this.groupsCache ??= (await this.get<{ groups: Group[] }>('/datacomplements')).groups;
+  async groups(): Promise<ResellerGroup[]> {
+    this.groupsCache ??= (await this.get<Complements>('/datacomplements')).groups;
     return this.groupsCache;
   }
 
   /** First group id of a type ('admin' | 'master' | 'reseller'). */
-  async groupId(type: ResellerType): Promise<number> {
+  async groupId(type: Role): Promise<number> {
     const g = (await this.groups()).find((x) => x.type === type);
     if (!g) throw new Error(`no group of type ${type} in /api/datacomplements`);
     return g.group_id;
@@ -144,10 +103,10 @@ export class Api {
    * POST /api/resellers as this user. Defaults: unique username, DEFAULT_PASSWORD, type 'reseller', 0 credits.
    * Returns the created row plus the password used.
    */
-  async createReseller(input: { username?: string; password?: string; type?: ResellerType; credits?: number; email?: string; whatsapp?: string; notes?: string } = {}): Promise<Reseller & { password: string }> {
+  async createReseller(input: { username?: string; password?: string; type?: Role; credits?: number; email?: string; whatsapp?: string; notes?: string } = {}): Promise<ResellerDetail & { password: string }> {
     const { type = 'reseller', password = DEFAULT_PASSWORD, username = uniqueName('r'), credits = 0, ...rest } = input;
     const body = { username, password, member_group_id: await this.groupId(type), credits, ...rest };
-    const row = await this.post<Reseller>('/resellers', body);
+    const row = await this.post<ResellerDetail>('/resellers', body);
     return { ...row, password };
   }
 

@@ -3,12 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AxeViolation, describeViolations, headingOnes, IMPACTS, type Impact, runAxe, settle } from '../support/axe.ts';
-import { type Api, byTestId, E2E_ROOT, lineAction, type Reseller, signInWithToken, uniqueName, useE2eSuite } from '../support/index.ts';
-
-interface Line {
-  id: number;
-  username: string;
-}
+import { type Api, byTestId, E2E_ROOT, type Line, lineAction, type Reseller, signInWithToken, uniqueName, useE2eSuite } from '../support/index.ts';
 
 /** A page or an open dialog, checked by axe-core. `open` runs after the page loaded; `opened` then shows (default: a dialog or menu). */
 interface Check {
@@ -139,6 +134,10 @@ describe('accessibility: axe-core on every page, as every role, with the main di
       { name: 'package edit', path: `/packages/${packageId}/edit` },
       { name: 'bouquets', path: '/bouquets' },
       { name: 'edit_news', path: '/edit_news' },
+      { name: 'users/migrate', path: '/users/migrate' },
+      { name: 'vods', path: '/vods' },
+      { name: 'list/vods/adm', path: '/list/vods/adm' },
+      { name: 'settings', path: '/settings' },
       { name: 'logs', path: '/logs' },
       { name: 'profile/security', path: '/profile/security' },
       { name: '404', path: '/no-such-page' },
@@ -159,6 +158,8 @@ describe('accessibility: axe-core on every page, as every role, with the main di
       { name: 'links modal', path: '/users', open: openLineAction(line.id, 'links') },
       { name: 'whatsapp modal', path: '/users', open: openLineAction(line.id, 'whatsapp') },
       { name: 'block confirm', path: '/users', open: openLineAction(line.id, 'block') },
+      { name: 'lazy player modal', path: '/users', open: openLineAction(line.id, 'lazy') },
+      { name: 'catalogue search modal', path: '/vods', open: click('vod-search-open') },
       { name: 'credit modal', path: '/resellers', open: resellerAction(masterRow.id, 'credits') },
       { name: 'reseller block confirm', path: '/resellers', open: resellerAction(masterRow.id, 'block') },
       { name: 'deactivate modal', path: '/resellers', open: resellerAction(masterRow.id, 'deactivate') },
@@ -195,6 +196,10 @@ describe('accessibility: axe-core on every page, as every role, with the main di
       { name: 'packages', path: '/packages' },
       { name: 'bouquets', path: '/bouquets' },
       { name: 'logs', path: '/logs' },
+      { name: 'users/migrate', path: '/users/migrate' },
+      { name: 'vods', path: '/vods' },
+      { name: 'list/vods/adm', path: '/list/vods/adm' },
+      { name: 'settings', path: '/settings' },
       { name: 'menu drawer', path: '/', open: click('nav-burger'), opened: 'nav a[data-testid="nav-users"]' },
       { name: 'renew modal', path: '/users', open: openLineAction(line.id, 'renew') },
     ]);

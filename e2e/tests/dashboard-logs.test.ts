@@ -1,34 +1,13 @@
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type Api, byTestId, signInWithToken, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
+import { type Api, byTestId, type Dashboard, type Line, type LinePage, type NewsItem, signInWithToken, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
 
 const POLL = { timeout: 10_000, interval: 100 };
 
 const trp = tr;
 
 const ptNumber = new Intl.NumberFormat('pt-BR');
-
-interface Line {
-  id: number;
-  username: string;
-  password: string;
-  exp_date: number;
-}
-
-interface Dashboard {
-  resellers: number;
-  users: number;
-  users_active: number;
-  users_activep2p: number;
-  users_activehttp: number;
-  users_online_of_resellers: number;
-  users_online: number;
-  conections_online: number;
-  users_new: number;
-  users_trial: number;
-  users_trialp2p: number;
-}
 
 /** Card key -> server figure (users_onlinep2p has none yet: the P2P integration is not built). */
 const SERVER_CARDS = [
@@ -198,7 +177,7 @@ describe('dashboard, news notice and action log', () => {
     await expect.poll(() => visibleText(byTestId(page, 'topbar-credits')), POLL).toBe(ptNumber.format(before - 1));
     expect((await master.profile()).credits).toBe(before - 1);
     await expect.poll(async () => (await expiringUsernames(page))[0], POLL).not.toBe(short.username);
-    const renewed = (await master.get<{ data: Line[] }>('/users/expiring?per=100')).data.find((l) => l.id === short.id);
+    const renewed = (await master.get<LinePage>('/users/expiring?per=100')).data.find((l) => l.id === short.id);
     expect(renewed?.exp_date).toBeGreaterThan(short.exp_date + 27 * 86_400);
   });
 
@@ -221,7 +200,7 @@ describe('dashboard, news notice and action log', () => {
     await byTestId(page, 'news-save').click();
     await page.getByText(trp('pt-BR', 'news.success')).first().waitFor();
 
-    const saved = (await s.admin.get<{ data: { id: number; title: string; body: string; level: number; status: number }[] }>('/news')).data.find(
+    const saved = (await s.admin.get<{ data: NewsItem[] }>('/news')).data.find(
       (n) => n.id === 1,
     );
     expect(saved).toMatchObject({ title, body: 'Linha 1\nLinha <b>2</b> 100%', level: 3, status: 1 });

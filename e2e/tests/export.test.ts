@@ -1,13 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type Api, byTestId, signInWithToken, uniqueName, useE2eSuite } from '../support/index.ts';
-
-interface Line {
-  id: number;
-  username: string;
-  password: string;
-}
+import { type Api, byTestId, type Line, signInWithToken, uniqueName, useE2eSuite } from '../support/index.ts';
 
 /** Clicks Exportar -> format and returns the browser's download. */
 async function exportAs(page: Page, menu: string, format: 'csv' | 'xlsx'): Promise<Download> {

@@ -1,33 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import {
-  Api,
-  byTestId,
-  lineAction,
-  type Locale,
-  pathOf,
-  rowWithText,
-  signInWithToken,
-  toast,
-  tr,
-  uniqueName,
-  useE2eSuite,
-  visibleText,
-  waitForPath,
-} from '../support/index.ts';
+import { Api, byTestId, type Line, lineAction, type Locale, pathOf, type Role, rowWithText, signInWithToken, toast, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
 
 /** What web/src/i18n/index.ts logs (console.error) for a key no language has, or a plural key without `count`. */
 const MISSING_KEY = '[i18n] missing key:';
 const POLL = { timeout: 10_000, interval: 100 };
 const LANGS: readonly Locale[] = ['pt-BR', 'en-US'];
-
-interface Line {
-  id: number;
-  username: string;
-  max_connections: number;
-}
-
-type Role = 'admin' | 'master' | 'reseller';
 
 /** The sidebar entries each role has (web/src/components/layout/menu.ts), as test id and path. */
 const MENU: Record<Role, [string, string][]> = {
@@ -35,11 +13,15 @@ const MENU: Record<Role, [string, string][]> = {
     ['nav-packages', '/packages'],
     ['nav-bouquets', '/bouquets'],
     ['nav-edit_news', '/edit_news'],
+    ['nav-list-vods-adm', '/list/vods/adm'],
+    ['nav-settings', '/settings'],
     ['nav-resellers', '/resellers'],
     ['nav-resellers-add', '/resellers/add'],
     ['nav-users', '/users'],
     ['nav-users-add', '/users/add'],
     ['nav-users-add_trial', '/users/add_trial'],
+    ['nav-users-migrate', '/users/migrate'],
+    ['nav-vods', '/vods'],
     ['nav-logs', '/logs'],
     ['nav-dashboard', '/'],
   ],
@@ -49,6 +31,8 @@ const MENU: Record<Role, [string, string][]> = {
     ['nav-users', '/users'],
     ['nav-users-add', '/users/add'],
     ['nav-users-add_trial', '/users/add_trial'],
+    ['nav-users-migrate', '/users/migrate'],
+    ['nav-vods', '/vods'],
     ['nav-logs', '/logs'],
     ['nav-dashboard', '/'],
   ],
@@ -56,6 +40,8 @@ const MENU: Record<Role, [string, string][]> = {
     ['nav-users', '/users'],
     ['nav-users-add', '/users/add'],
     ['nav-users-add_trial', '/users/add_trial'],
+    ['nav-users-migrate', '/users/migrate'],
+    ['nav-vods', '/vods'],
     ['nav-logs', '/logs'],
     ['nav-dashboard', '/'],
   ],

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { Api, byTestId, E2E_ROOT, signInWithToken, uniqueName, useE2eSuite, waitForPath } from '../support/index.ts';
+import { Api, byTestId, E2E_ROOT, type Line, signInWithToken, uniqueName, useE2eSuite, waitForPath } from '../support/index.ts';
 
 /** Full-page screenshots of every page, `<dir>/<width>/<page>.png`; CI keeps them (see .ci/run). */
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR || path.join(E2E_ROOT, 'artifacts', 'screenshots');
@@ -11,11 +11,6 @@ const VIEWPORTS = [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
 ] as const;
-
-interface Line {
-  id: number;
-  username: string;
-}
 
 interface Visit {
   name: string;
@@ -138,6 +133,10 @@ describe('every page fits a 375 px phone and a 1280 px screen', () => {
     { name: 'users-add', go: menu('/users/add'), ready: '[data-testid="user-username"]' },
     { name: 'users-add-trial', go: menu('/users/add_trial'), ready: '[data-testid="user-back"]' },
     { name: 'user-edit', go: address(`/users/${line.id}/edit`), ready: '[data-testid="edit-username"]' },
+    { name: 'users-migrate', go: menu('/users/migrate'), ready: '[data-testid="migrate-url"]' },
+    { name: 'vods', go: menu('/vods'), ready: '[data-testid="vod-search-open"]' },
+    { name: 'list-vods-adm', go: menu('/list/vods/adm'), ready: '[data-testid="vod-bulk-remove"]' },
+    { name: 'settings', go: menu('/settings'), ready: '[data-testid="settings-save"]' },
     { name: 'logs', go: menu('/logs'), ready: '[data-testid^="log-row-"]' },
     { name: 'security', go: address('/profile/security'), ready: '[data-testid="twofactor-status"]' },
   ];
@@ -145,6 +144,7 @@ describe('every page fits a 375 px phone and a 1280 px screen', () => {
     { name: 'master-dashboard', go: menu('/'), ready: '[data-testid="expirations"] [data-row-actions]', actions: true },
     { name: 'master-resellers', go: menu('/resellers'), ready: '[data-testid="resellers-table"] [data-row-actions]', actions: true },
     { name: 'master-users', go: menu('/users'), ready: '[data-testid="users-table"] [data-row-actions]', actions: true },
+    { name: 'master-vods', go: menu('/vods'), ready: '[data-testid="vod-search-open"]' },
     { name: 'master-logs', go: menu('/logs'), ready: '[data-testid^="log-row-"]' },
   ];
   const resellerVisits: Visit[] = [

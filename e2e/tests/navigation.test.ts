@@ -1,14 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { byTestId, lineAction, rowWithText, signInUi, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
+import { byTestId, type Line, lineAction, rowWithText, signInUi, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
 
 const POLL = { timeout: 10_000, interval: 100 };
 const pt = (key: string) => tr('pt-BR', key);
-
-interface Line {
-  id: number;
-  username: string;
-}
 
 /**
  * People sign in once and move by the menu: every page then reads queries other pages cached.

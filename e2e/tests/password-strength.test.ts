@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { byTestId, signInUi, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
+import { byTestId, type ResellerPage, signInUi, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
 
 const POLL = { timeout: 10_000, interval: 100 };
 const pt = (key: string) => tr('pt-BR', key);
@@ -52,7 +52,7 @@ describe('reseller form: password strength', () => {
     await byTestId(page, 'reseller-form-save').click();
     await waitForPath(page, '/resellers');
     expect(posts).toHaveLength(1);
-    const list = await s.admin.get<{ data: { username: string }[] }>(`/resellers?username=${username}`);
+    const list = await s.admin.get<ResellerPage>(`/resellers?username=${username}`);
     expect(list.data.map((r) => r.username)).toEqual([username]);
   });
 });

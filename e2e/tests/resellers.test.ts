@@ -1,28 +1,11 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import {
-  Api,
-  byTestId,
-  rowWithText,
-  signInWithToken,
-  tr,
-  uniqueName,
-  useE2eSuite,
-  visibleText,
-  waitForPath,
-} from '../support/index.ts';
+import { Api, byTestId, type Reseller, type ResellerDetail, type ResellerPage, rowWithText, signInWithToken, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
 
 const POLL = { timeout: 10_000, interval: 100 };
 
 const rt = tr;
-
-interface Row {
-  id: number;
-  username: string;
-  credits: number;
-  status: number;
-}
 
 /** Clicks a row action: inline icon when shown, otherwise through the row's action menu. */
 async function rowAction(page: Page, action: string, id: number): Promise<void> {
@@ -38,8 +21,8 @@ async function pickOption(page: Page, testId: string, label: string, type?: stri
   await page.getByRole('option', { name: label, exact: true }).click();
 }
 
-async function findRow(api: Api, username: string): Promise<Row> {
-  const res = await api.get<{ data: Row[] }>(`/resellers?username=${encodeURIComponent(username)}`);
+async function findRow(api: Api, username: string): Promise<Reseller> {
+  const res = await api.get<ResellerPage>(`/resellers?username=${encodeURIComponent(username)}`);
   const row = res.data.find((r) => r.username === username);
   if (!row) throw new Error(`reseller ${username} not listed`);
   return row;
@@ -152,7 +135,7 @@ describe('resellers: list, credits, block, filters, deactivation', () => {
     await confirm.click();
 
     await expect.poll(() => rowWithText(page, doomed.username).count(), POLL).toBe(0);
-    const after = await s.admin.get<{ credits: number }>(`/resellers/${target.id}`);
+    const after = await s.admin.get<ResellerDetail>(`/resellers/${target.id}`);
     expect(after.credits).toBe(45);
     await expect(s.admin.get(`/resellers/${doomed.id}`)).rejects.toMatchObject({ status: 404 });
   });

@@ -1,35 +1,10 @@
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import {
-  type Api,
-  byTestId,
-  lineAction,
-  type Package,
-  pathOf,
-  rowWithText,
-  signInWithToken,
-  toast,
-  tr,
-  uniqueName,
-  useE2eSuite,
-  visibleText,
-  waitForPath,
-} from '../support/index.ts';
+import { type Api, byTestId, type Line, lineAction, type LinePage, type Package, pathOf, rowWithText, signInWithToken, toast, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
 
 const POLL = { timeout: 10_000, interval: 100 };
 const DAY = 86_400;
-
-interface Line {
-  id: number;
-  username: string;
-  password: string;
-  exp_date: number;
-  enabled: number;
-  system: number;
-  package_id: number | null;
-  max_connections: number;
-}
 
 const text = tr;
 const pt = (key: string, vars?: Record<string, string | number>) => text('pt-BR', key, vars);
@@ -88,7 +63,7 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     await toast(page, pt('users.created.success'));
     await expect.poll(() => credits(page), POLL).toBe('9');
 
-    const found = await reseller.get<{ data: Line[] }>(`/users?username=${username}`);
+    const found = await reseller.get<LinePage>(`/users?username=${username}`);
     expect(found.data).toHaveLength(1);
     line = found.data[0]!;
     expect(line.password).toBe(password);

@@ -8,25 +8,57 @@ import type { Deps } from './deps.ts';
 import { registerRoleChecks, requireSession } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
+import { swaggerOptions } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerShutdownGate } from './http/shutdown.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerValidators } from './http/validator.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bouquetRoutes } from './modules/bouquets/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { complementRoutes } from './modules/complements/routes.ts';
+import { connectionRoutes } from './modules/connections/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
+import { gatewayRoutes } from './modules/gateway/routes.ts';
+import { lazyPlayerRoutes } from './modules/lazyplayer/routes.ts';
 import { lineRoutes } from './modules/lines/routes.ts';
 import { logRoutes } from './modules/logs/routes.ts';
+import { migrationRoutes } from './modules/migration/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
+import { p2pRoutes } from './modules/p2p/routes.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
+import { playerRoutes } from './modules/player/routes.ts';
 import { resellerRoutes } from './modules/resellers/routes.ts';
+import { serverRoutes } from './modules/servers/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
 import { publicShortlinkRoute, shortlinkRoutes } from './modules/shortlinks/routes.ts';
 import { publicTwoFactorRoutes, twoFactorRoutes } from './modules/twofactor/routes.ts';
+import { vodRoutes } from './modules/vods/routes.ts';
 
 /** Every module with routes behind the session check; later features add theirs here. */
-const protectedModules = [authRoutes, packageRoutes, bouquetRoutes, complementRoutes, resellerRoutes, logRoutes, lineRoutes, shortlinkRoutes, dashboardRoutes, newsRoutes, twoFactorRoutes, exportRoutes];
+const protectedModules = [
+  authRoutes,
+  packageRoutes,
+  bouquetRoutes,
+  complementRoutes,
+  resellerRoutes,
+  logRoutes,
+  connectionRoutes,
+  lineRoutes,
+  shortlinkRoutes,
+  dashboardRoutes,
+  newsRoutes,
+  twoFactorRoutes,
+  exportRoutes,
+  catalogueRoutes,
+  serverRoutes,
+  p2pRoutes,
+  migrationRoutes,
+  lazyPlayerRoutes,
+  vodRoutes,
+  settingsRoutes,
+];
 
 export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -40,16 +72,10 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   registerTextGuard(app);
   registerJsonBody(app);
   registerRoleChecks(app);
-  await registerSecurityHeaders(app, deps.config.publicUrl);
+  await registerSecurityHeaders(app, deps.config.publicUrl, new URL(deps.config.tmdbImageUrl).origin);
   registerShutdownGate(app);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Reseller panel API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-  });
+  await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(
@@ -65,6 +91,9 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   );
 
   publicShortlinkRoute(app, deps);
+  // What players and streaming edges ask, at the addresses they use (outside /api).
+  playerRoutes(app, deps);
+  gatewayRoutes(app, deps);
   await serveWeb(app, deps.config.webDist);
   return app;
 }

@@ -33,6 +33,28 @@ export interface Config {
   requireAdmin2fa: boolean;
   /** encrypts the TOTP secrets at rest; generated and kept in the database when unset */
   twoFactorKey: string | undefined;
+  /** the P2P server (INTEGRATIONS.md section 3); unset: changes wait in the outbox */
+  p2pApiUrl: string | undefined;
+  p2pApiKey: string | undefined;
+  /** first retry delay of a failed delivery; doubles per attempt up to p2pRetryMaxMs */
+  p2pRetryBaseMs: number;
+  p2pRetryMaxMs: number;
+  /** the old P2P panel (INTEGRATIONS.md section 4) */
+  oldP2pUrl: string | undefined;
+  /** outside services (INTEGRATIONS.md section 6); unset: the feature answers NOT_CONFIGURED */
+  tmdbApiUrl: string;
+  tmdbApiKey: string | undefined;
+  /** where the browser loads posters from (allowed by the CSP's img-src) */
+  tmdbImageUrl: string;
+  lazyPlayerUrl: string | undefined;
+  /** how long the panel waits for an outside service */
+  integrationTimeoutMs: number;
+  /** a connection reported by an edge counts as online this long after its last request */
+  onlineWindowSeconds: number;
+  /** a disconnected connection is refused this long */
+  disconnectBanSeconds: number;
+  /** private networks outbound fetches may reach anyway (lib/ssrf): tests' local stand-ins */
+  outboundAllowNetworks: string[];
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -43,10 +65,38 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   return n;
 }
 
+/** An http(s) URL setting without its trailing slash, or undefined when unset. */
+function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
 function twoFactorKey(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   if (raw.length < 32) throw new Error('TWO_FACTOR_KEY must be at least 32 characters (e.g. openssl rand -hex 32)');
   return raw;
+}
+
+/** An outside system's base URL (http or https), without a trailing slash; undefined when unset. */
+function baseUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,6 +124,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA === '1',
     twoFactorKey: twoFactorKey(env.TWO_FACTOR_KEY),
+    p2pApiUrl: baseUrl(env, 'P2P_API_URL'),
+    p2pApiKey: env.P2P_API_KEY || undefined,
+    p2pRetryBaseMs: int(env, 'P2P_RETRY_BASE_MS', 1000, 1),
+    p2pRetryMaxMs: int(env, 'P2P_RETRY_MAX_SECONDS', 300, 1) * 1000,
+    oldP2pUrl: baseUrl(env, 'OLD_P2P_URL'),
+    tmdbApiUrl: httpUrl(env, 'TMDB_API_URL') ?? 'https://api.themoviedb.org/3',
+    tmdbApiKey: env.TMDB_API_KEY || undefined,
+    tmdbImageUrl: httpUrl(env, 'TMDB_IMAGE_URL') ?? 'https://image.tmdb.org/t/p/w185',
+    lazyPlayerUrl: httpUrl(env, 'LAZY_PLAYER_URL'),
+    integrationTimeoutMs: int(env, 'INTEGRATION_TIMEOUT_MS', 10_000, 100),
+    onlineWindowSeconds: int(env, 'ONLINE_WINDOW_SECONDS', 60, 1),
+    disconnectBanSeconds: int(env, 'DISCONNECT_BAN_SECONDS', 60, 0),
+    outboundAllowNetworks: allowNetworks(env.OUTBOUND_ALLOW_NETWORKS),
   };
 }
 
@@ -90,6 +153,24 @@ export function resolveDatabaseUrl(env: NodeJS.ProcessEnv): string {
   const file = url.slice('sqlite:'.length);
   if (file === '' || file === ':memory:') return url;
   return `sqlite:${path.resolve(REPO_ROOT, file)}`;
+}
+
+/**
+ * OUTBOUND_ALLOW_NETWORKS: addresses or CIDRs (`127.0.0.1/32,::1`) that the SSRF guard lets
+ * outbound fetches reach although they are not public. Empty by default; tests set it for their
+ * stand-in servers. Never list networks whose services must stay private (metadata, databases).
+ */
+export function allowNetworks(raw: string | undefined): string[] {
+  const list = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const max = family === 4 ? 32 : 128;
+    if (family === 0 || extra !== undefined || (bits !== undefined && !(/^[0-9]{1,3}$/.test(bits) && Number(bits) <= max))) {
+      throw new Error(`OUTBOUND_ALLOW_NETWORKS must list addresses or CIDRs (e.g. "127.0.0.1/32,::1"), got "${raw}"`);
+    }
+  }
+  return list;
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrations/index.ts';
 import { closeGracefully } from './http/shutdown.ts';
+import { startOutboxWorker } from './modules/p2p/worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
@@ -26,12 +27,17 @@ if (admin?.password) {
 
 await app.listen({ port: config.port, host: config.host });
 
+// Deliveries to the P2P server: without P2P_API_URL they wait in the outbox (nothing is lost).
+const worker = config.p2pApiUrl ? startOutboxWorker(deps, { log: (msg, err) => app.log.error({ err }, msg) }) : undefined;
+if (!config.p2pApiUrl) app.log.warn('P2P_API_URL is not set: changes to P2P accounts wait in the outbox until it is');
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   try {
+    await worker?.stop(); // aborts the deliveries in flight: they stay queued for the next start
     await closeGracefully(app); // stops accepting, finishes in-flight requests, no connection reset
     await database.close();
     process.exit(0);

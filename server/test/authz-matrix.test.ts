@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
-import { type Operation, isPublic, operations, sample, sampleParams, urlOf, validates } from './security/openapi.ts';
-import { type IdKind, type Target, bodyHints, idKind, pathId, queryHints } from './security/requests.ts';
+import { type Operation, isDocumentedError, isPublic, operations, sample, sampleParams, urlOf, validates } from './security/openapi.ts';
+import { type IdKind, type Target, bodyHints, idKind, pathParams, queryHints } from './security/requests.ts';
 import { type Snapshot, diff, ledgerProblems, reachable, snapshot } from './security/state.ts';
-import { type NodeName, STRONG_PASSWORD, type World, seedWorld, subtreeOf } from './security/world.ts';
+import { type NodeName, STRONG_PASSWORD, type World, seedWorld, subtreeOf, worldStandins } from './security/world.ts';
 
 // Every operation of the OpenAPI document x every kind of caller, aimed at records outside the
 // caller's reach: refused (401 without a valid session, 403/404 with one), nothing changed, and
@@ -36,9 +36,11 @@ describe(`authorization matrix (${ENGINE})`, () => {
   let world: World;
   let ops: Operation[];
   let callers: Caller[];
+  let standins: Awaited<ReturnType<typeof worldStandins>>;
 
   beforeAll(async () => {
-    t = await createTestContext();
+    standins = await worldStandins();
+    t = await createTestContext(standins.config);
     world = await seedWorld(t);
     ops = operations(t.app);
     const n = world.nodes;
@@ -48,7 +50,7 @@ describe(`authorization matrix (${ENGINE})`, () => {
       const above = new Set(self ? n[self].ancestors : []);
       return (Object.keys(n) as NodeName[]).flatMap((k) => [
         ...(own.has(k) || above.has(n[k].id) ? [] : [n[k].username]),
-        ...(own.has(k) ? [] : [n[k].lineUsername, n[k].linePassword]),
+        ...(own.has(k) ? [] : [n[k].lineUsername, n[k].linePassword, n[k].p2pUsername, n[k].p2pPassword]),
       ]);
     };
     const revoked = await t.login(n.masterA.username, STRONG_PASSWORD);
@@ -79,12 +81,15 @@ describe(`authorization matrix (${ENGINE})`, () => {
       { name: 'revoked token', token: revoked, targets: { resellers: [n.resB1a.id], lines: [n.resB1a.lineId] }, markers: markersFor() },
     ];
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await standins?.close();
+  });
 
   /** One request; returns its status, answer text, whether the body passed the schema, and what changed. */
   async function send(caller: { token: string | null; self?: NodeName }, op: Operation, target: Target, filtered = true, malformedBody = false) {
     const kind = idKind(op);
-    const pathValues = { ...sampleParams(op, 'path', () => undefined), ...(kind ? { id: String(pathId(world, kind, target, op.method)) } : {}) };
+    const pathValues = { ...sampleParams(op, 'path', () => undefined), ...pathParams(world, op, target) };
     const query = sampleParams(op, 'query', filtered ? queryHints(op, named(target)) : () => undefined);
     const body = op.body ? sample(op.body, '', bodyHints(world, target, op)) : undefined;
     const bodyValid = !op.body || validates(op.body, body);
@@ -99,6 +104,11 @@ describe(`authorization matrix (${ENGINE})`, () => {
     return { status: res.statusCode, text: res.body, url, bodyValid, before, after, aimsAtTarget: aimsAt(kind, body) };
   }
 
+  /** The P2P account of the reseller that owns `lineId` (targets aim at the same victims' lines and accounts). */
+  function p2pOf(lineId: number): number {
+    return Object.values(world.nodes).find((x) => x.lineId === lineId)?.p2pId as number;
+  }
+
   /** The target with its reseller's username and its line's username, for text filters. */
   function named(target: Target): Target {
     const nodes = Object.values(world.nodes);
@@ -106,12 +116,13 @@ describe(`authorization matrix (${ENGINE})`, () => {
       ...target,
       resellerName: nodes.find((x) => x.id === target.reseller)?.username,
       lineName: nodes.find((x) => x.lineId === target.line)?.lineUsername,
+      p2pName: nodes.find((x) => x.p2pId === target.p2p)?.p2pUsername,
     };
   }
 
   /** Does the request name a record under attack (path id, or an id field of the body)? */
   function aimsAt(kind: IdKind | undefined, body: unknown): boolean {
-    if (kind === 'reseller' || kind === 'line' || kind === 'other') return true;
+    if (kind === 'reseller' || kind === 'line' || kind === 'p2p' || kind === 'other') return true;
     const b = body as Record<string, unknown> | undefined;
     return !!b && typeof b === 'object' && ['user_id', 'line_id', 'reseller_id', 'owner', 'owner_id'].some((k) => k in b);
   }
@@ -140,11 +151,14 @@ describe(`authorization matrix (${ENGINE})`, () => {
         if (!anonymous && opName === SIGN_OUT) continue; // would end the caller's own session
         const kind = idKind(op);
         const pairs: Target[] =
-          kind === 'line'
-            ? caller.targets.lines.map((line, i) => ({ line, reseller: caller.targets.resellers[i % caller.targets.resellers.length], recipient: callerId ?? 1 }))
+          kind === 'line' || kind === 'p2p'
+            ? caller.targets.lines.map((line, i) => ({ line, p2p: p2pOf(line), reseller: caller.targets.resellers[i % caller.targets.resellers.length], recipient: callerId ?? 1 }))
             : kind === 'reseller' || kind === 'other'
-              ? caller.targets.resellers.map((reseller, i) => ({ reseller, line: caller.targets.lines[i % caller.targets.lines.length], recipient: callerId ?? 1 }))
-              : [{ reseller: caller.targets.resellers[0], line: caller.targets.lines[0], recipient: callerId ?? 1 }];
+              ? caller.targets.resellers.map((reseller, i) => {
+                  const line = caller.targets.lines[i % caller.targets.lines.length];
+                  return { reseller, line, p2p: p2pOf(line), recipient: callerId ?? 1 };
+                })
+              : [{ reseller: caller.targets.resellers[0], line: caller.targets.lines[0], p2p: p2pOf(caller.targets.lines[0]), recipient: callerId ?? 1 }];
         // lists: once filtered on the other subtree's records, once unfiltered
         const runs = pairs.flatMap((target) => (op.method === 'GET' && !kind && op.params.some((p) => p.in === 'query') ? [{ target, filtered: true }, { target, filtered: false }] : [{ target, filtered: true }]));
         for (const { target, filtered } of runs) {
@@ -160,6 +174,7 @@ describe(`authorization matrix (${ENGINE})`, () => {
           else if (!anonymous && r.status === 401) v.problem = 'a valid session got 401';
           else if (leak) v.problem = `answer shows ${leak}: ${r.text.slice(0, 200)}`;
           else if (stray.length) v.problem = `changed ${stray.join(', ')}`;
+          else if (r.status >= 400 && !isDocumentedError(op, r.status, r.text)) v.problem = `answer not in the OpenAPI document: ${r.status} ${r.text.slice(0, 200)}`;
           v.leak = (mustRefuse && r.status < 300) || leak !== undefined || stray.length > 0;
           verdicts.push(v);
           // refused by role (or without a session): a broken body changes nothing, the role is checked first
@@ -176,7 +191,7 @@ describe(`authorization matrix (${ENGINE})`, () => {
 
     // Admin may do everything: admin-only routes work, nothing is refused, nothing fails.
     const n = world.nodes;
-    const adminTarget: Target = { reseller: n.resB2a.id, line: n.resB2a.lineId, recipient: n.masterB.id };
+    const adminTarget: Target = { reseller: n.resB2a.id, line: n.resB2a.lineId, p2p: n.resB2a.p2pId, recipient: n.masterB.id };
     const order = (op: Operation) => (op.method === 'DELETE' ? (op.path.includes('/users/') ? 1 : op.path.includes('/bouquets/') ? 2 : 3) : 0);
     const adminOps = ops.filter((op) => !isPublic(op) && `${op.method} ${op.path}` !== SIGN_OUT).sort((a, b) => order(a) - order(b));
     for (const op of adminOps) {
@@ -185,6 +200,7 @@ describe(`authorization matrix (${ENGINE})`, () => {
       if (r.status >= 500) v.problem = `server error ${r.text}`;
       else if (r.status === 401 || r.status === 403) v.problem = `admin refused: ${r.text}`;
       else if (op.path.startsWith('/api/admin/') && r.status >= 300) v.problem = `admin-only route failed: ${r.status} ${r.text.slice(0, 200)}`;
+      else if (r.status >= 400 && !isDocumentedError(op, r.status, r.text)) v.problem = `answer not in the OpenAPI document: ${r.status} ${r.text.slice(0, 200)}`;
       verdicts.push(v);
     }
 

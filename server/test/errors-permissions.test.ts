@@ -3,6 +3,7 @@ import { PACKAGE_DEFAULTS } from './fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/tokens.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import type { ApiErrorBody } from '../../web/src/api/types.ts';
 
 const PKG = '/api/admin/packages';
 const BQ = '/api/admin/bouquets';
@@ -46,7 +47,7 @@ describe(`errors and permissions (${ENGINE})`, () => {
     expect(body.statusCode, label).toBe(status);
     expect(typeof body.code, label).toBe('string');
     expect(typeof body.message, label).toBe('string');
-    return body as { statusCode: number; code: string; message: string; field?: string };
+    return body as ApiErrorBody;
   }
 
   beforeAll(async () => {

@@ -137,7 +137,7 @@ describe(`exports: CSV and XLSX streamed with the lists' filters and scope (${EN
 
   it('credit ledger: its reseller and those above it; anyone else 404', async () => {
     const rows = await csvOf(tok.exresa, `/api/resellers/${id.exresa}/ledger/export.csv`);
-    expect(rows[0]).toEqual(['ID', 'Data (UTC+00:00)', 'Créditos', 'Saldo após', 'Motivo', 'Contraparte', 'Feito por', 'Usuário (ID)']);
+    expect(rows[0]).toEqual(['ID', 'Data (UTC+00:00)', 'Créditos', 'Saldo após', 'Motivo', 'Contraparte', 'Feito por', 'Usuário (ID)', 'Usuário P2P (ID)']);
     // received 10 from its master, then paid 1 for its line
     expect(rows.slice(1).map((r) => [r[2], r[3], r[4]])).toEqual([
       ['10', '10', 'transfer_in'],

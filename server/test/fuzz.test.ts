@@ -2,10 +2,10 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { type FuzzRequest, malformed, prng } from './security/fuzz-cases.ts';
-import { type Operation, isPublic, operations, sample } from './security/openapi.ts';
+import { type Operation, isDocumentedError, isPublic, operations, sample } from './security/openapi.ts';
 import { type IdKind, type Target, bodyHints, idKind } from './security/requests.ts';
 import { ledgerProblems } from './security/state.ts';
-import { STRONG_PASSWORD, type World, seedWorld } from './security/world.ts';
+import { STRONG_PASSWORD, type World, seedWorld, worldStandins } from './security/world.ts';
 
 // OpenAPI-driven fuzzer: every operation gets malformed requests (wrong types, huge, fractional and
 // negative numbers, 10k+ strings, NUL, lone surrogates, 5,000-deep nesting, arrays for scalars,
@@ -31,9 +31,11 @@ describe(`OpenAPI fuzzer (${ENGINE})`, () => {
   let world: World;
   let ops: Operation[];
   let callers: Caller[];
+  let standins: Awaited<ReturnType<typeof worldStandins>>;
 
   beforeAll(async () => {
-    t = await createTestContext();
+    standins = await worldStandins();
+    t = await createTestContext(standins.config);
     world = await seedWorld(t);
     ops = operations(t.app).filter((op) => `${op.method} ${op.path}` !== SIGN_OUT);
     const saved = async (id: number) =>
@@ -44,7 +46,10 @@ describe(`OpenAPI fuzzer (${ENGINE})`, () => {
       { name: 'master', id: m.id, username: m.username, password: STRONG_PASSWORD, token: world.tokens.masterA, saved: await saved(m.id) },
     ];
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await standins?.close();
+  });
 
   /** A fuzzed request may block, deactivate or re-password the caller: put it back and sign in again. */
   async function revive(caller: Caller): Promise<void> {
@@ -63,12 +68,16 @@ describe(`OpenAPI fuzzer (${ENGINE})`, () => {
         return [];
       case 'line':
         return [n.subA1.lineId, n.resA1a.lineId, n.resA2.lineId, n.masterA.lineId, n.resB1a.lineId];
+      case 'p2p':
+        return [n.subA1.p2pId, n.resA1a.p2pId, n.resA2.p2pId, n.masterA.p2pId, n.resB1a.p2pId];
       case 'package':
         return [world.packageId, world.trialPackageId];
       case 'bouquet':
         return [world.bouquetId, world.spareBouquetId];
       case 'news':
         return [world.newsId];
+      case 'server':
+        return [world.serverId];
       default:
         return [n.subA1.id, n.resA1a.id, n.resA2.id, n.masterB.id, n.resB1a.id];
     }
@@ -78,11 +87,13 @@ describe(`OpenAPI fuzzer (${ENGINE})`, () => {
     console.log(`fuzz (${ENGINE}): seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${TOTAL} requests over ${ops.length} operations`);
     const rng = prng(SEED);
     const n = world.nodes;
-    const target: Target = { reseller: n.resA2.id, line: n.resA2.lineId, recipient: n.subA1.id };
+    const target: Target = { reseller: n.resA2.id, line: n.resA2.lineId, p2p: n.resA2.p2pId, recipient: n.subA1.id };
     const histogram: Record<string, number> = {};
     const failures: { req: FuzzRequest; caller: string; status: number; answer: string }[] = [];
     /** odd path ids ('0x1', '%204', '1e3'...) that were taken for a number */
     const coerced: typeof failures = [];
+    /** 4xx answers whose status and code the OpenAPI document does not list for the operation */
+    const undocumented: typeof failures = [];
     let clientRejected = 0;
     const timeByOp: Record<string, number> = {};
     const started = Date.now();
@@ -118,12 +129,13 @@ describe(`OpenAPI fuzzer (${ENGINE})`, () => {
       timeByOp[opKey] = (timeByOp[opKey] ?? 0) + Date.now() - opStarted;
       if (res.statusCode >= 500) failures.push({ req, caller: caller?.name ?? 'no token', status: res.statusCode, answer: res.body.slice(0, 300) });
       else if (req.oddPath && res.statusCode < 300) coerced.push({ req, caller: caller?.name ?? 'no token', status: res.statusCode, answer: res.body.slice(0, 300) });
+      else if (res.statusCode >= 400 && !isDocumentedError(op, res.statusCode, res.body)) undocumented.push({ req, caller: caller?.name ?? 'no token', status: res.statusCode, answer: res.body.slice(0, 300) });
     }
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     const ledger = await ledgerProblems(t.database.db);
     console.log(
       `fuzz (${ENGINE}): ${TOTAL} requests in ${secs}s, seed ${SEED}; statuses ${JSON.stringify(histogram)}; ` +
-        `5xx=${failures.length}; odd ids answered 2xx=${coerced.length}; not sendable=${clientRejected}; ledger mismatches=${ledger.length}`,
+        `5xx=${failures.length}; odd ids answered 2xx=${coerced.length}; undocumented errors=${undocumented.length}; not sendable=${clientRejected}; ledger mismatches=${ledger.length}`,
     );
     if (process.env.FUZZ_VERBOSE) {
       const slowest = Object.entries(timeByOp).sort((a, b) => b[1] - a[1]).slice(0, 8);
@@ -138,6 +150,7 @@ describe(`OpenAPI fuzzer (${ENGINE})`, () => {
     for (const f of coerced.slice(0, 10)) console.log(`  odd id answered ${f.status} as ${f.caller}: ${f.req.method} ${f.req.url.slice(0, 120)}`);
     expect(failures.map((f) => `${f.status} ${f.req.method} ${f.req.url.slice(0, 120)} [${f.req.what}]`)).toEqual([]);
     expect(coerced.map((f) => `${f.status} ${f.req.method} ${f.req.url.slice(0, 120)}`)).toEqual([]);
+    expect(undocumented.map((f) => `${f.status} ${f.req.method} ${f.req.url.slice(0, 120)}: ${f.answer}`)).toEqual([]);
     expect(ledger).toEqual([]);
     expect(clientRejected).toBeLessThan(TOTAL / 10);
   });

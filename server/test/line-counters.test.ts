@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import type { ResellerGroup } from '../../web/src/api/types.ts';
 
 const PASS = 'Str0ng-pass!';
 
@@ -22,7 +23,7 @@ describe(`trigger-kept line counters (${ENGINE})`, () => {
   }
 
   it('stay exact through creations, deletions and a deactivation that moves lines', async () => {
-    const groups = (await t.call(admin, { method: 'GET', url: '/api/datacomplements' })).json().groups as { group_id: number; type: string }[];
+    const groups = (await t.call(admin, { method: 'GET', url: '/api/datacomplements' })).json().groups as ResellerGroup[];
     const gid = (type: string) => groups.find((g) => g.type === type)!.group_id;
     await t.call(admin, { method: 'POST', url: '/api/admin/bouquets', payload: { bouquet_name: 'B' } });
     const pkg = (

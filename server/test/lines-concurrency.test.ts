@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBouquet, createPackage, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import type { Line } from '../../web/src/api/types.ts';
 
 const PASS = 'Str0ng-pass!';
 const DAY = 86_400;
@@ -37,7 +38,7 @@ describe(`lines: concurrent spends against one balance (${ENGINE})`, () => {
   async function createLine(token: string, username: string) {
     const res = await t.call(token, { method: 'POST', url: '/api/users', payload: { package_id: cheap, username } });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: number; exp_date: number; max_connections: number };
+    return res.json() as Line;
   }
   const balance = async (id: number) => (await db().selectFrom('resellers').select('credits').where('id', '=', id).executeTakeFirstOrThrow()).credits;
   const ledgerSum = async (id: number) => {

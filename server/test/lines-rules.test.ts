@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBouquet, createPackage as createPkg, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import type { Line, LinePage } from '../../web/src/api/types.ts';
 
 const PASS = 'Str0ng-pass!';
 const DAY = 86_400;
@@ -15,24 +16,6 @@ function addMonthsUtc(sec: number, n: number): number {
   const m = total - y * 12;
   const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
   return Date.UTC(y, m, Math.min(d.getUTCDate(), lastDay), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()) / 1000;
-}
-
-interface Line {
-  id: number;
-  username: string;
-  password: string;
-  created_at: number;
-  exp_date: number;
-  master_username: string | null;
-  member_id: number;
-  reseller_notes: string | null;
-  whatsapp: string | null;
-  max_connections: number;
-  enabled: number;
-  is_trial: number;
-  system: number;
-  package_id: number | null;
-  bouquet: string[];
 }
 
 describe(`lines: costs and rules (${ENGINE})`, () => {
@@ -82,7 +65,7 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
   async function listUsers(token: string, query: string) {
     const res = await t.call(token, { method: 'GET', url: `/api/users?per=100&${query}` });
     expect(res.statusCode, `${query} ${res.body}`).toBe(200);
-    return res.json() as { data: Line[]; meta: { total: number } };
+    return res.json() as LinePage;
   }
   const names = (rows: { username: string }[]) => rows.map((r) => r.username).sort();
 
@@ -634,7 +617,7 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
       const get = async (q: string) => {
         const res = await t.call(master.token, { method: 'GET', url: `/api/users/expiring${q}` });
         expect(res.statusCode, res.body).toBe(200);
-        return res.json() as { data: Line[]; meta: { total: number } };
+        return res.json() as LinePage;
       };
       const asc = await get('');
       expect(asc.data.map((r) => r.username)).toEqual(['deltaexp', 'gamma1', 'alpha01']);

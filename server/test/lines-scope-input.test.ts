@@ -2,17 +2,10 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBouquet, createPackage, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import type { Line } from '../../web/src/api/types.ts';
 
 const PASS = 'Str0ng-pass!';
 const LONG = 'a'.repeat(10_000);
-
-interface Line {
-  id: number;
-  username: string;
-  member_id: number;
-  max_connections: number;
-  exp_date: number;
-}
 
 interface Actor {
   id: number;

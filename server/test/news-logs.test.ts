@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import type { LogEntry, LogOptions, LogPage, NewsItem } from '../../web/src/api/types.ts';
 
 // GET/PUT /api/news and GET /api/logs, /api/logs/getoptions.
 //
@@ -16,32 +17,6 @@ const PASS = 'News-logs-2024';
 const DAY_MS = 86_400_000;
 
 type Res = Awaited<ReturnType<TestContext['call']>>;
-interface News {
-  id: number;
-  title: string;
-  body: string;
-  level: number;
-  status: number;
-}
-interface Log {
-  id: number;
-  type_log: string;
-  action: string;
-  user: string | null;
-  reseller: string | null;
-  toreseller: string | null;
-  target_user: string | null;
-  value: string | null;
-  value_int: number | null;
-  created_at: number;
-}
-interface Meta {
-  page: number;
-  per: number;
-  count: number;
-  pages: number;
-  total: number;
-}
 
 describe(`news and action logs (${ENGINE})`, () => {
   let t: TestContext;
@@ -74,15 +49,15 @@ describe(`news and action logs (${ENGINE})`, () => {
   }
 
   const newsRows = () => db().selectFrom('news').selectAll().orderBy('id').execute();
-  const getNews = async (token: string) => (await expectStatus(token, { method: 'GET', url: '/api/news' }, 200)).json().data as News[];
+  const getNews = async (token: string) => (await expectStatus(token, { method: 'GET', url: '/api/news' }, 200)).json().data as NewsItem[];
   const putNews = (token: string, newsId: number | string, payload: unknown) => t.call(token, { method: 'PUT', url: `/api/news/${newsId}`, payload: payload as never });
 
-  async function logs(token: string, query = ''): Promise<{ data: Log[]; meta: Meta }> {
+  async function logs(token: string, query = ''): Promise<LogPage> {
     return (await expectStatus(token, { method: 'GET', url: `/api/logs?${query}` }, 200)).json();
   }
   /** Every row of a filtered view, paging through 100 at a time. */
-  async function allLogs(token: string, query = ''): Promise<Log[]> {
-    const out: Log[] = [];
+  async function allLogs(token: string, query = ''): Promise<LogEntry[]> {
+    const out: LogEntry[] = [];
     for (let page = 1; ; page++) {
       const res = await logs(token, `per=100&page=${page}${query ? `&${query}` : ''}`);
       out.push(...res.data);
@@ -92,7 +67,7 @@ describe(`news and action logs (${ENGINE})`, () => {
       }
     }
   }
-  const actionsOf = (rows: Log[]) => [...new Set(rows.map((r) => r.action))].sort();
+  const actionsOf = (rows: LogEntry[]) => [...new Set(rows.map((r) => r.action))].sort();
   const ids = (rows: { id: number }[]) => rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 
   /** Log ids whose actor-side or target-side reseller is one of `scope` (straight from the table). */
@@ -328,7 +303,7 @@ describe(`news and action logs (${ENGINE})`, () => {
       for (const r of rows) expect(mine.has(r.reseller ?? '') || mine.has(r.toreseller ?? ''), JSON.stringify(r)).toBe(true);
       expect(ids(rows)).toEqual(await dbLogIdsFor([id.nl_m, id.nl_s, id.nl_r]));
 
-      const has = (pred: (r: Log) => boolean) => rows.some(pred);
+      const has = (pred: (r: LogEntry) => boolean) => rows.some(pred);
       // done by M and by its sub-resellers
       expect(has((r) => r.action === 'reseller_create' && r.user === 'nl_m' && r.toreseller === 'nl_s')).toBe(true);
       expect(has((r) => r.action === 'user_create' && r.target_user === 'logline_m')).toBe(true);
@@ -522,7 +497,7 @@ describe(`news and action logs (${ENGINE})`, () => {
       }
       for (const token of [admin, tok.nl_m, tok.nl_s]) {
         const res = await expectStatus(token, { method: 'GET', url: '/api/logs/getoptions' }, 200);
-        const { types, actions } = res.json() as { types: string[]; actions: string[] };
+        const { types, actions } = res.json() as LogOptions;
         expect(new Set(actions).size).toBe(actions.length);
         for (const a of presentActions) expect(actions, a).toContain(a);
         for (const ty of presentTypes) expect(types, ty).toContain(ty);

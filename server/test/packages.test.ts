@@ -1,6 +1,7 @@
 import { PACKAGE_DEFAULTS } from './fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import type { Bouquet } from '../../web/src/api/types.ts';
 
 const PKG = '/api/admin/packages';
 const BQ = '/api/admin/bouquets';
@@ -53,7 +54,7 @@ describe(`packages and bouquets (${ENGINE})`, () => {
       expect(created).toEqual({ id: expect.any(Number), bouquet_name: 'News' });
       const list = await t.call(admin, { method: 'GET', url: BQ });
       expect(list.statusCode).toBe(200);
-      const data = list.json().data as { id: number; bouquet_name: string }[];
+      const data = list.json().data as Bouquet[];
       expect(data.map((b) => b.bouquet_name)).toEqual(['Sports', 'Movies', 'Kids', 'News']);
       expect(data.map((b) => b.id)).toEqual([...data.map((b) => b.id)].sort((a, b) => a - b));
       const row = await t.database.db.selectFrom('bouquets').selectAll().where('id', '=', created.id).executeTakeFirst();
@@ -66,7 +67,7 @@ describe(`packages and bouquets (${ENGINE})`, () => {
       const created = (await t.call(admin, { method: 'POST', url: BQ, payload: { bouquet_name: 'Temp' } })).json();
       const upd = await t.call(admin, { method: 'PUT', url: `${BQ}/${created.id}`, payload: { bouquet_name: 'Temp 2' } });
       expect(upd.statusCode).toBe(200);
-      expect(upd.json()).toEqual({ id: created.id, bouquet_name: 'Temp 2' });
+      expect(upd.json()).toEqual({ id: created.id, bouquet_name: 'Temp 2', categories: [], streams: [] });
       const stored = await t.database.db.selectFrom('bouquets').select('bouquet_name').where('id', '=', created.id).executeTakeFirst();
       expect(stored?.bouquet_name).toBe('Temp 2');
       const del = await t.call(admin, { method: 'DELETE', url: `${BQ}/${created.id}` });

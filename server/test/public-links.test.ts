@@ -3,6 +3,7 @@ import type { Config } from '../src/config.ts';
 import { up as unsetSeededMainDomain } from '../src/db/migrations/012_main_domain_unset.ts';
 import { createBouquet, createPackage, groupIds } from './fixtures.ts';
 import { ENGINE, createTestContext } from './helpers.ts';
+import type { ShortLink } from '../../web/src/api/types.ts';
 
 const PASS = 'Str0ng-pass!';
 
@@ -32,7 +33,7 @@ function links(w: World, headers: Record<string, string> = {}) {
 async function shortLink(w: World, headers: Record<string, string> = {}) {
   const res = await w.t.call(w.token, { method: 'POST', url: '/api/shorturl', payload: { user_id: w.lineId, type: 'm3u8' }, headers });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { url: string; original: string };
+  return res.json() as ShortLink;
 }
 
 const setMainDomain = (w: World, value: string) => w.t.database.db.updateTable('settings').set({ value }).where('key', '=', 'main_domain').execute();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, resolveDatabaseUrl } from '../src/config.ts';
 import { ENGINE } from './helpers.ts';
 import { type FreshDatabase, freePort, freshDatabase } from './security/server-process.ts';
+import type { LinePage, SignedIn } from '../../web/src/api/types.ts';
 
 // The README's first run, command for command: `npm start`, then `npm run seed:demo` (which npm
 // runs inside server/), then signing in as the demo master over HTTP. On SQLite nothing points
@@ -93,10 +94,10 @@ describe(`README first run: npm start + npm run seed:demo (${ENGINE})`, () => {
       body: JSON.stringify({ username: 'demo_master', password: 'demo-panel-2026' }),
     });
     expect(res.status).toBe(200);
-    const { token } = (await res.json()) as { token: string };
+    const { token } = (await res.json()) as SignedIn;
     const lines = await fetch(`${base}/api/users?per=10`, { headers: { authorization: `Bearer ${token}` } });
     expect(lines.status).toBe(200);
-    expect(((await lines.json()) as { meta: { total: number } }).meta.total).toBeGreaterThan(0);
+    expect(((await lines.json()) as LinePage).meta.total).toBeGreaterThan(0);
 
     if (ENGINE === 'sqlite') {
       expect(fs.existsSync(path.join(dataDir, 'panel.db'))).toBe(true);

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import type { Reseller, ResellerPage } from '../../web/src/api/types.ts';
 
 // Bad input on every reseller route (4xx, never 5xx, nothing changes), the master's balance
 // check on create, and the list's paging, ordering and filters.
@@ -13,17 +14,6 @@ import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 const PASS = 'Input-pass-2024';
 const LONG = 'x'.repeat(10_000);
-
-type Row = {
-  id: number;
-  username: string;
-  credits: number;
-  master_username: string | null;
-  last_login: number | null;
-  group_name: string;
-  member_group_id: number;
-  status: number;
-};
 
 describe(`reseller input validation, paging, ordering and filters (${ENGINE})`, () => {
   let t: TestContext;
@@ -99,7 +89,7 @@ describe(`reseller input validation, paging, ordering and filters (${ENGINE})`, 
   const asAdmin = () => tok.admin;
   const asM1 = () => tok.ordm1;
 
-  async function listAll(token: string, query = ''): Promise<{ data: Row[]; meta: { total: number; pages: number; count: number; page: number; per: number } }> {
+  async function listAll(token: string, query = ''): Promise<ResellerPage> {
     const res = await t.call(token, { method: 'GET', url: `/api/resellers?per=100${query ? `&${query}` : ''}` });
     expect(res.statusCode, `?${query} -> ${res.body.slice(0, 300)}`).toBe(200);
     return res.json();
@@ -155,7 +145,7 @@ describe(`reseller input validation, paging, ordering and filters (${ENGINE})`, 
 
     const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 
-    function assertSorted(rows: Row[], key: (typeof FIELDS)[number], dir: 'asc' | 'desc') {
+    function assertSorted(rows: Reseller[], key: (typeof FIELDS)[number], dir: 'asc' | 'desc') {
       const sign = dir === 'asc' ? 1 : -1;
       const nulls = rows.map((r, i) => (r[key] === null ? i : -1)).filter((i) => i >= 0);
       if (nulls.length) {
@@ -186,7 +176,7 @@ describe(`reseller input validation, paging, ordering and filters (${ENGINE})`, 
       expect(p2.meta).toEqual({ page: 2, per: 10, count: 1, pages: 2, total: 11 });
       expect(p3.data).toEqual([]);
       const whole = (await listAll(tok.admin, 'order_by=credits,desc')).data.map((r) => r.id);
-      expect([...p1.data, ...p2.data].map((r: Row) => r.id)).toEqual(whole);
+      expect([...p1.data, ...p2.data].map((r: Reseller) => r.id)).toEqual(whole);
 
       const m1 = await listAll(tok.ordm1);
       expect(m1.data.map((r) => r.username).sort()).toEqual(['alpha2', 'bravo5', 'echo8', 'mike4', 'recordo', 'zeta1']);
@@ -215,7 +205,7 @@ describe(`reseller input validation, paging, ordering and filters (${ENGINE})`, 
 
     it('filters id, username (substring, case-insensitive), reseller (owner), group and status work and combine', async () => {
       const all = (await listAll(tok.admin)).data;
-      const expectFilter = async (query: string, keep: (r: Row) => boolean, token = tok.admin, base = all) => {
+      const expectFilter = async (query: string, keep: (r: Reseller) => boolean, token = tok.admin, base = all) => {
         const got = (await listAll(token, query)).data.map((r) => r.username).sort();
         const want = base.filter(keep).map((r) => r.username).sort();
         expect(got, `?${query}`).toEqual(want);

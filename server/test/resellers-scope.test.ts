@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import type { Reseller, SearchOption } from '../../web/src/api/types.ts';
 
 // Tree built once for the whole file (argon2 makes every create and sign-in cost ~50 ms):
 //
@@ -84,7 +85,7 @@ describe(`reseller scope, blocking, promotion, deactivation, ledger, logs and do
     ];
   }
 
-  const usernames = (res: Res) => (res.json().data as { username: string }[]).map((r) => r.username).sort();
+  const usernames = (res: Res) => (res.json().data as Reseller[]).map((r) => r.username).sort();
   const listAs = (token: string, query = 'per=100') => expectStatus(token, { method: 'GET', url: `/api/resellers?${query}` }, 200);
   const logsAs = (token: string, query: string) => expectStatus(token, { method: 'GET', url: `/api/logs?per=100&${query}` }, 200);
 
@@ -192,7 +193,7 @@ describe(`reseller scope, blocking, promotion, deactivation, ledger, logs and do
 
     const search = async (token: string, s: string) => {
       const res = await expectStatus(token, { method: 'POST', url: '/api/resellers/select_search', payload: { search: s } }, 200);
-      return (res.json().data as { label: string; value: string }[]).map((d) => d.label).sort();
+      return (res.json().data as SearchOption[]).map((d) => d.label).sort();
     };
     expect(await search(tok.mastera, '')).toEqual(['plainp', 'suba1', 'suba1x']);
     expect(await search(tok.masterb, '1')).toEqual(['subb1']);

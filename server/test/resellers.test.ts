@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import type { ResellerDetail } from '../../web/src/api/types.ts';
 
 const PASS = 'Str0ng-pass!';
 
@@ -11,7 +12,7 @@ describe(`resellers and credits (${ENGINE})`, () => {
   async function createReseller(token: string, username: string, type: 'master' | 'reseller', credits = 0) {
     const res = await t.call(token, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups[type], credits } });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: number; credits: number };
+    return res.json() as ResellerDetail;
   }
   const balance = async (id: number) =>
     (await t.database.db.selectFrom('resellers').select('credits').where('id', '=', id).executeTakeFirstOrThrow()).credits;

@@ -7,7 +7,6 @@ import { setUnauthorizedHandler } from './api/client';
 import { queryClient } from './api/queryClient';
 import { i18nReady } from './i18n';
 import { makeRouter } from './router';
-import { AppThemeProvider } from './theme/AppThemeProvider';
 
 const router = makeRouter(queryClient);
 
@@ -30,11 +29,9 @@ if (!root) throw new Error('#root missing');
 void i18nReady.then(() =>
   createRoot(root).render(
     <StrictMode>
-      <AppThemeProvider>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AppThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </StrictMode>,
   ),
 );

@@ -145,6 +145,30 @@ export const userEditRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/users/UserEditPage'), 'UserEditPage'),
 });
 
+const migrateRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/users/migrate',
+  component: lazyRouteComponent(() => import('./features/users/MigratePage'), 'MigratePage'),
+});
+
+const vodsRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/vods',
+  component: lazyRouteComponent(() => import('./features/vods/VodsPage'), 'VodsPage'),
+});
+
+const adminVodsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/list/vods/adm',
+  component: lazyRouteComponent(() => import('./features/vods/AdminVodsPage'), 'AdminVodsPage'),
+});
+
+const settingsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/settings',
+  component: lazyRouteComponent(() => import('./features/settings/SettingsPage'), 'SettingsPage'),
+});
+
 const logsRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/logs',
@@ -162,12 +186,14 @@ const routeTree = rootRoute.addChildren([
   signInRoute,
   authRoute.addChildren([
     homeRoute,
-    adminRoute.addChildren([packagesRoute, packageNewRoute, packageEditRoute, bouquetsRoute, newsEditRoute]),
+    adminRoute.addChildren([packagesRoute, packageNewRoute, packageEditRoute, bouquetsRoute, newsEditRoute, adminVodsRoute, settingsRoute]),
     managerRoute.addChildren([resellersRoute, resellerAddRoute, resellerDetailRoute, resellerEditRoute, resellerDomainsRoute]),
     usersRoute,
     userAddRoute,
     trialAddRoute,
+    migrateRoute,
     userEditRoute,
+    vodsRoute,
     logsRoute,
     securityRoute,
   ]),

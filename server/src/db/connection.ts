@@ -16,6 +16,32 @@ export interface Database {
 // int8 (counts, bigint ids, epoch ms) would otherwise arrive as strings from pg.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/** Prepared statements kept per SQL text; enough for every distinct query the server sends. */
+const STATEMENT_CACHE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query again (~40 µs each, 3-6 per request, measured in
+ * PERFORMANCE-NOTES.md); this keeps the statements, least recently used out first. A statement
+ * still iterating (Kysely's `.stream()`) is busy: the caller then gets a fresh one.
+ */
+function keepPreparedStatements(sqlite: SqliteDatabase.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  (sqlite as { prepare: (source: string) => SqliteDatabase.Statement }).prepare = (source: string) => {
+    const kept = cache.get(source);
+    if (kept && !kept.busy) {
+      cache.delete(source);
+      cache.set(source, kept);
+      return kept;
+    }
+    const fresh = prepare(source);
+    if (kept) return fresh;
+    cache.set(source, fresh);
+    if (cache.size > STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
+    return fresh;
+  };
+}
+
 export function openDatabase(url: string): Database {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length) || ':memory:';
@@ -25,6 +51,7 @@ export function openDatabase(url: string): Database {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    keepPreparedStatements(sqlite);
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }

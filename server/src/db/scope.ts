@@ -29,12 +29,28 @@ export function visibleLines(db: Tx, actor: AuthUser, scanInOrder = false) {
   return q;
 }
 
+/** P2P accounts the caller may reach: like lines, its own and its whole subtree's, never deleted ones. */
+export function visibleP2pAccounts(db: Tx, actor: AuthUser) {
+  let q = db.selectFrom('p2p_accounts as pa').where('pa.deleted_at', 'is', null);
+  if (actor.type !== 'admin') q = q.where('pa.member_id', 'in', subtreeIds(db, actor.id, true));
+  return q;
+}
+
 /** Escapes LIKE wildcards; the patterns using it say `escape '\'`. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Exclusive upper bound of the strings that start with `prefix` (for an index range). */
+export const afterPrefix = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 
 /** Live lines in the caller's scope, from the trigger-kept counters (no scan of the lines table). */
 export async function countVisibleLines(db: Tx, actor: AuthUser): Promise<number> {
   let q = db.selectFrom('resellers').select(sql<number>`coalesce(sum(lines_count), 0)`.as('n'));
   if (actor.type !== 'admin') q = q.where('id', 'in', subtreeIds(db, actor.id, true));
   return Number((await q.executeTakeFirst())?.n ?? 0);
+}
+
+/** The id of a reseller by its username (any case), wherever it is in the tree (the lists' owner filter). */
+export async function resellerIdByUsername(db: Tx, username: string): Promise<number | undefined> {
+  const row = await db.selectFrom('resellers').select('id').where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
+  return row?.id;
 }

@@ -80,6 +80,7 @@ export interface CreditLedgerTable {
   reason: string;
   counterparty_id: number | null;
   line_id: number | null;
+  p2p_account_id: Generated<number | null>;
   actor_id: number;
   idempotency_key: string | null;
   created_at: number;
@@ -167,6 +168,70 @@ export interface LinesTable {
   system: number;
   last_extended_at: number | null;
   deleted_at: number | null;
+  /** P2P sync of a line on system 2/3 (written by modules/p2p/outbox-repo.ts only) */
+  p2p_sync_state: SyncState | null;
+  p2p_sync_error: string | null;
+  p2p_sync_version: Generated<number>;
+}
+
+export type SyncState = 'synced' | 'pending' | 'failed';
+
+export interface P2pAccountsTable {
+  id: Generated<number>;
+  member_id: number;
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+  external_password: string | null;
+  created_at: number;
+  expires_at: number;
+  /** -1 registered, 0 disabled, 1 active */
+  status: number;
+  is_trial: number;
+  package_id: number | null;
+  max_connections: number;
+  whatsapp: string | null;
+  notes: string | null;
+  sync_state: Generated<SyncState>;
+  sync_error: string | null;
+  sync_version: Generated<number>;
+  synced_at: number | null;
+  deleted_at: number | null;
+}
+
+/** Deliveries to the P2P server, in id order per subject (see modules/p2p/worker.ts). */
+export interface OutboxTable {
+  id: Generated<number>;
+  subject_kind: 'account' | 'line';
+  subject_id: number;
+  /** the subject's sync_version this delivery brings it to */
+  version: number;
+  login: string;
+  method: 'PUT' | 'DELETE';
+  body: string | null;
+  created_at: number;
+  attempts: Generated<number>;
+  /** epoch ms */
+  next_attempt_at: number;
+  last_error: string | null;
+  /** epoch ms */
+  delivered_at: number | null;
+}
+
+export interface P2pImportsTable {
+  id: Generated<number>;
+  reseller_id: number;
+  old_username: string;
+  credits: number;
+  created_at: number;
+}
+
+export interface P2pOldLoginsTable {
+  reseller_id: number;
+  old_username: string;
+  token: string;
+  created_at: number;
 }
 
 export interface ShortLinksTable {
@@ -179,14 +244,60 @@ export interface ShortLinksTable {
   created_at: number;
 }
 
+/** One connection of a line through an edge: (line, stream, client IP, user agent). See migration 016. */
 export interface LineActivityTable {
   activity_id: Generated<number>;
   line_id: number;
-  stream_name: string | null;
-  user_ip: string | null;
-  user_agent: string | null;
+  stream_id: number | null;
+  server_id: number | null;
+  user_ip: string;
+  user_agent: string;
   date_start: number;
-  server: string | null;
+  last_seen: number;
+  /** set by a disconnect (or the line's blocking or removal) */
+  ended_at: number | null;
+  /** a disconnected connection is refused until then */
+  banned_until: number | null;
+}
+
+export type CatalogueKind = 'live' | 'movie' | 'series';
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  kind: CatalogueKind;
+  name: string;
+  created_at: number;
+}
+
+export interface StreamsTable {
+  id: Generated<number>;
+  kind: CatalogueKind;
+  name: string;
+  category_id: number;
+  icon: string | null;
+  /** epoch seconds of the first import */
+  added: number;
+  container_ext: string;
+  source_url: string;
+  epg_id: string | null;
+  rating: number | null;
+}
+
+/** A bouquet holds whole categories and single streams: exactly one of the two ids is set. */
+export interface BouquetItemsTable {
+  bouquet_id: number;
+  category_id: number | null;
+  stream_id: number | null;
+}
+
+/** Streaming edges registered by admins; only the SHA-256 of their key is kept. */
+export interface ServersTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  key_hash: string;
+  created_by: number;
+  created_at: number;
 }
 
 export interface DashboardCacheTable {
@@ -242,7 +353,42 @@ export interface DownloadTokensTable {
   expires_at: number;
 }
 
+export interface VodRequestsTable {
+  id: Generated<number>;
+  reseller_id: number;
+  movie_id: number;
+  media_type: 'movie' | 'tv';
+  title: string;
+  year: string;
+  stars: number;
+  image_link: string | null;
+  notes: string;
+  /** 1 pending, 2 added */
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LazyPlayerActivationsTable {
+  id: Generated<number>;
+  line_id: number;
+  reseller_id: number;
+  mac: string;
+  charged: number;
+  status: 'pending' | 'active' | 'failed';
+  error: string | null;
+  idempotency_key: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
 export interface DB {
+  p2p_accounts: P2pAccountsTable;
+  outbox: OutboxTable;
+  p2p_imports: P2pImportsTable;
+  p2p_old_logins: P2pOldLoginsTable;
+  vod_requests: VodRequestsTable;
+  lazy_player_activations: LazyPlayerActivationsTable;
   download_tokens: DownloadTokensTable;
   dashboard_cache: DashboardCacheTable;
   two_factor: TwoFactorTable;
@@ -250,6 +396,10 @@ export interface DB {
   two_factor_challenges: TwoFactorChallengesTable;
   server_keys: ServerKeysTable;
   line_activity: LineActivityTable;
+  categories: CategoriesTable;
+  streams: StreamsTable;
+  bouquet_items: BouquetItemsTable;
+  servers: ServersTable;
   short_links: ShortLinksTable;
   short_link_misses: ShortLinkMissesTable;
   reseller_domains: ResellerDomainsTable;
@@ -275,3 +425,4 @@ export type NewLog = Insertable<LogsTable>;
 export type Package = Selectable<PackagesTable>;
 
 export type Line = Selectable<LinesTable>;
+export type P2pAccount = Selectable<P2pAccountsTable>;

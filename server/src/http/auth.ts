@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 /** What an admin who must enrol in 2FA (REQUIRE_ADMIN_2FA=1) may still call. */
-const ENROLMENT_ROUTES = new Set(['/api/profile', '/api/profile/2fa', '/api/profile/2fa/setup', '/api/profile/2fa/enable', '/api/auth/sign-out']);
+export const ENROLMENT_ROUTES = new Set(['/api/profile', '/api/profile/2fa', '/api/profile/2fa/setup', '/api/profile/2fa/enable', '/api/auth/sign-out']);
 
 /** Every route registered inside `scope` requires a valid bearer token. */
 export function requireSession(scope: FastifyInstance, deps: Deps): void {

@@ -19,7 +19,7 @@ export const PageMeta = Type.Object({
   total: Type.Integer(),
   /** true when total stopped at COUNT_CAP: "more than COUNT_CAP" rows match */
   capped: Type.Optional(Type.Boolean()),
-});
+}, { title: 'PageMeta' });
 
 /**
  * Filtered totals are counted up to this many rows. Counting every match of a broad filter over a

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
  * HSTS and upgrade-insecure-requests only when the panel is published over https: a panel on
  * plain http (a LAN address) would otherwise lock browsers out of it.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string | undefined): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string | undefined, posterOrigin?: string): Promise<void> {
   const https = publicUrl?.toLowerCase().startsWith('https://') ?? false;
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -19,7 +19,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
         fontSrc: ["'self'", 'data:'],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        imgSrc: ["'self'", 'data:'],
+        // Content-request posters come from the movie catalogue's image host (no key in those URLs).
+        imgSrc: ["'self'", 'data:', ...(posterOrigin ? [posterOrigin] : [])],
         objectSrc: ["'none'"],
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],

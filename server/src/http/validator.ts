@@ -7,8 +7,8 @@ const addFormats = (formats as unknown as { default: (ajv: Ajv) => Ajv }).defaul
 
 // Bodies are validated strictly (a string is never taken for a number); query strings and
 // path params arrive as text, so those are coerced.
-function make(coerceTypes: boolean | 'array') {
-  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: 'all', allErrors: false, strict: false });
+function make(coerceTypes: boolean | 'array', removeAdditional: 'all' | false = 'all') {
+  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional, allErrors: false, strict: false });
   addFormats(ajv);
   return ajv;
 }
@@ -51,7 +51,11 @@ function plainNumbers(schema: Schema, validate: ValidateFunction) {
 export function registerValidators(app: FastifyInstance): void {
   const strict = make(false);
   const coercing = make('array');
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body' ? strict.compile(schema) : plainNumbers(schema as Schema, coercing.compile(schema)),
-  );
+  // Headers are validated where they are (the request's own object): removing the ones a route
+  // does not list would strip Host and the rest from the request.
+  const headers = make('array', false);
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    if (httpPart === 'body') return strict.compile(schema);
+    return plainNumbers(schema as Schema, (httpPart === 'headers' ? headers : coercing).compile(schema));
+  });
 }

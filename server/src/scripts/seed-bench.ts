@@ -1,14 +1,21 @@
 // `npm run seed:bench -- --lines 1000000 --resellers 10000`: fills DATABASE_URL with a realistic
 // tree (admin -> masters -> resellers) and lines, by bulk inserts. Master "bench_master1" owns a
-// subtree holding ~10% of all lines, so scoped queries can be measured too.
+// subtree holding ~10% of all lines, so scoped queries can be measured too. `--streams N` (default
+// 10,000) live channels in the bouquet every bench line has, for the player API and edge cases.
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { hashPassword } from '../modules/auth/tokens.ts';
 import { openForScript } from './open.ts';
 
 const { values } = parseArgs({
-  options: { lines: { type: 'string', default: '1000000' }, resellers: { type: 'string', default: '10000' }, logs: { type: 'string', default: '1000000' } },
+  options: {
+    lines: { type: 'string', default: '1000000' },
+    resellers: { type: 'string', default: '10000' },
+    logs: { type: 'string', default: '1000000' },
+    streams: { type: 'string', default: '10000' },
+  },
 });
+const STREAMS = Number(values.streams);
 const LINES = Number(values.lines);
 const LOGS = Number(values.logs);
 const RESELLERS = Number(values.resellers);
@@ -20,6 +27,7 @@ const db = database.db;
 if (await db.selectFrom('resellers').select('id').where('username', '=', 'bench_master1').executeTakeFirst()) {
   console.log('Bench resellers and lines are already there.');
   await seedLogs();
+  await seedStreams();
   await database.close();
   process.exit(0);
 }
@@ -92,6 +100,7 @@ for (let start = 0; start < LINES; start += BATCH) {
 // Fresh statistics so the planner picks the indexes; on PostgreSQL also the visibility map,
 // without which index-only scans (the counts) fall back to the heap.
 await seedLogs();
+await seedStreams();
 await sql.raw(database.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE').execute(db);
 console.log(`\n${LINES} lines in ${((Date.now() - started) / 1000).toFixed(1)} s total. Sign in as bench_master1 / ${BENCH_PASSWORD}`);
 await database.close();
@@ -123,4 +132,45 @@ async function seedLogs() {
     await db.insertInto('logs').values(rows).execute();
   }
   console.log(`${LOGS - have} log rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Live channels in 50 categories, all given by the bouquet every bench line has (id 1): the player
+ * API's listings and get.php hand out STREAMS entries per line.
+ */
+async function seedStreams() {
+  const have = Number((await db.selectFrom('streams').select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
+  if (have >= STREAMS) return;
+  const t0 = Date.now();
+  const now = Math.floor(t0 / 1000);
+  const categories: number[] = [];
+  for (let c = 0; c < 50; c++) {
+    const row = await db
+      .insertInto('categories')
+      .values({ kind: 'live', name: `Bench live ${c + 1}`, created_at: now })
+      .onConflict((oc) => oc.columns(['kind', 'name']).doUpdateSet({ created_at: now }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    categories.push(row.id);
+  }
+  for (let start = have; start < STREAMS; start += 1000) {
+    const rows = [];
+    for (let i = start; i < Math.min(STREAMS, start + 1000); i++) {
+      rows.push({
+        kind: 'live' as const,
+        name: `Bench channel ${i + 1}`,
+        category_id: categories[i % categories.length],
+        icon: `https://img.example.com/bench/${i + 1}.png`,
+        added: now,
+        container_ext: 'ts',
+        source_url: `http://bench-origin.example.com/live/${i + 1}.ts`,
+        epg_id: `bench${i + 1}.tv`,
+      });
+    }
+    await db.insertInto('streams').values(rows).execute();
+  }
+  const bouquet = await db.selectFrom('bouquets').select('id').orderBy('id').executeTakeFirstOrThrow();
+  await db.deleteFrom('bouquet_items').where('bouquet_id', '=', bouquet.id).execute();
+  await db.insertInto('bouquet_items').values(categories.map((category_id) => ({ bouquet_id: bouquet.id, category_id, stream_id: null }))).execute();
+  console.log(`${STREAMS - have} streams in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

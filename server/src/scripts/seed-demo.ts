@@ -1,8 +1,10 @@
-// `npm run seed:demo`: a living panel for newcomers — bouquets, packages, a master with
+// `npm run seed:demo`: a living panel for newcomers — a small catalogue, bouquets, packages, a master with
 // resellers and credits (moved through the real services, so ledgers add up), a few hundred
 // lines with varied expiries, trials and systems, and the dashboard notice.
 import { randomInt } from 'node:crypto';
 import type { AuthUser } from '../modules/auth/service.ts';
+import { update as updateBouquet } from '../modules/bouquets/service.ts';
+import { categories, importCatalogue } from '../modules/catalogue/service.ts';
 import { create as createReseller } from '../modules/resellers/service.ts';
 import { openForScript } from './open.ts';
 
@@ -27,6 +29,45 @@ for (const name of ['Canais abertos', 'Esportes', 'Filmes', 'Séries', 'Infantil
   const b = await db.insertInto('bouquets').values({ bouquet_name: name }).returning('id').executeTakeFirstOrThrow();
   bouquetIds.push(String(b.id));
 }
+// A small catalogue (imported like an admin's playlist, so re-running adds nothing twice) and what
+// each bouquet gives. The sources are placeholders: an edge serving them is the operator's.
+const CHANNELS: [string, string, string][] = [
+  ['live', 'Abertos', 'TV Aberta 1'],
+  ['live', 'Abertos', 'TV Aberta 2'],
+  ['live', 'Abertos', 'TV Aberta 3'],
+  ['live', 'Notícias', 'Notícias 24h'],
+  ['live', 'Notícias', 'Jornal Internacional'],
+  ['live', 'Esportes', 'Esporte Total'],
+  ['live', 'Esportes', 'Futebol Ao Vivo'],
+  ['live', 'Esportes', 'Arena Esportes'],
+  ['live', 'Infantil', 'Kids TV'],
+  ['live', 'Infantil', 'Desenhos Clássicos'],
+  ['movie', 'Ação', 'Missão Final'],
+  ['movie', 'Ação', 'Perseguição Noturna'],
+  ['movie', 'Comédia', 'Férias Trocadas'],
+  ['movie', 'Comédia', 'O Casamento do Ano'],
+  ['movie', 'Animação', 'A Floresta Encantada'],
+  ['series', 'Drama', 'Família Silva S01E01'],
+  ['series', 'Drama', 'Família Silva S01E02'],
+  ['series', 'Suspense', 'O Caso Aberto S01E01'],
+];
+const playlist = ['#EXTM3U', ...CHANNELS.flatMap(([kind, group, name], i) => {
+  const ext = kind === 'live' ? 'ts' : 'mp4';
+  return [`#EXTINF:-1 tvg-id="demo${i + 1}" tvg-name="${name}" tvg-logo="https://img.example.com/demo/${i + 1}.png" group-title="${group}",${name}`, `http://origem.example.com/${kind}/demo/demo/${i + 1}.${ext}`];
+})].join('\n');
+await importCatalogue(deps, adminUser, { m3u: playlist });
+const categoryId = Object.fromEntries((await categories(deps)).data.map((c) => [c.name, c.id]));
+const contents: Record<string, string[]> = {
+  'Canais abertos': ['Abertos', 'Notícias'],
+  Esportes: ['Esportes'],
+  Filmes: ['Ação', 'Comédia', 'Animação'],
+  Séries: ['Drama', 'Suspense'],
+  Infantil: ['Infantil', 'Animação'],
+};
+for (const [i, name] of ['Canais abertos', 'Esportes', 'Filmes', 'Séries', 'Infantil'].entries()) {
+  await updateBouquet(deps, adminUser, Number(bouquetIds[i]), name, { categories: contents[name].map((c) => categoryId[c]) });
+}
+
 const packages = [
   { package_name: 'Mensal', is_trial: 0, is_official: 1, max_connections: 1, official_credits: 1, official_duration: 1, official_duration_in: 'months' },
   { package_name: 'Trimestral', is_trial: 0, is_official: 1, max_connections: 1, official_credits: 3, official_duration: 3, official_duration_in: 'months' },
@@ -79,5 +120,5 @@ await db
   .where('id', '=', 1)
   .execute();
 
-console.log(`Demo data added: master "demo_master" and resellers "demo_revenda1".."demo_revenda4" (password "${PASS}"), 300 lines.`);
+console.log(`Demo data added: a catalogue of ${CHANNELS.length} channels, films and series; master "demo_master" and resellers "demo_revenda1".."demo_revenda4" (password "${PASS}"), 300 lines.`);
 await deps.database.close();

@@ -22,11 +22,30 @@ export interface Operation {
   body: Schema | undefined;
   /** true when the document says the call needs no token (`security: []`) */
   declaredPublic: boolean;
+  /** error codes the document lists per status ("Conflict: USERNAME_TAKEN, INSUFFICIENT_CREDITS") */
+  errors: Record<string, string[]>;
 }
 
-/** Calls that need no session by design: sign-in and its later steps. */
+/** Answers any call may give (the document's description says so once, not per operation). */
+const ANY_CALL = new Set(['413 PAYLOAD_TOO_LARGE', '415 UNSUPPORTED_MEDIA_TYPE']);
+
+/** Is this error answer one the document lists for the operation? */
+export function isDocumentedError(op: Operation, status: number, body: string): boolean {
+  // A body-less answer (the edge hook's 401/403 for nginx) is documented by its status alone.
+  if (body === '') return status in op.errors;
+  let code: unknown;
+  try {
+    code = JSON.parse(body).code;
+  } catch {
+    return false;
+  }
+  // FST_ERR_*: the router refused a URL it cannot decode before any route ran (not part of the API's contract)
+  return ANY_CALL.has(`${status} ${code}`) || String(code).startsWith('FST_ERR_') || (op.errors[status] ?? []).includes(String(code));
+}
+
+/** Calls that need no session by design (`security: []`): sign-in and its later steps, short links. */
 export function isPublic(op: Operation): boolean {
-  return op.declaredPublic || /^\/api\/auth\/sign-in(\/|$)/.test(op.path);
+  return op.declaredPublic;
 }
 
 export function operations(app: FastifyInstance): Operation[] {
@@ -43,7 +62,12 @@ export function operations(app: FastifyInstance): Operation[] {
       }));
       const content = op.requestBody?.content as Record<string, { schema?: Schema }> | undefined;
       const body = content ? (content['application/json'] ?? Object.values(content)[0])?.schema ?? {} : undefined;
-      ops.push({ method: method.toUpperCase(), path, params, body, declaredPublic: Array.isArray(op.security) && op.security.length === 0 });
+      const errors = Object.fromEntries(
+        Object.entries((op.responses ?? {}) as Record<string, { description?: string }>)
+          .filter(([status]) => Number(status) >= 400)
+          .map(([status, answer]) => [status, (answer.description ?? '').replace(/^[^:]*: /, '').split(', ')]),
+      );
+      ops.push({ method: method.toUpperCase(), path, params, body, declaredPublic: Array.isArray(op.security) && op.security.length === 0, errors });
     }
   }
   return ops;

@@ -5,21 +5,26 @@ import type { Hints, Operation } from './openapi.ts';
 // Names the tests give values to, whatever route they appear on: ids point at the record under
 // attack, packages and bouquets at ones that exist, names are unique so creations do not collide.
 
-export type IdKind = 'reseller' | 'line' | 'package' | 'bouquet' | 'news' | 'other';
+export type IdKind = 'reseller' | 'line' | 'p2p' | 'package' | 'bouquet' | 'news' | 'server' | 'other';
 
 /** What the `{id}` of a path names, from the segment before it (/api/users/{id} is a line). */
 export function idKind(op: Operation): IdKind | undefined {
+  if (op.path.includes('{line_id}')) return 'line';
   const m = op.path.match(/\/([a-z_-]+)\/\{id\}/);
   if (!m) return undefined;
-  const kinds: Record<string, IdKind> = { resellers: 'reseller', users: 'line', packages: 'package', bouquets: 'bouquet', news: 'news' };
+  if (op.path.startsWith('/api/p2p/')) return 'p2p';
+  const kinds: Record<string, IdKind> = { resellers: 'reseller', users: 'line', packages: 'package', bouquets: 'bouquet', news: 'news', servers: 'server' };
   return kinds[m[1]] ?? 'other';
 }
 
 export interface Target {
   reseller: number;
   line: number;
+  /** the P2P account of the line's owner */
+  p2p: number;
   resellerName?: string;
   lineName?: string;
+  p2pName?: string;
   /** where a "move everything to" field points (the attacker itself, or a valid recipient for admin) */
   recipient: number;
 }
@@ -27,8 +32,12 @@ export interface Target {
 let counter = 0;
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
+/** A one-entry playlist for the catalogue import. */
+const PROBE_M3U = '#EXTM3U\n#EXTINF:-1 tvg-id="probe" group-title="Probe",Probe channel\nhttp://probe.example.com/live/p/p/1.ts\n';
+
 export function bodyHints(world: World, target: Target, op: Operation): Hints {
-  const trial = /trial/.test(op.path);
+  const trial = /trial|test_users/.test(op.path);
+  const importing = /\/catalogue\/import$/.test(op.path);
   return (name) => {
     switch (name) {
       case 'member_group_id':
@@ -59,6 +68,13 @@ export function bodyHints(world: World, target: Target, op: Operation): Hints {
         return 'probe text';
       case 'dns_reseller':
         return `${unique('probe')}.example.com`;
+      case 'name':
+        return unique('probe ');
+      case 'm3u':
+        return PROBE_M3U;
+      case 'url':
+        // the import takes m3u or url, not both
+        return importing ? undefined : 'https://probe.example.com/';
       case 'value':
       case 'days':
       case 'amount':
@@ -72,9 +88,11 @@ export function bodyHints(world: World, target: Target, op: Operation): Hints {
 /** Query filters get the record under attack: its id where they take a number, its name where text. */
 export function queryHints(op: Operation, target: Target): Hints {
   const listOfLines = /^\/api\/users(\/|$)/.test(op.path);
+  const listOfP2p = op.path.startsWith('/api/p2p/');
   return (name, schema) => {
     const text = schema.type === 'string';
-    if (name === 'id') return listOfLines ? target.line : target.reseller;
+    if (name === 'id') return listOfP2p ? target.p2p : listOfLines ? target.line : target.reseller;
+    if (name === 'username' && listOfP2p) return target.p2pName;
     if (['reseller', 'toreseller', 'reseller_id', 'member_id', 'owner'].includes(name)) return text ? target.resellerName : target.reseller;
     if (['user_id', 'line_id'].includes(name)) return target.line;
     if (['user', 'text_search', 'search'].includes(name)) return target.lineName;
@@ -83,17 +101,29 @@ export function queryHints(op: Operation, target: Target): Hints {
   };
 }
 
+/** The path parameters aimed at `target`: its `{id}`, or a connection of its line. */
+export function pathParams(world: World, op: Operation, target: Target): Record<string, string> {
+  const kind = idKind(op);
+  if (!kind) return {};
+  if (op.path.includes('{line_id}')) return { line_id: String(target.line), activity_id: String(world.activities[target.line] ?? 1) };
+  return { id: String(pathId(world, kind, target, op.method)) };
+}
+
 /** The `{id}` for a path of this kind. */
 export function pathId(world: World, kind: IdKind, target: Target, method: string): number {
   switch (kind) {
     case 'line':
       return target.line;
+    case 'p2p':
+      return target.p2p;
     case 'package':
       return world.packageId;
     case 'bouquet':
       return method === 'DELETE' ? world.spareBouquetId : world.bouquetId;
     case 'news':
       return world.newsId;
+    case 'server':
+      return world.serverId;
     default:
       return target.reseller;
   }

@@ -9,7 +9,7 @@ export type Owner = number | 'global';
 export type Snapshot = Map<string, { owner: Owner; value: string }>;
 
 /** Tables read below, and tables that reading, signing in or being refused may write. */
-const HANDLED = ['resellers', 'lines', 'credit_ledger', 'reseller_tree', 'reseller_domains', 'short_links', 'news', 'packages', 'bouquets', 'settings'];
+const HANDLED = ['resellers', 'lines', 'p2p_accounts', 'outbox', 'credit_ledger', 'reseller_tree', 'reseller_domains', 'short_links', 'news', 'packages', 'bouquets', 'settings', 'categories', 'streams', 'bouquet_items', 'servers'];
 const VOLATILE = ['sessions', 'logs', 'login_attempts', 'login_throttle', 'idempotency_keys', 'dashboard_cache', 'known_devices', 'two_factor_challenges', 'line_activity'];
 const extraTables = new WeakMap<object, Promise<string[]>>();
 
@@ -48,6 +48,16 @@ export async function snapshot(db: Kysely<DB>): Promise<Snapshot> {
     lineOwner.set(l.id, l.member_id);
     put(`line:${l.id}`, l.member_id, l);
   }
+  const accountOwner = new Map<number, number>();
+  for (const a of await db.selectFrom('p2p_accounts').selectAll().execute()) {
+    accountOwner.set(a.id, a.member_id);
+    put(`p2p:${a.id}`, a.member_id, a);
+  }
+  // deliveries to the P2P server belong to the owner of their account or line
+  for (const o of await db.selectFrom('outbox').selectAll().execute()) {
+    const owner = (o.subject_kind === 'account' ? accountOwner : lineOwner).get(o.subject_id);
+    put(`outbox:${o.id}`, owner ?? 'global', o);
+  }
   const ledger = await db
     .selectFrom('credit_ledger')
     .select(['reseller_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('delta').as('sum')])
@@ -64,6 +74,11 @@ export async function snapshot(db: Kysely<DB>): Promise<Snapshot> {
   for (const p of await db.selectFrom('packages').selectAll().execute()) put(`package:${p.id}`, 'global', p);
   for (const b of await db.selectFrom('bouquets').selectAll().execute()) put(`bouquet:${b.id}`, 'global', b);
   for (const s of await db.selectFrom('settings').selectAll().execute()) put(`setting:${s.key}`, 'global', s);
+  // the catalogue and the edges are admin-managed
+  for (const c of await db.selectFrom('categories').selectAll().execute()) put(`category:${c.id}`, 'global', c);
+  for (const s of await db.selectFrom('streams').selectAll().execute()) put(`stream:${s.id}`, 'global', s);
+  for (const i of await db.selectFrom('bouquet_items').selectAll().execute()) put(`bouquet_item:${i.bouquet_id}:${i.category_id}:${i.stream_id}`, 'global', i);
+  for (const e of await db.selectFrom('servers').selectAll().execute()) put(`server:${e.id}`, 'global', e);
   return out;
 }
 

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { startOldPanelStandin } from '../../../standins/old-panel.ts';
+import { startP2pStandin } from '../../../standins/p2p-server.ts';
+import type { Config } from '../../src/config.ts';
 import type { TestContext } from '../helpers.ts';
 import { groupIds, PACKAGE_DEFAULTS } from '../fixtures.ts';
 
@@ -8,7 +11,7 @@ import { groupIds, PACKAGE_DEFAULTS } from '../fixtures.ts';
 //   admin ─ masterA ─ subA1 (master) ─ resA1a          admin ─ masterB ─ subB1 (master) ─ resB1a
 //                   └ resA2                                            └ subB2 (master) ─ resB2a
 //
-// Every reseller owns one line. Usernames and line passwords carry a random tag so a response
+// Every reseller owns one line and one P2P account. Usernames and line passwords carry a random tag so a response
 // that shows another subtree's data is found by a text search.
 
 export const STRONG_PASSWORD = 'Kq7.vX2p_Rz9@tLm';
@@ -19,6 +22,10 @@ export interface Node {
   lineId: number;
   lineUsername: string;
   linePassword: string;
+  /** the node's P2P account */
+  p2pId: number;
+  p2pUsername: string;
+  p2pPassword: string;
   /** ids of this node and every reseller above it, up to (not including) admin */
   ancestors: number[];
 }
@@ -33,6 +40,10 @@ export interface World {
   /** a bouquet no package uses: admin may delete it */
   spareBouquetId: number;
   newsId: number;
+  /** a registered streaming edge */
+  serverId: number;
+  /** an open connection of each seeded line: activity id by line id */
+  activities: Record<number, number>;
   tokens: Record<NodeName, string>;
   nodes: Record<'masterA' | 'subA1' | 'resA1a' | 'resA2' | 'masterB' | 'subB1' | 'resB1a' | 'subB2' | 'resB2a', Node>;
 }
@@ -84,7 +95,20 @@ export async function seedWorld(t: TestContext): Promise<World> {
     const lineUsername = `ln_${name}_${tag}`;
     const linePassword = `pw${name}${tag}`;
     const line = await ok(t, tokens[name] as string, 'POST', '/api/users', { package_id: packageId, username: lineUsername, password: linePassword });
-    nodes[name] = { id: r.id, username, lineId: line.id, lineUsername, linePassword, ancestors: [r.id, ...(parent ? nodes[parent].ancestors : [])] };
+    const p2pUsername = `p2p_${name}_${tag}`;
+    const p2pPassword = `pp${name}${tag}`;
+    const p2p = await ok(t, tokens[name] as string, 'POST', '/api/p2p/users', { name: `P2P ${name}`, package_id: packageId, username: p2pUsername, password: p2pPassword });
+    nodes[name] = {
+      id: r.id,
+      username,
+      lineId: line.id,
+      lineUsername,
+      linePassword,
+      p2pId: p2p.id,
+      p2pUsername,
+      p2pPassword,
+      ancestors: [r.id, ...(parent ? nodes[parent].ancestors : [])],
+    };
   };
   await make('masterA', null, 300, true);
   await make('subA1', 'masterA', 40, true);
@@ -100,12 +124,40 @@ export async function seedWorld(t: TestContext): Promise<World> {
   await ok(t, tokens.subB1 as string, 'PUT', `/api/resellers/${nodes.resB1a.id}/add_domain`, { dns_reseller: `b1-${tag}.example.com` });
   await ok(t, tokens.subA1 as string, 'PUT', `/api/resellers/${nodes.resA1a.id}/add_domain`, { dns_reseller: `a1-${tag}.example.com` });
   await ok(t, tokens.resB1a as string, 'POST', '/api/shorturl', { user_id: nodes.resB1a.lineId, type: 'm3u8' });
+  const serverId = (await ok(t, adminToken, 'POST', '/api/admin/servers', { name: `edge ${tag}`, url: 'https://edge.example.com' })).id;
+  // every line online on one connection (as an edge would have reported it)
+  const now = Math.floor(Date.now() / 1000);
+  const activities: Record<number, number> = {};
+  for (const node of Object.values(nodes)) {
+    const row = await t.database.db
+      .insertInto('line_activity')
+      .values({ line_id: node.lineId, server_id: serverId, user_ip: '192.0.2.10', user_agent: `probe ${tag}`, date_start: now, last_seen: now + 3600 })
+      .returning('activity_id')
+      .executeTakeFirstOrThrow();
+    activities[node.lineId] = Number(row.activity_id);
+  }
 
-  return { adminId: profile.id, adminToken, groups, packageId, trialPackageId, bouquetId, spareBouquetId, newsId: news.data[0]?.id ?? 1, tokens: tokens as World['tokens'], nodes };
+  return { adminId: profile.id, adminToken, groups, packageId, trialPackageId, bouquetId, spareBouquetId, newsId: news.data[0]?.id ?? 1, serverId, activities, tokens: tokens as World['tokens'], nodes };
 }
 
 /** Everything below (and including) `name` in the seeded tree. */
 export function subtreeOf(world: World, name: NodeName): NodeName[] {
   const id = world.nodes[name].id;
   return (Object.keys(world.nodes) as NodeName[]).filter((n) => world.nodes[n].ancestors.includes(id));
+}
+
+/**
+ * The P2P server and old P2P panel stand-ins, so the P2P routes answer for real (a NOT_CONFIGURED
+ * 503 would hide what the route does). No outbox worker runs: deliveries stay queued.
+ */
+export async function worldStandins(): Promise<{ config: Partial<Config>; close(): Promise<void> }> {
+  const p2p = await startP2pStandin();
+  const old = await startOldPanelStandin({ accounts: [{ username: 'old_world', password: 'old-world-pass', credits: 3, clients: [] }] });
+  return {
+    config: { p2pApiUrl: p2p.url, oldP2pUrl: old.url },
+    close: async () => {
+      await p2p.close();
+      await old.close();
+    },
+  };
 }

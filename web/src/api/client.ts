@@ -1,15 +1,13 @@
+import createClient, { type ClientPathsWithMethod, type MaybeOptionalInit, type MethodResponse } from 'openapi-fetch';
 import { ApiError } from './errors';
 import { notifyError } from './notify';
+import type { paths } from './schema.d.ts';
 import { clearSession, getToken } from './session';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** JSON body. */
-  body?: unknown;
-  /** Query string values; undefined, null and '' are left out. */
-  query?: Record<string, string | number | boolean | null | undefined>;
+/** What a call adds to openapi-fetch's own `params` and `body`. */
+export interface CallOptions {
   /** Sent as `Idempotency-Key` (calls that spend or move credits). */
   idempotencyKey?: string;
   /** Caller's abort signal (TanStack Query passes one). */
@@ -30,25 +28,40 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-export function buildUrl(path: string, query?: RequestOptions['query']): string {
+/** Query string of `query`; undefined, null and '' are left out. */
+export function queryString(query: Record<string, unknown>): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) {
+  for (const [k, v] of Object.entries(query)) {
     if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   }
-  const qs = params.toString();
-  return `/api${path}${qs ? `?${qs}` : ''}`;
+  return params.toString();
 }
+
+const client = createClient<paths>({ querySerializer: queryString });
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+type PathOf<M extends Method> = ClientPathsWithMethod<typeof client, M>;
+type Init<M extends Method, P extends PathOf<M>> = NonNullable<MaybeOptionalInit<paths[P], M>> & CallOptions;
+/** The second argument is optional when the operation needs neither params nor a body. */
+type Args<M extends Method, P extends PathOf<M>> = undefined extends MaybeOptionalInit<paths[P], M> ? [init?: Init<M, P>] : [init: Init<M, P>];
+type Data<M extends Method, P extends PathOf<M>> = MethodResponse<typeof client, M, P>;
+/** The parsed JSON answer; undefined for 204. */
+export type Result<M extends Method, P extends PathOf<M>> = [Data<M, P>] extends [never] ? undefined : Data<M, P>;
+
+type Sent = { params?: object; body?: unknown } & CallOptions;
+type Received = { data?: unknown; error?: unknown; response: Response };
 
 /**
  * Calls the API. Resolves with the parsed JSON (undefined for 204), rejects with ApiError.
  * 401 -> session cleared and redirect to sign-in; network failure/timeout -> status 0 and
  * 'errors.COMMUNICATION'; other errors -> notification (unless `silent`).
  */
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const token = opts.anonymous ? null : getToken();
-  if (!opts.anonymous && !token) {
+async function call(method: Method, path: string, init: Sent = {}): Promise<unknown> {
+  const { idempotencyKey, signal, silent, anonymous, noAuthRedirect, ...request } = init;
+  const token = anonymous ? null : getToken();
+  if (!anonymous && !token) {
     // Not signed in (e.g. just signed out): nothing to ask the server, just go to sign-in.
-    if (!opts.noAuthRedirect) onUnauthorized();
+    if (!noAuthRedirect) onUnauthorized();
     throw new ApiError(401, 'UNAUTHORIZED', 'Not signed in');
   }
   const controller = new AbortController();
@@ -58,49 +71,49 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     controller.abort();
   }, REQUEST_TIMEOUT_MS);
   const onCallerAbort = () => controller.abort();
-  opts.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  signal?.addEventListener('abort', onCallerAbort, { once: true });
 
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  let res: Response;
+  let received: Received;
   try {
-    res = await fetch(buildUrl(path, opts.query), {
-      method: opts.method ?? 'GET',
-      headers,
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-      signal: controller.signal,
-    });
+    const send = client.request as (method: Method, path: string, init: object) => Promise<Received>;
+    received = await send(method, path, { ...request, headers, signal: controller.signal });
   } catch (e) {
-    clearTimeout(timer);
-    opts.signal?.removeEventListener('abort', onCallerAbort);
-    if (!timedOut && opts.signal?.aborted) throw e; // cancelled by the caller: stay quiet
+    if (!timedOut && signal?.aborted) throw e; // cancelled by the caller: stay quiet
     const err = new ApiError(0, 'COMMUNICATION', 'Communication error with the server!');
-    if (!opts.silent) notifyError(err);
+    if (!silent) notifyError(err);
     throw err;
-  }
-  clearTimeout(timer);
-  opts.signal?.removeEventListener('abort', onCallerAbort);
-
-  if (res.ok) {
-    if (res.status === 204) return undefined as T;
-    const text = await res.text();
-    return (text ? JSON.parse(text) : undefined) as T;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
   }
 
-  const payload = (await res.json().catch(() => ({}))) as { code?: string; message?: string; field?: string };
-  const err = new ApiError(res.status, payload.code ?? `HTTP_${res.status}`, payload.message ?? res.statusText, payload.field);
-  if (res.status === 401 && !opts.anonymous && !opts.noAuthRedirect) {
+  const { data, error, response } = received;
+  if (response.ok) return data;
+  const payload = (error && typeof error === 'object' ? error : {}) as { code?: string; message?: string; field?: string };
+  const err = new ApiError(response.status, payload.code ?? `HTTP_${response.status}`, payload.message ?? response.statusText, payload.field);
+  if (response.status === 401 && !anonymous && !noAuthRedirect) {
     clearSession();
     notifyError(new ApiError(401, 'UNAUTHORIZED', err.message));
     onUnauthorized();
     throw err;
   }
-  if (!opts.silent) notifyError(err);
+  if (!silent) notifyError(err);
   throw err;
 }
+
+function caller<M extends Method>(method: M) {
+  return <P extends PathOf<M>>(path: P, ...args: Args<M, P>) => call(method, path, args[0] as Sent) as Promise<Result<M, P>>;
+}
+
+/**
+ * The one API client: paths, params, bodies and answers typed from the server's OpenAPI document,
+ * e.g. `api.GET('/api/users/{id}', { params: { path: { id } }, signal })`.
+ */
+export const api = { GET: caller('get'), POST: caller('post'), PUT: caller('put'), DELETE: caller('delete') };
 
 /** Random key for the `Idempotency-Key` header; create one per user intent, reuse it on retry. */
 export function newIdempotencyKey(): string {

@@ -1,5 +1,5 @@
 import { currentLang } from '../i18n';
-import { api, buildUrl } from './client';
+import { api, queryString } from './client';
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -10,7 +10,7 @@ type Query = Record<string, string | number | boolean | null | undefined>;
  */
 export async function downloadExport(path: string, query: Query): Promise<void> {
   const { page: _p, per: _n, order_by: _o, ...filters } = query;
-  const file = buildUrl(path, { ...filters, lang: currentLang(), tz_offset: -new Date().getTimezoneOffset() });
-  const { url } = await api<{ url: string }>('/exports/token', { method: 'POST', body: { path: file } });
+  const qs = queryString({ ...filters, lang: currentLang(), tz_offset: -new Date().getTimezoneOffset() });
+  const { url } = await api.POST('/api/exports/token', { body: { path: `/api${path}${qs ? `?${qs}` : ''}` } });
   window.location.assign(url);
 }

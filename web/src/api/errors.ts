@@ -21,19 +21,3 @@ export class ApiError extends Error {
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
-
-/** Standard paged answer of list endpoints. */
-export interface PageMeta {
-  page: number;
-  per: number;
-  count: number;
-  pages: number;
-  total: number;
-  /** the server stopped counting at `total`: more rows match */
-  capped?: boolean;
-}
-
-export interface Paged<T> {
-  data: T[];
-  meta: PageMeta;
-}

@@ -16,7 +16,7 @@ export const queryKeys = {
 
   dashboard: {
     all: () => ['dashboard'] as const,
-    /** DashboardData: GET /dashboard. */
+    /** Dashboard: GET /dashboard. */
     counters: () => ['dashboard', 'counters'] as const,
     /** { data: ActivityDay[] }: GET /dashboard/activity. */
     activity: (tzOffset: number) => ['dashboard', 'activity', tzOffset] as const,
@@ -25,20 +25,20 @@ export const queryKeys = {
   users: {
     all: () => ['users'] as const,
     lists: () => ['users', 'list'] as const,
-    /** Paged<Line>: GET /users. */
+    /** LinePage: GET /users. */
     list: (query: ListQuery) => ['users', 'list', query] as const,
     /** Line: GET /users/{id}. */
     one: (id: number) => ['users', 'one', id] as const,
     /** LineLinks: GET /users/{id}/links. */
     links: (id: number) => ['users', 'links', id] as const,
-    /** Paged<ExpiringLine>: GET /users/expiring. */
+    /** LinePage: GET /users/expiring. */
     expiring: (params: { order: string; page: number; per: number }) => ['users', 'expiring', params] as const,
   },
 
   resellers: {
     all: () => ['resellers'] as const,
     lists: () => ['resellers', 'list'] as const,
-    /** Paged<ResellerRow>: GET /resellers. */
+    /** ResellerPage: GET /resellers. */
     list: (query: ListQuery) => ['resellers', 'list', query] as const,
     /** ResellerDetail: GET /resellers/{id}. */
     one: (id: number) => ['resellers', 'one', id] as const,
@@ -47,14 +47,14 @@ export const queryKeys = {
     ledger: (id: number) => ['resellers', 'ledger', id] as const,
     /** a page of GET /resellers/{id}/ledger. */
     ledgerPage: (id: number, page: number, per: number) => ['resellers', 'ledger', id, page, per] as const,
-    /** DomainRow[]: GET /resellers/{id}/domains (the `data` array). */
+    /** Domain[]: GET /resellers/{id}/domains (the `data` array). */
     domains: (id: number) => ['resellers', 'domains', id] as const,
-    /** { label, value }[]: POST /resellers/select_search (the `data` array). */
+    /** SearchOption[]: POST /resellers/select_search (the `data` array). */
     search: (term: string) => ['resellers', 'search', term] as const,
   },
 
   logs: {
-    /** Paged<LogEntry>: GET /logs. */
+    /** GET /logs (LogEntry rows). */
     list: (query: ListQuery) => ['logs', 'list', query] as const,
     /** LogOptions: GET /logs/getoptions. */
     options: () => ['logs', 'options'] as const,
@@ -62,7 +62,7 @@ export const queryKeys = {
 
   packages: {
     all: () => ['packages'] as const,
-    /** Paged<Package>: GET /admin/packages. */
+    /** GET /admin/packages (Package rows). */
     list: (query: ListQuery) => ['packages', 'list', query] as const,
     /** Package: GET /admin/packages/{id}. */
     one: (id: number) => ['packages', 'one', id] as const,
@@ -73,4 +73,20 @@ export const queryKeys = {
 
   /** Bouquet[]: GET /admin/bouquets (the `data` array). */
   bouquets: () => ['bouquets'] as const,
+
+  vods: {
+    all: () => ['vods'] as const,
+    /** VodPage: GET /vods. */
+    list: (query: ListQuery) => ['vods', 'list', query] as const,
+    /** AdminVodPage: GET /admin/vods. */
+    admin: (query: ListQuery) => ['vods', 'admin', query] as const,
+    /** CatalogueTitle[]: GET /vods/search (the `data` array). */
+    search: (q: string) => ['vods', 'search', q] as const,
+  },
+
+  /** AdminSettings: GET /admin/settings. */
+  settings: () => ['settings'] as const,
+
+  /** MigrationSourceLine: POST /users/fetch-url-data (a lookup, cached per URL). */
+  migrationLookup: (url: string) => ['migrationLookup', url] as const,
 };

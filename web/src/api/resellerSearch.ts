@@ -1,17 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
+import type { SearchOption } from './types';
 
 /** SPEC section 9: searches wait 500 ms after the last key. */
 export const SEARCH_DEBOUNCE_MS = 500;
-
-/** An option of POST /resellers/select_search. */
-export interface ResellerOption {
-  /** Username. */
-  label: string;
-  /** Id as a string. */
-  value: string;
-}
 
 /** Only word characters, at most 50: POST /resellers/select_search accepts nothing else. */
 export function wordChars(v: string, max = 50): string {
@@ -19,8 +12,8 @@ export function wordChars(v: string, max = 50): string {
 }
 
 /** POST /resellers/select_search: up to 20 resellers of the caller's subtree. */
-export function searchResellers(search: string, signal?: AbortSignal): Promise<ResellerOption[]> {
-  return api<{ data: ResellerOption[] }>('/resellers/select_search', { method: 'POST', body: { search: wordChars(search) }, signal }).then((r) => r.data ?? []);
+export function searchResellers(search: string, signal?: AbortSignal): Promise<SearchOption[]> {
+  return api.POST('/api/resellers/select_search', { body: { search: wordChars(search) }, signal }).then((r) => r.data ?? []);
 }
 
 export function useResellerSearch(term: string, enabled: boolean) {
@@ -37,7 +30,7 @@ export function useResellerSearch(term: string, enabled: boolean) {
 export function useResellerName(id: number | undefined) {
   return useQuery({
     queryKey: queryKeys.resellers.name(id),
-    queryFn: ({ signal }) => api<{ username: string }>(`/resellers/${id}`, { signal, silent: true }).then((r) => r.username),
+    queryFn: ({ signal }) => api.GET('/api/resellers/{id}', { params: { path: { id: id! } }, signal, silent: true }).then((r) => r.username),
     enabled: id !== undefined,
     staleTime: 10 * 60_000,
     retry: false,

@@ -2,9 +2,9 @@ import { Button, Group, Select, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../lib/format';
-import { isValidPage, PER_OPTIONS, pageButtons } from './pagerMath';
+import { isValidPage, PER_OPTIONS, type PerOption, pageButtons } from './pagerMath';
 
-export interface PagerProps {
+export interface PagerProps<P extends number = PerOption> {
   page: number;
   /** Total number of pages (meta.pages). */
   pages: number;
@@ -14,8 +14,9 @@ export interface PagerProps {
   capped?: boolean;
   per: number;
   onPageChange: (page: number) => void;
-  onPerChange: (per: number) => void;
-  perOptions?: readonly number[];
+  onPerChange: (per: P) => void;
+  /** default PER_OPTIONS; the content-request lists page by 10, 25, 50 or 100 */
+  perOptions?: readonly P[];
   /** Hide the pager when there is at most one page (the per-page select too). */
   hideWhenSingle?: boolean;
 }
@@ -25,7 +26,7 @@ export interface PagerProps {
  * up to 7 numbered buttons. Requests for pages outside 1..pages are ignored.
  * Usage: <Pager page={m.page} pages={m.pages} total={m.total} per={m.per} onPageChange={setPage} onPerChange={setPer} />
  */
-export function Pager({ page, pages, total, capped, per, onPageChange, onPerChange, perOptions = PER_OPTIONS, hideWhenSingle }: PagerProps) {
+export function Pager<P extends number = PerOption>({ page, pages, total, capped, per, onPageChange, onPerChange, perOptions = PER_OPTIONS as unknown as readonly P[], hideWhenSingle }: PagerProps<P>) {
   const { t } = useTranslation();
   if (hideWhenSingle && pages <= 1) return null;
   const go = (target: number) => {
@@ -47,7 +48,7 @@ export function Pager({ page, pages, total, capped, per, onPageChange, onPerChan
           allowDeselect={false}
           data={perOptions.map((n) => String(n))}
           value={String(per)}
-          onChange={(v) => v && onPerChange(Number(v))}
+          onChange={(v) => v && onPerChange(Number(v) as P)}
           comboboxProps={{ withinPortal: true }}
         />
       </Group>

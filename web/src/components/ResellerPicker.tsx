@@ -4,12 +4,13 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../api/queryClient';
 import { queryKeys } from '../api/queryKeys';
-import { type ResellerOption, SEARCH_DEBOUNCE_MS, useResellerName, useResellerSearch, wordChars } from '../api/resellerSearch';
+import { SEARCH_DEBOUNCE_MS, useResellerName, useResellerSearch, wordChars } from '../api/resellerSearch';
+import type { SearchOption } from '../api/types';
 
 export interface ResellerPickerProps {
   /** The chosen reseller ({label: username, value: id}) or null. */
-  value: ResellerOption | null;
-  onChange: (option: ResellerOption | null) => void;
+  value: SearchOption | null;
+  onChange: (option: SearchOption | null) => void;
   /** Which part of an option identifies it: the id (default) or the username (filters by username). */
   valueField?: 'value' | 'label';
   /** Reseller ids never offered (e.g. the reseller being removed). */

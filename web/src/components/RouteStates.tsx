@@ -1,27 +1,30 @@
-import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
+// Plain elements (styles/signed-out.css): these show before the signed-in layout, and Mantine, have loaded.
+
 export function PageLoader() {
+  const { t } = useTranslation();
   return (
-    <Center py="xl" data-testid="page-loader">
-      <Loader />
-    </Center>
+    <div className="so-state" data-testid="page-loader" role="status" aria-label={t('common.loading')}>
+      <span className="so-spinner" aria-hidden />
+    </div>
   );
 }
 
 /** `standalone`: shown outside the signed-in layout, so it is the page's main landmark itself. */
 export function NotFoundPage({ standalone = false }: { standalone?: boolean }) {
   const { t } = useTranslation();
+  const Root = standalone ? 'main' : 'div';
   return (
-    <Stack component={standalone ? 'main' : 'div'} align="center" py="xl" gap="sm" data-testid="not-found">
-      <Title order={1}>404</Title>
-      <Text c="dimmed">{t('errors.pageNotFound')}</Text>
-      <Button component={Link} to="/" variant="light">
+    <Root className="so-state" data-testid="not-found">
+      <h1 className="so-title">404</h1>
+      <p className="so-dimmed">{t('errors.pageNotFound')}</p>
+      <Link to="/" className="so-button">
         {t('nav.dashboard')}
-      </Button>
-    </Stack>
+      </Link>
+    </Root>
   );
 }
 
@@ -30,18 +33,20 @@ export function RouteError({ reset }: { reset?: () => void }) {
   const { t } = useTranslation();
   const router = useRouter();
   return (
-    <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('common.loadError')} m="md">
-      <Button
-        size="xs"
-        variant="light"
-        color="red"
+    <div className="so-state" data-kind="error" role="alert">
+      <strong>
+        <IconAlertTriangle size={18} aria-hidden /> {t('common.loadError')}
+      </strong>
+      <button
+        type="button"
+        className="so-button"
         onClick={() => {
           reset?.();
           void router.invalidate();
         }}
       >
         {t('common.retry')}
-      </Button>
-    </Alert>
+      </button>
+    </div>
   );
 }

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { ExpiringLine } from '../features/dashboard/api';
-import type { Line } from '../features/users/api';
+import type { Line } from '../api/types';
 import i18n from '../i18n';
-import { whatsappMessage, whatsappNumber, whatsappUrl } from './whatsapp';
+import { type WhatsAppLine, whatsappMessage, whatsappNumber, whatsappUrl } from './whatsapp';
 
 const t = i18n.getFixedT('pt-BR');
 const exp = Math.floor(new Date(2026, 2, 20, 18, 30).getTime() / 1000);
 const PLAYLIST = 'http://painel.example/get.php?username=ana&password=s3cret&type=m3u_plus';
 
-/** A row of the dashboard's expirations (GET /users/expiring). */
-const dashboardRow: ExpiringLine = { id: 7, username: 'ana', password: 's3cret', exp_date: exp, master_username: 'rev', whatsapp: '(11) 98888-7777', max_connections: 1 };
+/** What a message needs of a line. */
+const dashboardRow: WhatsAppLine = { id: 7, username: 'ana', password: 's3cret', exp_date: exp, whatsapp: '(11) 98888-7777' };
 /** The same line as /users lists it. */
 const usersRow: Line = {
   ...dashboardRow,
+  master_username: 'rev',
+  max_connections: 1,
   created_at: exp - 30 * 86_400,
   member_id: 2,
   reseller_notes: null,
@@ -22,6 +23,8 @@ const usersRow: Line = {
   package_id: 1,
   bouquet: [],
   last_extended_at: null,
+  sync_state: null,
+  sync_error: null,
 };
 
 describe('WhatsApp number', () => {

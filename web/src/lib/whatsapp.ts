@@ -1,4 +1,5 @@
 import { formatDateTime } from './format';
+import type { Line } from '../api/types';
 
 /** Brazilian country code: every wa.me link carries it (SPEC). */
 const COUNTRY = '55';
@@ -21,14 +22,8 @@ export function whatsappUrl(number: string, text: string): string {
 /** "Aviso vencimento" yes -> `warning` (renewal reminder, no password); no -> `data` (the access data). */
 export type WhatsAppMessageKind = 'data' | 'warning';
 
-/** What a message needs of a line: the dashboard's expiring rows and /users rows both have it. */
-export interface WhatsAppLine {
-  id: number;
-  username: string;
-  password: string;
-  exp_date: number;
-  whatsapp: string | null;
-}
+/** What a message needs of a line. */
+export type WhatsAppLine = Pick<Line, 'id' | 'username' | 'password' | 'exp_date' | 'whatsapp'>;
 
 type Translate = (key: string, vars: Record<string, string>) => string;
 

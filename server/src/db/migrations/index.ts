@@ -13,6 +13,10 @@ import * as m010 from './010_two_factor.ts';
 import * as m011 from './011_short_link_codes.ts';
 import * as m012 from './012_main_domain_unset.ts';
 import * as m013 from './013_download_tokens.ts';
+import * as m014 from './014_p2p.ts';
+import * as m015 from './015_catalogue.ts';
+import * as m016 from './016_edges.ts';
+import * as m017 from './017_vods_lazy_player.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -37,6 +41,10 @@ const steps: Record<string, Step> = {
   '011_short_link_codes': m011,
   '012_main_domain_unset': m012,
   '013_download_tokens': m013,
+  '014_p2p': m014,
+  '015_catalogue': m015,
+  '016_edges': m016,
+  '017_vods_lazy_player': m017,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -3,15 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { profileFlags } from '../twofactor/service.ts';
-import { TwoFactorChallenge } from '../twofactor/routes.ts';
+import { SessionUser, SignedIn, TwoFactorChallenge } from '../twofactor/routes.ts';
 import * as service from './service.ts';
-
-const UserOut = Type.Object({
-  id: Type.Integer(),
-  username: Type.String(),
-  type: Type.String(),
-  credits: Type.Integer(),
-});
 
 export function publicAuthRoutes(app: FastifyInstance, deps: Deps): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
@@ -19,22 +12,15 @@ export function publicAuthRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags: ['auth'],
+        security: [],
+        errors: { 401: ['INVALID_CREDENTIALS'], 429: ['RATE_LIMITED'] },
         body: Type.Object({
           username: Type.String({ minLength: 1, maxLength: 50 }),
           password: Type.String({ minLength: 1, maxLength: 200 }),
           remember_me: Type.Optional(Type.Boolean()),
           device_token: Type.Optional(Type.String({ maxLength: 200, description: 'from an earlier sign-in on this browser: skips the per-IP and per-account limits' })),
         }),
-        response: {
-          200: Type.Union([
-            Type.Object({
-              token: Type.String(),
-              user: UserOut,
-              device_token: Type.Optional(Type.String({ description: 'keep it on this browser and send it with later sign-ins' })),
-            }),
-            TwoFactorChallenge,
-          ]),
-        },
+        response: { 200: Type.Union([SignedIn, TwoFactorChallenge]) },
       },
     },
     async (request) => {
@@ -44,15 +30,18 @@ export function publicAuthRoutes(app: FastifyInstance, deps: Deps): void {
 }
 
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
-  app.delete('/auth/sign-out', { schema: { tags: ['auth'] } }, async (request, reply) => {
+  app.delete('/auth/sign-out', { schema: { tags: ['auth'], response: { 204: Type.Null() } } }, async (request, reply) => {
     await service.signOut(deps, request.user);
     return reply.status(204).send();
   });
-  const ProfileOut = Type.Object({
-    ...UserOut.properties,
-    two_factor_enabled: Type.Boolean(),
-    two_factor_required: Type.Boolean({ description: 'REQUIRE_ADMIN_2FA: enrol before anything else' }),
-  });
+  const ProfileOut = Type.Object(
+    {
+      ...SessionUser.properties,
+      two_factor_enabled: Type.Boolean(),
+      two_factor_required: Type.Boolean({ description: 'REQUIRE_ADMIN_2FA: enrol before anything else' }),
+    },
+    { title: 'Profile' },
+  );
   app.get('/profile', { schema: { tags: ['auth'], response: { 200: ProfileOut } } }, async (request) => {
     const { id, username, type, credits } = request.user;
     return { id, username, type, credits, ...(await profileFlags(deps, request.user)) };

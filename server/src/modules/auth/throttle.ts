@@ -41,17 +41,18 @@ function rule(config: Config, limit: number): repo.ThrottleRule {
   };
 }
 
+/** Logs the refusal and builds its 429 (Retry-After until `until`). */
+async function refusal(db: Tx, refusal: Refusal, until: number, now: number) {
+  await writeLog(db, { type_log: 'auth', action: refusal.action, reseller_id: refusal.reseller_id ?? null, target_user: refusal.target_user, ip: refusal.ip });
+  return rateLimited(Math.max(1, until - now));
+}
+
 /** Counts one attempt on every key, or throws 429 RATE_LIMITED (logged, with Retry-After) counting none. */
-export async function checkAndCount({ config, database }: Deps, keys: ThrottleKey[], refusal: Refusal): Promise<void> {
+export async function checkAndCount({ config, database }: Deps, keys: ThrottleKey[], refused: Refusal): Promise<void> {
   const db = database.db;
   const now = nowSec();
-  const refuse = async (until: number) => {
-    await writeLog(db, { type_log: 'auth', action: refusal.action, reseller_id: refusal.reseller_id ?? null, target_user: refusal.target_user, ip: refusal.ip });
-    return rateLimited(Math.max(1, until - now));
-  };
-
   const blocked = await repo.findBlocked(db, keys.map((k) => k.key), now);
-  if (blocked.length > 0) throw await refuse(Math.max(...blocked.map((b) => b.blocked_until)));
+  if (blocked.length > 0) throw await refusal(db, refused, Math.max(...blocked.map((b) => b.blocked_until)), now);
 
   const counted: ThrottleKey[] = [];
   for (const k of keys) {
@@ -59,11 +60,23 @@ export async function checkAndCount({ config, database }: Deps, keys: ThrottleKe
     if (result.refused) {
       // Another request blocked this key since the look-up above: this attempt counts nowhere.
       for (const c of counted) await repo.takeBackAttempt(db, c.key, c.limit);
-      throw await refuse(result.blockedUntil);
+      throw await refusal(db, refused, result.blockedUntil, now);
     }
     counted.push(k);
   }
   if (Math.random() < PRUNE_CHANCE) await repo.pruneThrottle(db, now - config.loginWindowSeconds, now);
+}
+
+/**
+ * Refuses (429, logged) while any key is blocked, counting nothing: one read. For secrets checked
+ * in a single indexed look-up (line passwords, asked on every player request), where counting
+ * every right answer would cost writes and the window for parallel guesses is that look-up;
+ * failures are then counted with `checkAndCount`.
+ */
+export async function refuseIfBlocked({ database }: Deps, keys: ThrottleKey[], refused: Refusal): Promise<void> {
+  const now = nowSec();
+  const blocked = await repo.findBlocked(database.db, keys.map((k) => k.key), now);
+  if (blocked.length > 0) throw await refusal(database.db, refused, Math.max(...blocked.map((b) => b.blocked_until)), now);
 }
 
 /** After the secret was right: forgets or uncounts this attempt on every key. */
@@ -92,6 +105,19 @@ export function signInKeys(config: Config, input: { username: string; ip: string
     { key: `pair:${user}|${ip}`, limit: config.loginMaxFailures, onSuccess: 'clear' },
     { key: `ip:${ip}`, limit: config.loginIpMaxFailures, onSuccess: 'takeBack' },
     { key: `account:${user}`, limit: config.loginAccountMaxFailures, onSuccess: 'takeBack' },
+  ];
+}
+
+/**
+ * The keys of a line's credentials (player API, playlists, edges): username+IP and IP, named apart
+ * from the panel's sign-in keys, so a player stuck on an old password never locks its reseller out
+ * of the panel. No per-line key: anyone could lock a customer's line out from elsewhere.
+ */
+export function lineKeys(config: Config, input: { username: string; ip: string }): ThrottleKey[] {
+  const ip = clientNetwork(input.ip);
+  return [
+    { key: `line-pair:${input.username.toLowerCase()}|${ip}`, limit: config.loginMaxFailures, onSuccess: 'clear' },
+    { key: `line-ip:${ip}`, limit: config.loginIpMaxFailures, onSuccess: 'takeBack' },
   ];
 }
 

@@ -34,3 +34,8 @@ export async function addToBalance(db: Tx, resellerId: number, amount: number, m
     .executeTakeFirst();
   return row?.credits;
 }
+
+export async function balanceOf(db: Tx, resellerId: number): Promise<number> {
+  const row = await db.selectFrom('resellers').select('credits').where('id', '=', resellerId).executeTakeFirst();
+  return row?.credits ?? 0;
+}

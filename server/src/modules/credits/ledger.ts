@@ -10,6 +10,7 @@ export interface Movement {
   actorId: number;
   counterpartyId?: number | null;
   lineId?: number | null;
+  p2pAccountId?: number | null;
   idempotencyKey?: string | null;
 }
 
@@ -37,11 +38,15 @@ async function writeLedger(trx: Tx, m: Movement, delta: number, balanceAfter: nu
     reason: m.reason,
     counterparty_id: m.counterpartyId ?? null,
     line_id: m.lineId ?? null,
+    p2p_account_id: m.p2pAccountId ?? null,
     actor_id: m.actorId,
     idempotency_key: m.idempotencyKey ?? null,
     created_at: Math.floor(Date.now() / 1000),
   });
 }
+
+/** A reseller's balance now (inside the caller's transaction when it passes one). */
+export const currentBalance = (trx: Tx, resellerId: number) => repo.balanceOf(trx, resellerId);
 
 /** Guarded debit: one statement that only succeeds when the balance covers it. Returns the new balance. */
 export async function debit(trx: Tx, m: Movement): Promise<number> {
@@ -58,6 +63,23 @@ export async function credit(trx: Tx, m: Movement): Promise<number> {
   if (balance === undefined) throw new AppError(409, 'CREDIT_LIMIT', 'This balance cannot grow any further');
   await writeLedger(trx, m, m.amount, balance);
   return balance;
+}
+
+/**
+ * Charges the caller for an operation on one of its lines or P2P accounts, inside the caller's
+ * transaction; admins are never charged. Returns the amount charged.
+ */
+export async function chargeCaller(
+  trx: Tx,
+  actor: { id: number; type: string },
+  amount: number,
+  reason: string,
+  target: { lineId?: number; p2pAccountId?: number },
+  key?: string,
+): Promise<number> {
+  if (actor.type === 'admin' || amount <= 0) return 0;
+  await debit(trx, { resellerId: actor.id, amount, reason, actorId: actor.id, ...target, idempotencyKey: key });
+  return amount;
 }
 
 /** Moves credits between two resellers: debit and credit with their ledger rows, in the caller's transaction. */

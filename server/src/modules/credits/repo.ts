@@ -7,6 +7,7 @@ export interface LedgerRow {
   balance_after: number;
   reason: string;
   line_id: number | null;
+  p2p_account_id: number | null;
   created_at: number;
   counterparty: string | null;
   actor: string | null;
@@ -18,7 +19,7 @@ const withNames = (q: ReturnType<typeof ledgerOf>) =>
   q
     .leftJoin('resellers as c', 'c.id', 'l.counterparty_id')
     .leftJoin('resellers as a', 'a.id', 'l.actor_id')
-    .select(['l.id', 'l.delta', 'l.balance_after', 'l.reason', 'l.line_id', 'l.created_at', 'c.username as counterparty', 'a.username as actor']);
+    .select(['l.id', 'l.delta', 'l.balance_after', 'l.reason', 'l.line_id', 'l.p2p_account_id', 'l.created_at', 'c.username as counterparty', 'a.username as actor']);
 
 /** One page of a reseller's ledger, newest first. */
 export async function pageLedger(db: Tx, resellerId: number, page: number, per: number) {

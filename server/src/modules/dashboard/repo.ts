@@ -25,9 +25,12 @@ export function resellerCount(db: Tx, actor: AuthUser) {
   return q.executeTakeFirst();
 }
 
-export function onlineCounts(db: Tx, actor: AuthUser) {
+/** Open connections (not ended, seen since `since`) of the caller's lines. */
+export function onlineCounts(db: Tx, actor: AuthUser, since: number) {
   return visibleLines(db, actor)
     .innerJoin('line_activity as a', 'a.line_id', 'ln.id')
+    .where('a.ended_at', 'is', null)
+    .where('a.last_seen', '>', since)
     .select([
       sql<number>`count(*)`.as('connections'),
       sql<number>`count(distinct ln.id)`.as('users_online'),

@@ -19,12 +19,20 @@ const Dashboard = Type.Object({
   users_trial: Counter,
   users_trialp2p: Counter,
   computed_at: Type.Integer(),
-});
+}, { title: 'Dashboard' });
+
+const ActivityDay = Type.Object(
+  { date: Type.String({ description: 'YYYY-MM-DD in the caller\'s time zone' }), new_lines: Type.Integer(), credits_spent: Type.Integer() },
+  { title: 'ActivityDay' },
+);
 
 export function dashboardRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['dashboard'];
-  r.get('/dashboard', { schema: { tags, response: { 200: Dashboard } } }, (req) => cached(deps, req.user.id, () => service.counters(deps, req.user)));
+  r.get('/dashboard', { schema: { tags, response: { 200: Dashboard } } }, async (req) => {
+    const [lines, online] = await Promise.all([cached(deps, req.user.id, () => service.counters(deps, req.user)), service.online(deps, req.user)]);
+    return { ...lines, ...online };
+  });
   r.get(
     '/dashboard/activity',
     {
@@ -32,7 +40,7 @@ export function dashboardRoutes(app: FastifyInstance, deps: Deps): void {
         tags,
         querystring: Type.Object({ tz_offset: Type.Optional(Type.Integer({ minimum: -840, maximum: 840, default: 0 })) }),
         response: {
-          200: Type.Object({ data: Type.Array(Type.Object({ date: Type.String(), new_lines: Type.Integer(), credits_spent: Type.Integer() })) }),
+          200: Type.Object({ data: Type.Array(ActivityDay) }),
         },
       },
     },

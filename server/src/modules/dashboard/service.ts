@@ -5,29 +5,30 @@ import * as repo from './repo.ts';
 
 const n = (v: unknown) => Number(v ?? 0);
 
-/** The dashboard cards, every figure scoped to the caller's subtree (everything for admins). */
+/** The dashboard's line cards (cached, see cache.ts), scoped to the caller's subtree (everything for admins). */
 export async function counters({ database }: Deps, actor: AuthUser) {
   const db = database.db;
   const now = Math.floor(Date.now() / 1000);
-  const [lines, res, on, users] = await Promise.all([
-    repo.lineCounts(db, actor, now, now - 7 * 86_400),
-    repo.resellerCount(db, actor),
-    repo.onlineCounts(db, actor),
-    countVisibleLines(db, actor),
-  ]);
+  const [lines, res, users] = await Promise.all([repo.lineCounts(db, actor, now, now - 7 * 86_400), repo.resellerCount(db, actor), countVisibleLines(db, actor)]);
   return {
     resellers: n(res?.n),
     users,
     users_active: n(lines?.users_active),
     users_activep2p: n(lines?.users_activep2p),
     users_activehttp: n(lines?.users_activehttp),
-    users_online_of_resellers: n(on?.users_online_of_resellers),
-    users_online: n(on?.users_online),
-    conections_online: n(on?.connections),
     users_new: n(lines?.users_new),
     users_trial: n(lines?.users_trial),
     users_trialp2p: n(lines?.users_trialp2p),
   };
+}
+
+/**
+ * The online cards, counted fresh on every call (a connection appears or ends within seconds; a
+ * cached answer would lag by the cache's 30 s): open connections of the caller's lines.
+ */
+export async function online({ config, database }: Deps, actor: AuthUser) {
+  const on = await repo.onlineCounts(database.db, actor, Math.floor(Date.now() / 1000) - config.onlineWindowSeconds);
+  return { users_online_of_resellers: n(on?.users_online_of_resellers), users_online: n(on?.users_online), conections_online: n(on?.connections) };
 }
 
 /**

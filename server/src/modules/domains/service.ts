@@ -5,6 +5,7 @@ import { notFound, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { writeLog } from '../logs/write.ts';
 import { findVisibleReseller } from '../resellers/service.ts';
+import { allSettings } from '../settings/service.ts';
 import * as repo from './repo.ts';
 
 const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
@@ -68,5 +69,12 @@ async function clear(deps: Deps, actor: AuthUser, resellerId: number, owner: { u
   });
 }
 
-/** The owner's newest custom domain; without one, links use main_domain (see shortlinks/service.ts). */
-export const domainFor = (db: Tx, resellerId: number) => repo.newestDomain(db, resellerId);
+const withScheme = (domain: string) => (/^https?:\/\//i.test(domain) ? domain : `http://${domain}`).replace(/\/+$/, '');
+
+/**
+ * Where a line's playlist and stream links point: its owner's newest custom domain, else the
+ * main_domain setting, else `fallback` (the panel's own address: PUBLIC_URL or the request's origin).
+ */
+export async function playlistBase(db: Tx, ownerId: number, fallback: string): Promise<string> {
+  return withScheme((await repo.newestDomain(db, ownerId)) || (await allSettings(db)).main_domain.trim() || fallback);
+}

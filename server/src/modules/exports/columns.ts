@@ -72,6 +72,7 @@ export const ledgerColumns: Column<LedgerRow>[] = [
   { header: both('Contraparte', 'Counterparty'), width: 16, value: (x) => x.counterparty },
   { header: both('Feito por', 'Done by'), width: 16, value: (x) => x.actor },
   { header: both('Usuário (ID)', 'Line (ID)'), kind: 'number', width: 12, value: (x) => x.line_id },
+  { header: both('Usuário P2P (ID)', 'P2P user (ID)'), kind: 'number', width: 14, value: (x) => x.p2p_account_id },
 ];
 
 export const logColumns: Column<LogRow>[] = [

@@ -27,6 +27,12 @@ const LineExportQuery = filtersOf(LineListQuery.properties);
 const ResellerExportQuery = filtersOf(ResellerListQuery.properties);
 const LogExportQuery = Type.Object({ ...LogFilters, ...FileParams });
 
+/** The answer is the file, streamed: its schema is documentation (Fastify never serializes a stream). */
+const file = (format: service.Format) => ({
+  produces: [service.CONTENT_TYPES[format]],
+  response: { 200: Type.String({ format: 'binary', description: `the ${format.toUpperCase()} file, every matching row` }) },
+});
+
 async function send(reply: FastifyReply, file: Promise<service.ExportFile>) {
   const { filename, contentType, stream } = await file;
   return reply
@@ -44,17 +50,17 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
   const opts = (q: { lang?: 'pt-BR' | 'en-US'; tz_offset?: number }, format: service.Format) => ({ format, lang: q.lang, tz_offset: q.tz_offset });
 
   for (const format of ['csv', 'xlsx'] as const) {
-    r.get(`/users/export.${format}`, { config: anyone, schema: { tags, querystring: LineExportQuery } }, (req, reply) =>
+    r.get(`/users/export.${format}`, { config: anyone, schema: { tags, querystring: LineExportQuery, ...file(format) } }, (req, reply) =>
       send(reply, service.exportLines(deps, req.user, req.query as never, opts(req.query, format))),
     );
   }
-  r.get('/resellers/export.csv', { config: managers, schema: { tags, querystring: ResellerExportQuery } }, (req, reply) =>
+  r.get('/resellers/export.csv', { config: managers, schema: { tags, querystring: ResellerExportQuery, ...file('csv') } }, (req, reply) =>
     send(reply, service.exportResellers(deps, req.user, req.query as never, opts(req.query, 'csv'))),
   );
-  r.get('/resellers/:id/ledger/export.csv', { config: anyone, schema: { tags, params: IdParams, querystring: Type.Object(FileParams) } }, (req, reply) =>
+  r.get('/resellers/:id/ledger/export.csv', { config: anyone, schema: { tags, params: IdParams, querystring: Type.Object(FileParams), ...file('csv') } }, (req, reply) =>
     send(reply, service.exportLedger(deps, req.user, req.params.id, opts(req.query, 'csv'))),
   );
-  r.get('/logs/export.csv', { config: anyone, schema: { tags, querystring: LogExportQuery } }, (req, reply) =>
+  r.get('/logs/export.csv', { config: anyone, schema: { tags, querystring: LogExportQuery, ...file('csv') } }, (req, reply) =>
     send(reply, service.exportLogs(deps, req.user, req.query, opts(req.query, 'csv'))),
   );
   r.post(
@@ -63,7 +69,7 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         tags,
         body: Type.Object({ path: Type.String({ minLength: 1, maxLength: 2000 }) }),
-        response: { 201: Type.Object({ url: Type.String(), expires_at: Type.Integer() }) },
+        response: { 201: Type.Object({ url: Type.String(), expires_at: Type.Integer() }, { title: 'DownloadLink' }) },
       },
     },
     async (req, reply) => reply.status(201).send(await service.downloadLink(deps, req.user, req.body.path)),

@@ -26,7 +26,7 @@ export interface ExportFile {
   stream: Readable;
 }
 
-const CONTENT_TYPES: Record<Format, string> = {
+export const CONTENT_TYPES: Record<Format, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };

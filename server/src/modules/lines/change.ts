@@ -3,10 +3,11 @@ import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuthUser } from '../auth/service.ts';
-import { debit } from '../credits/ledger.ts';
+import { chargeCaller } from '../credits/ledger.ts';
 import { runIdempotent } from '../credits/idempotency.ts';
 import { invalidateFor } from '../dashboard/cache.ts';
 import { writeLog } from '../logs/write.ts';
+import { kick, queueLineChange } from '../p2p/outbox.ts';
 import * as repo from './repo.ts';
 import { lockLine } from './write-repo.ts';
 
@@ -16,22 +17,23 @@ export const now = () => Math.floor(Date.now() / 1000);
 
 export const trialNotAllowed = () => new AppError(409, 'TRIAL_NOT_ALLOWED', 'Not available for trial lines');
 
-/** Charges a non-admin owner for a line operation inside the caller's transaction. */
-export async function charge(trx: Kysely<DB>, actor: AuthUser, amount: number, reason: string, lineId: number, key?: string) {
-  if (actor.type === 'admin' || amount <= 0) return 0;
-  await debit(trx, { resellerId: actor.id, amount, reason, actorId: actor.id, lineId, idempotencyKey: key });
-  return amount;
-}
+/** Charges a non-admin caller for a line operation inside the caller's transaction. */
+export const charge = (trx: Kysely<DB>, actor: AuthUser, amount: number, reason: string, lineId: number, key?: string) =>
+  chargeCaller(trx, actor, amount, reason, { lineId }, key);
 
 /** Loads a line for a change; on PostgreSQL its row is locked first so concurrent changes queue. */
-async function loadLine(deps: Deps, trx: Kysely<DB>, actor: AuthUser, id: number) {
+export async function loadLineForChange(deps: Deps, trx: Kysely<DB>, actor: AuthUser, id: number) {
   await lockLine(trx, deps.database.dialect, id);
   const row = await repo.findVisibleLine(trx, actor, id);
   if (!row) throw notFound('User');
   return row;
 }
 
-/** Runs `change` on one visible line in a transaction and returns the fresh row. */
+/**
+ * Runs `change` on one visible line in a transaction and returns the fresh row. What the P2P
+ * server must learn of the change (a P2P line changed, entered or left system 2/3, was deleted;
+ * everything with `resync`) is queued in the same transaction.
+ */
 export async function mutate(
   deps: Deps,
   actor: AuthUser,
@@ -39,14 +41,19 @@ export async function mutate(
   change: (trx: Kysely<DB>, line: repo.LineRow) => Promise<void>,
   key?: string,
   fingerprint?: unknown,
+  opts: { resync?: boolean } = {},
 ) {
   let memberId: number | undefined;
+  let queued = false;
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: [id, fingerprint] }, 200, async (trx) => {
-    const line = await loadLine(deps, trx, actor, id);
+    const line = await loadLineForChange(deps, trx, actor, id);
     memberId = line.member_id;
     await change(trx, line);
-    return (await repo.findVisibleLine(trx, actor, id))!;
+    const after = await repo.findVisibleLine(trx, actor, id); // undefined once deleted
+    queued = await queueLineChange(trx, line, after, opts.resync);
+    return (queued && after ? await repo.findVisibleLine(trx, actor, id) : after)!;
   });
+  if (queued) kick();
   if (memberId !== undefined) await invalidateFor(deps.database.db, memberId);
   return outcome.body;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/connection.ts';
 import { withTx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
@@ -13,7 +14,7 @@ import { findPackage } from '../packages/service.ts';
 import { intSetting } from '../settings/service.ts';
 import { charge, now } from './change.ts';
 import * as repo from './repo.ts';
-import { DAY, addDuration, randomCredential } from './rules.ts';
+import { DAY, addDuration, uniqueCredentials } from './rules.ts';
 import { insertLine } from './write-repo.ts';
 
 export interface CreateLineInput {
@@ -28,16 +29,9 @@ export interface CreateLineInput {
 
 type TrialInput = Omit<CreateLineInput, 'max_connections' | 'bouquet'>;
 
-async function credentials(trx: Kysely<DB>, input: { username?: string; password?: string }) {
-  let username = input.username?.trim();
-  if (username) {
-    if (await repo.usernameExists(trx, username)) throw new AppError(409, 'USERNAME_TAKEN', 'This username is already taken', 'username');
-  } else {
-    do username = randomCredential();
-    while (await repo.usernameExists(trx, username));
-  }
-  return { username, password: input.password?.trim() || randomCredential() };
-}
+/** The line's credentials: the given ones (a taken username is a 409), else generated. */
+const credentials = (trx: Kysely<DB>, input: { username?: string; password?: string }) =>
+  uniqueCredentials(input, (username) => repo.usernameExists(trx, username));
 
 /** The one line insert of paid lines and trials: the caller's, enabled, on the HTTP system, with its credentials. */
 async function insertNewLine(
@@ -61,27 +55,56 @@ async function insertNewLine(
   return { id, username };
 }
 
+/**
+ * What a paid creation from package `packageId` costs and gives (lines and P2P accounts alike):
+ * screens x official_credits for official_duration from `from`. A package of 2+ screens fixes
+ * them; otherwise the caller picks 1..user_limit_screen.
+ */
+export async function paidTerms(trx: Kysely<DB>, packageId: number, requestedScreens: number | undefined, from: number) {
+  const pkg = await findPackage(trx, packageId);
+  if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package');
+  const limit = await intSetting(trx, 'user_limit_screen');
+  const screens = pkg.max_connections >= 2 ? pkg.max_connections : (requestedScreens ?? 1);
+  if (pkg.max_connections < 2 && (screens < 1 || screens > Math.max(1, limit))) {
+    throw validation('max_connections', `must be between 1 and ${Math.max(1, limit)}`);
+  }
+  return { pkg, screens, cost: screens * pkg.official_credits, expiresAt: addDuration(from, pkg.official_duration, pkg.official_duration_in) };
+}
+
+/** A free trial from a trial package: its screens and its trial duration from `from`. */
+export async function trialTerms(trx: Kysely<DB>, packageId: number, from: number) {
+  const pkg = await findPackage(trx, packageId);
+  if (pkg?.is_trial !== 1 || pkg.is_official !== 0) throw validation('package_id', 'choose an existing trial package');
+  return { pkg, screens: Math.max(1, pkg.max_connections), expiresAt: addDuration(from, pkg.trial_duration, pkg.trial_duration_in) };
+}
+
+/**
+ * The daily trial limit (`trial_limit_per_day`, rolling 24 hours, admins exempt): `countSince`
+ * counts the caller's trials of one kind created since a moment. The caller's row is locked first
+ * so a count and the insert after it cannot race another trial.
+ */
+export async function assertTrialAllowed(trx: Kysely<DB>, dialect: Dialect, actor: AuthUser, now: number, countSince: (since: number) => Promise<number>) {
+  if (actor.type === 'admin') return;
+  await lockResellers(trx, dialect, [actor.id]);
+  const limit = await intSetting(trx, 'trial_limit_per_day');
+  if ((await countSince(now - DAY)) >= limit) throw new AppError(409, 'TRIAL_LIMIT_REACHED', `Trial limit reached: ${limit} per day`);
+}
+
 export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput, key?: string) {
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: ['create-line', input] }, 201, async (trx) => {
-    const pkg = await findPackage(trx, input.package_id);
-    if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package');
-    const limit = await intSetting(trx, 'user_limit_screen');
-    const screens = pkg.max_connections >= 2 ? pkg.max_connections : (input.max_connections ?? 1);
-    if (pkg.max_connections < 2 && (screens < 1 || screens > Math.max(1, limit))) {
-      throw validation('max_connections', `must be between 1 and ${Math.max(1, limit)}`);
-    }
-    const bouquet = input.bouquet ? await assertBouquetIds(trx, input.bouquet, 'bouquet') : pkg.bouquets;
     const t = now();
+    const { pkg, screens, cost, expiresAt } = await paidTerms(trx, input.package_id, input.max_connections, t);
+    const bouquet = input.bouquet ? await assertBouquetIds(trx, input.bouquet, 'bouquet') : pkg.bouquets;
     const { id, username } = await insertNewLine(trx, actor, input, {
       package_id: pkg.id,
       created_at: t,
-      exp_date: addDuration(t, pkg.official_duration, pkg.official_duration_in),
+      exp_date: expiresAt,
       is_trial: 0,
       max_connections: screens,
       bouquet,
     });
-    const cost = await charge(trx, actor, screens * pkg.official_credits, 'line_create', id, key);
-    await writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: pkg.package_name, value_int: cost });
+    const charged = await charge(trx, actor, cost, 'line_create', id, key);
+    await writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: pkg.package_name, value_int: charged });
     return (await repo.findVisibleLine(trx, actor, id))!;
   });
   await invalidateFor(deps.database.db, actor.id);
@@ -90,22 +113,15 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
 
 export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput) {
   const line = await withTx(deps.database, async (trx) => {
-    const pkg = await findPackage(trx, input.package_id);
-    if (pkg?.is_trial !== 1 || pkg.is_official !== 0) throw validation('package_id', 'choose an existing trial package');
     const t = now();
-    if (actor.type !== 'admin') {
-      await lockResellers(trx, deps.database.dialect, [actor.id]); // count-then-insert must not race
-      const limit = await intSetting(trx, 'trial_limit_per_day');
-      if ((await repo.trialsSince(trx, actor.id, t - DAY)) >= limit) {
-        throw new AppError(409, 'TRIAL_LIMIT_REACHED', `Trial limit reached: ${limit} per day`);
-      }
-    }
+    const { pkg, screens, expiresAt } = await trialTerms(trx, input.package_id, t);
+    await assertTrialAllowed(trx, deps.database.dialect, actor, t, (since) => repo.trialsSince(trx, actor.id, since));
     const { id, username } = await insertNewLine(trx, actor, input, {
       package_id: pkg.id,
       created_at: t,
-      exp_date: addDuration(t, pkg.trial_duration, pkg.trial_duration_in),
+      exp_date: expiresAt,
       is_trial: 1,
-      max_connections: Math.max(1, pkg.max_connections),
+      max_connections: screens,
       bouquet: pkg.bouquets,
     });
     await writeLog(trx, { type_log: 'user', action: 'trial_create', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: pkg.package_name });
@@ -113,4 +129,37 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput
   });
   await invalidateFor(deps.database.db, actor.id);
   return line;
+}
+
+export interface MigratedLineInput {
+  username: string;
+  password: string;
+  package_id: number;
+  /** already checked and capped by the migration rules (modules/migration) */
+  exp_date: number;
+}
+
+/**
+ * A line moved from another provider: created like a paid line with the migration package (its
+ * screens and price), but with the credentials and the expiry it had there.
+ */
+export async function createMigrated(deps: Deps, actor: AuthUser, input: MigratedLineInput, note: string, key?: string) {
+  const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: ['migrate-line', input] }, 201, async (trx) => {
+    const pkg = await findPackage(trx, input.package_id);
+    if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose one of the migration packages');
+    const screens = Math.max(1, pkg.max_connections);
+    const { id, username } = await insertNewLine(trx, actor, { username: input.username, password: input.password, package_id: pkg.id }, {
+      package_id: pkg.id,
+      created_at: now(),
+      exp_date: input.exp_date,
+      is_trial: 0,
+      max_connections: screens,
+      bouquet: pkg.bouquets,
+    });
+    const cost = await charge(trx, actor, screens * pkg.official_credits, 'line_migrate', id, key);
+    await writeLog(trx, { type_log: 'user', action: 'user_migrate', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: `${pkg.package_name}; ${note}`.slice(0, 250), value_int: cost });
+    return (await repo.findVisibleLine(trx, actor, id))!;
+  });
+  await invalidateFor(deps.database.db, actor.id);
+  return outcome.body;
 }

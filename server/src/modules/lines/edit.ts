@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
+import { endLineConnections } from '../connections/end.ts';
 import { logChange, mutate, now } from './change.ts';
 import { type LineChanges, updateLine } from './write-repo.ts';
 
@@ -20,6 +21,7 @@ export function update(deps: Deps, actor: AuthUser, id: number, input: { passwor
 export async function remove(deps: Deps, actor: AuthUser, id: number) {
   await mutate(deps, actor, id, async (trx, line) => {
     await updateLine(trx, line.id, { deleted_at: now() });
+    await endLineConnections(deps, trx, line.id);
     await logChange(trx, actor, line, 'user_delete');
   });
 }
@@ -27,6 +29,7 @@ export async function remove(deps: Deps, actor: AuthUser, id: number) {
 export function setEnabled(deps: Deps, actor: AuthUser, id: number, enabled: 0 | 1) {
   return mutate(deps, actor, id, async (trx, line) => {
     await updateLine(trx, line.id, { enabled });
+    if (!enabled) await endLineConnections(deps, trx, line.id);
     await logChange(trx, actor, line, enabled ? 'user_unblock' : 'user_block');
   });
 }
@@ -35,6 +38,24 @@ export function changeSystem(deps: Deps, actor: AuthUser, id: number, system: nu
   return mutate(deps, actor, id, async (trx, line) => {
     if (line.enabled !== 1) throw new AppError(409, 'LINE_BLOCKED', 'Unblock the user before changing its system');
     await updateLine(trx, line.id, { system });
+    // the player API and edges serve HTTP/IPTV lines only (system 1)
+    if (system !== 1) await endLineConnections(deps, trx, line.id);
     await logChange(trx, actor, line, 'user_change_system', String(system), system);
   });
+}
+
+/** Sends the line's current state to the P2P server again (P2P lines only). */
+export function resyncP2p(deps: Deps, actor: AuthUser, id: number) {
+  return mutate(
+    deps,
+    actor,
+    id,
+    async (trx, line) => {
+      if (line.system === 1) throw new AppError(409, 'NOT_P2P', 'Only lines on a P2P system can be resynced');
+      await logChange(trx, actor, line, 'user_resync_p2p');
+    },
+    undefined,
+    undefined,
+    { resync: true },
+  );
 }

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
-import { countVisibleLines } from '../../db/scope.ts';
+import { countVisibleLines, resellerIdByUsername } from '../../db/scope.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { now } from './change.ts';
 import * as repo from './repo.ts';
@@ -22,12 +22,12 @@ const ORDER_FIELDS: Record<string, string> = {
 };
 const DEFAULT_ORDER: Order = { column: 'ln.id', direction: 'desc' };
 
-type ListQuery = repo.LineFilters & { page?: number; per?: number; order_by?: string; tz_offset?: number };
+export type ListQuery = repo.LineFilters & { page?: number; per?: number; order_by?: string; tz_offset?: number };
 
 const isLarge = ({ database }: Deps, actor: AuthUser) => database.dialect === 'sqlite' && repo.isLargeScope(database.db, actor);
 
 /** The list's filters as the repo takes them (date range and owner resolved), shared with the export. */
-async function resolveFilters(deps: Deps, actor: AuthUser, q: ListQuery, byId: boolean) {
+export async function resolveFilters(deps: Deps, actor: AuthUser, q: ListQuery, byId: boolean) {
   let createdAt: [number, number] | undefined;
   if (q.created) {
     const range = repo.createdRange(q.created, q.tz_offset ?? 0);
@@ -37,7 +37,7 @@ async function resolveFilters(deps: Deps, actor: AuthUser, q: ListQuery, byId: b
   let resellerId: number | undefined;
   if (q.reseller) {
     // The owner filter only resolves inside the caller's subtree; anything else matches nothing.
-    resellerId = (await repo.resellerIdByUsername(deps.database.db, q.reseller)) ?? -1;
+    resellerId = (await resellerIdByUsername(deps.database.db, q.reseller)) ?? -1;
   }
   const scanInOrder = await isLarge(deps, actor);
   const selective = q.id !== undefined || !!q.username || resellerId !== undefined;

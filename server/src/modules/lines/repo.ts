@@ -3,17 +3,12 @@ import { keysetRows, mapRows } from '../../db/keyset.ts';
 import type { Tx } from '../../db/tx.ts';
 import { type Order, paginate } from '../../http/paging.ts';
 import type { AuthUser } from '../auth/service.ts';
+import { type LineFilters, filtered } from '../../db/line-filters.ts';
 import { countVisibleLines, escapeLike, visibleLines } from '../../db/scope.ts';
 
-export interface LineFilters {
-  id?: number;
-  username?: string;
-  text_search?: string;
-  reseller?: string;
-  created?: string;
-  type_user?: 'normal' | 'trial';
-  status?: 0 | 1 | 3 | 4;
-}
+// The list filters are shared SQL (db/line-filters.ts): the online list filters lines the same way.
+export { type LineFilters, createdRange, filtered } from '../../db/line-filters.ts';
+
 
 export interface LineRow {
   id: number;
@@ -32,6 +27,9 @@ export interface LineRow {
   package_id: number | null;
   bouquet: string[];
   last_extended_at: number | null;
+  /** on the P2P server (system 2/3, or leaving it): synced, pending, failed; null: never P2P */
+  sync_state: 'synced' | 'pending' | 'failed' | null;
+  sync_error: string | null;
 }
 
 /** Does the caller's subtree hold at least 1/20 of all lines? (from the counters, no scan) */
@@ -58,70 +56,11 @@ const COLUMNS = [
   'ln.package_id',
   'ln.bouquet',
   'ln.last_extended_at',
+  'ln.p2p_sync_state as sync_state',
+  'ln.p2p_sync_error as sync_error',
 ] as const;
 
 export const toLineRow = (r: Omit<LineRow, 'bouquet'> & { bouquet: string }): LineRow => ({ ...r, bouquet: JSON.parse(r.bouquet) });
-
-/**
- * "2026-01-31" or "2026-01-01,2026-01-31" (inclusive days in the caller's time zone, given as
- * minutes east of UTC) -> [from, to) epoch seconds.
- */
-export function createdRange(raw: string, tzOffsetMinutes = 0): [number, number] | null {
-  const parts = raw.split(',').map((p) => p.trim());
-  if (parts.length < 1 || parts.length > 2 || parts.some((p) => !/^\d{4}-\d{2}-\d{2}$/.test(p))) return null;
-  const from = Date.parse(`${parts[0]}T00:00:00Z`) / 1000 - tzOffsetMinutes * 60;
-  const to = Date.parse(`${parts[parts.length - 1]}T00:00:00Z`) / 1000 + 86_400 - tzOffsetMinutes * 60;
-  if (!Number.isFinite(from) || !Number.isFinite(to) || to <= from) return null;
-  return [from, to];
-}
-
-/** Exclusive upper bound of the strings that start with `prefix` (for an index range). */
-const afterPrefix = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
-
-/**
- * The filtered list query. `walkOrder` (SQLite, sorted by id, no selective filter) keeps SQLite from
- * using the status/date indexes (unary +): walking the primary key finds a page of a broad filter
- * in a few rows, where the index would have to sort every match first.
- */
-export function filtered(
-  db: Tx,
-  actor: AuthUser,
-  f: LineFilters,
-  now: number,
-  opts: { createdAt?: [number, number]; resellerId?: number; scanInOrder?: boolean; walkOrder?: boolean } = {},
-) {
-  const { createdAt, resellerId } = opts;
-  const col = (name: string) => (opts.walkOrder ? sql`+${sql.ref(name)}` : sql.ref(name));
-  let q = visibleLines(db, actor, !!opts.scanInOrder && resellerId === undefined);
-  if (f.id !== undefined) q = q.where('ln.id', '=', f.id);
-  if (f.username) {
-    // Case-insensitive prefix as a range on the lower(username) index, then LIKE for exact
-    // prefix semantics whatever the collation.
-    const prefix = f.username.toLowerCase();
-    q = q
-      .where(sql`lower(ln.username)`, '>=', prefix)
-      .where(sql`lower(ln.username)`, '<', afterPrefix(prefix))
-      .where(sql`lower(ln.username)`, 'like', sql`${`${escapeLike(prefix)}%`} escape '\\'`);
-  }
-  if (f.text_search) {
-    const pattern = `%${escapeLike(f.text_search.toLowerCase())}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`lower(ln.username)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(ln.reseller_notes)`, 'like', sql`${pattern} escape '\\'`),
-        eb('ln.whatsapp', 'like', sql<string>`${pattern} escape '\\'`),
-      ]),
-    );
-  }
-  if (resellerId !== undefined) q = q.where('ln.member_id', '=', resellerId);
-  if (createdAt) q = q.where(col('ln.created_at'), '>=', createdAt[0]).where(col('ln.created_at'), '<', createdAt[1]);
-  if (f.type_user) q = q.where(col('ln.is_trial'), '=', f.type_user === 'trial' ? 1 : 0);
-  if (f.status === 1) q = q.where(col('ln.enabled'), '=', 1).where(col('ln.exp_date'), '>', now);
-  if (f.status === 4) q = q.where(col('ln.exp_date'), '>', now);
-  if (f.status === 3) q = q.where(col('ln.exp_date'), '<=', now);
-  if (f.status === 0) q = q.where(col('ln.enabled'), '=', 0);
-  return q;
-}
 
 export async function pageLines(db: Tx, q: ReturnType<typeof visibleLines>, paging: { page?: number; per?: number; order: Order; total?: () => Promise<number> }) {
   // The owner join only on the page itself: counts never pay for it (SQLite does not drop it).
@@ -181,9 +120,3 @@ export function searchVisibleLines(db: Tx, actor: AuthUser, search: string) {
 /** Non-trial, enabled, still-valid lines: what to renew next. */
 export const expiringLines = (db: Tx, actor: AuthUser, now: number, scanInOrder: boolean) =>
   visibleLines(db, actor, scanInOrder).where('ln.is_trial', '=', 0).where('ln.enabled', '=', 1).where('ln.exp_date', '>', now);
-
-/** The id of a reseller by its username (any case), wherever it is in the tree. */
-export async function resellerIdByUsername(db: Tx, username: string): Promise<number | undefined> {
-  const row = await db.selectFrom('resellers').select('id').where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
-  return row?.id;
-}

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { AppError } from '../../http/errors.ts';
 
 export const DAY = 86_400;
 export const MONTH = 30 * DAY; // "months remaining" counts 30-day months
@@ -41,4 +42,19 @@ export function randomCredential(): string {
   let out = '';
   for (let i = 0; i < length; i++) out += ALPHABET[randomInt(ALPHABET.length)];
   return out;
+}
+
+/**
+ * Credentials for a new line or P2P account: the username given (409 USERNAME_TAKEN when `taken`
+ * says so), else a generated one that is free; the password given, else a generated one.
+ */
+export async function uniqueCredentials(input: { username?: string; password?: string }, taken: (username: string) => Promise<boolean>) {
+  let username = input.username?.trim();
+  if (username) {
+    if (await taken(username)) throw new AppError(409, 'USERNAME_TAKEN', 'This username is already taken', 'username');
+  } else {
+    do username = randomCredential();
+    while (await taken(username));
+  }
+  return { username, password: input.password?.trim() || randomCredential() };
 }

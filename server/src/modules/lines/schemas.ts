@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import { PageQuery } from '../../http/paging.ts';
-import { Nullable } from '../../http/schemas.ts';
+import { Nullable, SyncState } from '../../http/schemas.ts';
 
 export { IdParams } from '../../http/schemas.ts';
-const Credential = Type.String({ maxLength: 50, pattern: '^[A-Za-z0-9_.@-]*$' });
+export const Credential = Type.String({ maxLength: 50, pattern: '^[A-Za-z0-9_.@-]*$' });
 const Whatsapp = Type.String({ maxLength: 20, pattern: '^[0-9+() -]*$' });
 const Notes = Type.String({ maxLength: 500 });
 const Bouquet = Type.Array(Type.String({ maxLength: 12 }), { maxItems: 500 });
@@ -26,7 +26,10 @@ export const LineRow = Type.Object({
   package_id: Nullable(Type.Integer()),
   bouquet: Type.Array(Type.String()),
   last_extended_at: Nullable(Type.Integer()),
-});
+  /** P2P lines (system 2/3, or just left it): delivery state on the P2P server; null when never P2P */
+  sync_state: Nullable(SyncState),
+  sync_error: Nullable(Type.String()),
+}, { title: 'Line' });
 
 export const ListQuery = Type.Object({
   ...PageQuery,

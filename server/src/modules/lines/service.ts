@@ -1,15 +1,17 @@
 import type { Tx } from '../../db/tx.ts';
 import type { AuthUser } from '../auth/service.ts';
 import * as repo from './repo.ts';
-import { moveLines } from './write-repo.ts';
+import type { Dialect } from '../../db/connection.ts';
+import { lockLine, moveLines } from './write-repo.ts';
 
 // The lines module's service, one file per job: queries (lists, reads), create (paid lines and
 // trials), renew (renewals and extra days), screens, edit (details, deletion, block, system).
-export { exportRows, expiring, get, list, selectSearch } from './queries.ts';
-export { type CreateLineInput, create, createTrial } from './create.ts';
+export { exportRows, expiring, get, list, type ListQuery, resolveFilters, selectSearch } from './queries.ts';
+export { type CreateLineInput, assertTrialAllowed, create, createTrial, paidTerms, trialTerms } from './create.ts';
+export { addDuration, randomCredential, renewalBase, uniqueCredentials } from './rules.ts';
 export { extendDays, renew } from './renew.ts';
 export { screens } from './screens.ts';
-export { changeSystem, remove, setEnabled, update } from './edit.ts';
+export { changeSystem, remove, resyncP2p, setEnabled, update } from './edit.ts';
 export type { LineRow } from './repo.ts';
 
 /** A line the caller may reach, read inside the caller's transaction when it passes one (links). */
@@ -17,3 +19,6 @@ export const findVisibleLine = (db: Tx, actor: AuthUser, id: number) => repo.fin
 
 /** Gives every line of `fromId` to `toId` inside the caller's transaction (a reseller's removal). */
 export const handOverLines = (trx: Tx, fromId: number, toId: number) => moveLines(trx, fromId, toId);
+
+/** On PostgreSQL, locks a line's row inside the caller's transaction so changes to it queue (connection admission). */
+export const lockLineRow = (trx: Tx, dialect: Dialect, id: number) => lockLine(trx, dialect, id);

@@ -17,7 +17,7 @@ const LogRow = Type.Object({
   value: Nullable(Type.String()),
   value_int: Nullable(Type.Integer()),
   created_at: Type.Integer(),
-});
+}, { title: 'LogEntry' });
 
 /** The log list's filters (the export takes the same). */
 export const LogFilters = {

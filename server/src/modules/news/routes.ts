@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { IdParams } from '../../http/schemas.ts';
 import * as service from './service.ts';
 
-const NewsItem = Type.Object({ id: Type.Integer(), title: Type.String(), body: Type.String(), level: Type.Integer(), status: Type.Integer() });
+const NewsItem = Type.Object({ id: Type.Integer(), title: Type.String(), body: Type.String(), level: Type.Integer(), status: Type.Integer() }, { title: 'NewsItem' });
 const NewsBody = Type.Object({
   title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
   body: Type.String({ minLength: 1, maxLength: 10_000 }),

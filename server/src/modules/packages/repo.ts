@@ -1,8 +1,15 @@
 import type { Tx } from '../../db/tx.ts';
 import type { Package } from '../../db/types.ts';
 import { type Order, paginate } from '../../http/paging.ts';
+import type { DurationUnit } from './schemas.ts';
 
-export const toPackageOut = (p: Package) => ({ ...p, bouquets: JSON.parse(p.bouquets) as string[] });
+// Units are written only through the body schema's enum.
+export const toPackageOut = (p: Package) => ({
+  ...p,
+  official_duration_in: p.official_duration_in as DurationUnit,
+  trial_duration_in: p.trial_duration_in as DurationUnit,
+  bouquets: JSON.parse(p.bouquets) as string[],
+});
 
 export async function pagePackages(db: Tx, opts: { page?: number; per?: number; order: Order }) {
   const res = await paginate<Package>(db.selectFrom('packages'), (q) => q.selectAll(), { ...opts, db, tiebreak: 'id' });

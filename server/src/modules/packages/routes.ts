@@ -17,10 +17,10 @@ export function packageRoutes(app: FastifyInstance, deps: Deps): void {
   r.get('/admin/packages/:id', { config, schema: { tags, params: IdParams, response: { 200: PackageOut } } }, async (req) => {
     return service.get(deps, req.params.id);
   });
-  r.post('/admin/packages', { config, schema: { tags, body: PackageBody, response: { 201: PackageOut } } }, async (req, reply) => {
+  r.post('/admin/packages', { config, schema: { tags, errors: { 400: ['BOUQUET_REQUIRED'] }, body: PackageBody, response: { 201: PackageOut } } }, async (req, reply) => {
     return reply.status(201).send(await service.create(deps, req.user, req.body));
   });
-  r.put('/admin/packages/:id', { config, schema: { tags, params: IdParams, body: PackageUpdateBody, response: { 200: PackageOut } } }, async (req) => {
+  r.put('/admin/packages/:id', { config, schema: { tags, params: IdParams, errors: { 400: ['BOUQUET_REQUIRED'] }, body: PackageUpdateBody, response: { 200: PackageOut } } }, async (req) => {
     return service.update(deps, req.user, req.params.id, req.body);
   });
 }

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 
-export const DURATION_UNITS = ['hours', 'days', 'months', 'years'] as const;
-const Unit = Type.Union(DURATION_UNITS.map((u) => Type.Literal(u)));
+const Unit = Type.Union([Type.Literal('hours'), Type.Literal('days'), Type.Literal('months'), Type.Literal('years')]);
+export type DurationUnit = Static<typeof Unit>;
 const Flag = Type.Integer({ minimum: 0, maximum: 1 });
 const Count = (max: number) => Type.Integer({ minimum: 0, maximum: max });
 
@@ -13,12 +13,12 @@ export const PackageOut = Type.Object({
   max_connections: Type.Integer(),
   official_credits: Type.Integer(),
   official_duration: Type.Integer(),
-  official_duration_in: Type.String(),
+  official_duration_in: Unit,
   trial_credits: Type.Integer(),
   trial_duration: Type.Integer(),
-  trial_duration_in: Type.String(),
+  trial_duration_in: Unit,
   bouquets: Type.Array(Type.String()),
-});
+}, { title: 'Package' });
 
 export const PackageBody = Type.Object({
   package_name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),

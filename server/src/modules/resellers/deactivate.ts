@@ -7,6 +7,7 @@ import { credit, debit, lockResellers } from '../credits/ledger.ts';
 import { invalidateFor } from '../dashboard/cache.ts';
 import { handOverLines } from '../lines/service.ts';
 import { writeLog } from '../logs/write.ts';
+import { handOverAccounts } from '../p2p/service.ts';
 import { loadVisible } from './access.ts';
 import * as repo from './repo.ts';
 import { isBelow, moveChildren } from './tree-repo.ts';
@@ -28,6 +29,7 @@ export async function deactivate(deps: Deps, actor: AuthUser, id: number, target
     await lockResellers(trx, deps.database.dialect, [id, targetId]);
     await moveChildren(trx, id, targetId);
     await handOverLines(trx, id, targetId);
+    await handOverAccounts(trx, id, targetId);
 
     const credits = await repo.balanceOf(trx, id);
     if (credits > 0) {

@@ -20,7 +20,7 @@ export const ResellerRow = Type.Object({
   sub_resellers_count: Type.Integer(),
   clients_count: Type.Integer(),
   status: Type.Integer(),
-});
+}, { title: 'Reseller' });
 
 export const ResellerDetail = Type.Object({
   ...ResellerRow.properties,
@@ -28,7 +28,7 @@ export const ResellerDetail = Type.Object({
   whatsapp: Nullable(Type.String()),
   telegram: Nullable(Type.String()),
   notes: Nullable(Type.String()),
-});
+}, { title: 'ResellerDetail' });
 
 export const ListQuery = Type.Object({
   ...PageQuery,
@@ -78,10 +78,12 @@ export const LedgerRow = Type.Object({
   balance_after: Type.Integer(),
   reason: Type.String(),
   line_id: Nullable(Type.Integer()),
+  /** the P2P account a P2P charge paid for */
+  p2p_account_id: Nullable(Type.Integer()),
   created_at: Type.Integer(),
   counterparty: Nullable(Type.String()),
   actor: Nullable(Type.String()),
-});
+}, { title: 'LedgerEntry' });
 export const DomainRow = Type.Object({
   id: Nullable(Type.Integer()),
   dns_reseller: Nullable(Type.String()),
@@ -89,7 +91,7 @@ export const DomainRow = Type.Object({
   created_at: Nullable(Type.Integer()),
   username: Type.String(),
   owner: Nullable(Type.String()),
-});
+}, { title: 'Domain' });
 
 export const StrengthBody = Type.Object({
   password: Type.String({ maxLength: 128 }),
@@ -102,4 +104,9 @@ export const StrengthAnswer = Type.Object({
   score: Type.Integer({ minimum: 0, maximum: 4 }),
   ok: Type.Boolean(),
   warning: Type.Union([Type.String(), Type.Null()]),
-});
+}, { title: 'PasswordStrength' });
+
+export const DeactivateResult = Type.Object(
+  { id: Type.Integer(), target_id: Type.Integer(), credits_moved: Type.Integer(), sub_resellers_moved: Type.Integer(), clients_moved: Type.Integer() },
+  { title: 'DeactivateResult' },
+);

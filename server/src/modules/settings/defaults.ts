@@ -7,4 +7,13 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   trial_limit_per_day: '5',
   migration_package_adult: '33',
   migration_package_no_adult: '38',
+  /** P2P logins are username@this domain */
+  p2p_email_domain: 'p2p.local',
+  /** credits per 30 days of a line's remaining time, charged to activate its Lazy Player */
+  lazy_player_monthly_credits: '1',
+  /** the resellers' chat group and the manual site, in the sidebar when set */
+  chat_group_url: '',
+  manual_url: '',
+  /** a new connection past a line's max_connections: 'refuse' it, or 'drop_oldest' (ended like a disconnect) */
+  max_connections_policy: 'refuse',
 };

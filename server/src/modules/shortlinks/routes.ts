@@ -1,14 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
+import { requestOrigin } from '../../http/origin.ts';
 import { IdParams } from '../../http/schemas.ts';
 import { LINK_TYPES, linksOf, resolve, shorten } from './service.ts';
 
-/** The address this request came to; X-Forwarded-Proto/Host count only from TRUST_PROXY's proxies. */
-const requestOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
-
-const Links = Type.Object(Object.fromEntries(LINK_TYPES.map((t) => [t, Type.String()])) as Record<(typeof LINK_TYPES)[number], ReturnType<typeof Type.String>>);
+const Links = Type.Object(Object.fromEntries(LINK_TYPES.map((t) => [t, Type.String()])) as Record<(typeof LINK_TYPES)[number], ReturnType<typeof Type.String>>, {
+  title: 'LineLinks',
+});
 
 export function shortlinkRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -18,12 +18,13 @@ export function shortlinkRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags,
+        errors: { 404: ['NOT_FOUND'] },
         body: Type.Object({
           url: Type.Optional(Type.String({ maxLength: 1000 })),
           user_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
           type: Type.Union(LINK_TYPES.map((t) => Type.Literal(t))),
         }),
-        response: { 200: Type.Object({ url: Type.String(), original: Type.String() }) },
+        response: { 200: Type.Object({ url: Type.String(), original: Type.String() }, { title: 'ShortLink' }) },
       },
     },
     (req) => shorten(deps, req.user, req.body.user_id, req.body.type, requestOrigin(req)),
@@ -44,7 +45,16 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 /** GET /s/{code}: public, outside /api. Refusals carry no line data: a small page or JSON. */
 export function publicShortlinkRoute(app: FastifyInstance, deps: Deps): void {
-  app.get<{ Params: { code: string } }>('/s/:code', { schema: { hide: true } }, async (req, reply) => {
+  const schema = {
+    tags: ['public'],
+    summary: "Opens a line's short link: a redirect to its playlist",
+    description: 'Refusals are a small Portuguese page for browsers (`Accept: text/html`), JSON otherwise.',
+    security: [],
+    params: Type.Object({ code: Type.String() }),
+    response: { 302: Type.Null({ description: "Redirect (Location) to the playlist, built from the line's current data" }) },
+    errors: { 403: ['LINE_BLOCKED', 'LINE_EXPIRED'], 404: ['NOT_FOUND'], 429: ['RATE_LIMITED'] },
+  };
+  app.get<{ Params: { code: string } }>('/s/:code', { schema }, async (req, reply) => {
     const result = await resolve(deps, req.params.code, req.ip, requestOrigin(req));
     // The target holds the line's current password: no cache may keep it.
     reply.header('Cache-Control', 'no-store');

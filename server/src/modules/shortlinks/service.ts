@@ -6,10 +6,9 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { clientNetwork } from '../auth/throttle.ts';
-import { domainFor } from '../domains/service.ts';
+import { playlistBase } from '../domains/service.ts';
 import { findVisibleLine } from '../lines/service.ts';
 import { writeLog } from '../logs/write.ts';
-import { allSettings } from '../settings/service.ts';
 import * as repo from './repo.ts';
 
 export const LINK_TYPES = ['mpgets', 'm3u8', 'hls', 'ssiptv'] as const;
@@ -23,7 +22,6 @@ export const MAX_MISSES = 20;
 export const MISS_WINDOW_SECONDS = 600;
 
 const nowSec = () => Math.floor(Date.now() / 1000);
-const withScheme = (domain: string) => (/^https?:\/\//i.test(domain) ? domain : `http://${domain}`).replace(/\/+$/, '');
 
 /** Where links go when no domain is configured: PUBLIC_URL, else the address the request came to. */
 export const panelOrigin = (config: Config, requestOrigin: string) => (config.publicUrl ?? requestOrigin).replace(/\/+$/, '');
@@ -33,7 +31,7 @@ export const panelOrigin = (config: Config, requestOrigin: string) => (config.pu
  * setting, else `fallback` (the panel's own address: PUBLIC_URL or the request's origin).
  */
 export async function originalLinks(db: Tx, line: { member_id: number; username: string; password: string }, fallback: string): Promise<Record<LinkType, string>> {
-  const domain = withScheme((await domainFor(db, line.member_id)) || (await allSettings(db)).main_domain.trim() || fallback);
+  const domain = await playlistBase(db, line.member_id, fallback);
   const q = `username=${encodeURIComponent(line.username)}&password=${encodeURIComponent(line.password)}`;
   return {
     mpgets: `${domain}/get.php?${q}&type=m3u_plus&output=mpegts`,

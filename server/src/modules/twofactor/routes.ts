@@ -8,18 +8,29 @@ import * as service from './service.ts';
 const tags = ['two-factor'];
 const Code = Type.String({ minLength: 1, maxLength: 40, description: '6-digit code from the app, or a recovery code' });
 
-export const SignedIn = Type.Object({
-  token: Type.String(),
-  user: Type.Object({ id: Type.Integer(), username: Type.String(), type: Type.String(), credits: Type.Integer() }),
-  device_token: Type.Optional(Type.String({ description: 'keep it on this browser and send it with later sign-ins' })),
-});
+export const SessionUser = Type.Object(
+  { id: Type.Integer(), username: Type.String(), type: Type.Union([Type.Literal('admin'), Type.Literal('master'), Type.Literal('reseller')]), credits: Type.Integer() },
+  { title: 'SessionUser' },
+);
+
+export const SignedIn = Type.Object(
+  {
+    token: Type.String(),
+    user: SessionUser,
+    device_token: Type.Optional(Type.String({ description: 'keep it on this browser and send it with later sign-ins' })),
+  },
+  { title: 'SignedIn' },
+);
 
 /** Sign-in answer when a second step is needed: send `challenge` with a code to /auth/sign-in/2fa. */
-export const TwoFactorChallenge = Type.Object({
-  two_factor_required: Type.Literal(true),
-  challenge: Type.String(),
-  expires_in: Type.Integer({ description: 'seconds' }),
-});
+export const TwoFactorChallenge = Type.Object(
+  {
+    two_factor_required: Type.Literal(true),
+    challenge: Type.String(),
+    expires_in: Type.Integer({ description: 'seconds' }),
+  },
+  { title: 'TwoFactorChallenge' },
+);
 
 /** The second sign-in step (no session yet). */
 export function publicTwoFactorRoutes(app: FastifyInstance, deps: Deps): void {
@@ -28,6 +39,8 @@ export function publicTwoFactorRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags: ['auth'],
+        security: [],
+        errors: { 401: ['TWO_FACTOR_CHALLENGE_EXPIRED', 'INVALID_2FA_CODE'], 429: ['RATE_LIMITED'] },
         body: Type.Object({
           challenge: Type.String({ minLength: 1, maxLength: 200 }),
           code: Code,
@@ -48,11 +61,14 @@ export function twoFactorRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         tags,
         response: {
-          200: Type.Object({
-            enabled: Type.Boolean(),
-            recovery_codes_left: Type.Integer(),
-            required: Type.Boolean({ description: 'REQUIRE_ADMIN_2FA applies to this account' }),
-          }),
+          200: Type.Object(
+            {
+              enabled: Type.Boolean(),
+              recovery_codes_left: Type.Integer(),
+              required: Type.Boolean({ description: 'REQUIRE_ADMIN_2FA applies to this account' }),
+            },
+            { title: 'TwoFactorStatus' },
+          ),
         },
       },
     },
@@ -63,12 +79,13 @@ export function twoFactorRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags,
+        errors: { 409: ['TWO_FACTOR_ALREADY_ENABLED'] },
         response: {
           200: Type.Object({
             secret: Type.String({ description: 'base32, for typing into the app' }),
             otpauth_url: Type.String(),
             qr: Type.String({ description: 'data: URL of an SVG QR code of otpauth_url' }),
-          }),
+          }, { title: 'TwoFactorSetup' }),
         },
       },
     },
@@ -79,6 +96,7 @@ export function twoFactorRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags,
+        errors: { 400: ['INVALID_2FA_CODE'], 409: ['TWO_FACTOR_NOT_PENDING', 'TWO_FACTOR_ALREADY_ENABLED'] },
         body: Type.Object({ code: Code }),
         response: { 200: Type.Object({ recovery_codes: Type.Array(Type.String(), { description: 'shown once' }) }) },
       },
@@ -90,6 +108,7 @@ export function twoFactorRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags,
+        errors: { 400: ['INVALID_PASSWORD', 'INVALID_2FA_CODE'], 409: ['TWO_FACTOR_NOT_ENABLED'], 429: ['RATE_LIMITED'] },
         body: Type.Object({ password: Type.String({ minLength: 1, maxLength: 200 }), code: Code }),
         response: { 204: Type.Null() },
       },
@@ -103,7 +122,7 @@ export function twoFactorRoutes(app: FastifyInstance, deps: Deps): void {
     '/resellers/:id/2fa/reset',
     {
       config: { roles: ['admin'] },
-      schema: { tags, params: IdParams, response: { 200: Type.Object({ reset: Type.Boolean() }) } },
+      schema: { tags, params: IdParams, errors: { 409: ['TWO_FACTOR_NOT_ENABLED'] }, response: { 200: Type.Object({ reset: Type.Boolean() }) } },
     },
     (req) => service.reset(deps, req.user, req.params.id),
   );

@@ -1,4 +1,3 @@
-import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLang, type Lang, setLanguage } from '../../i18n';
 
@@ -7,26 +6,18 @@ const OPTIONS: { value: Lang; label: string; testId: string }[] = [
   { value: 'en-US', label: 'EN', testId: 'lang-enUs' },
 ];
 
-/** ptBr / enUs switch; the choice is kept in localStorage `panel.lang`. */
+/** PT | EN switch of the sign-in page and the top bar (plain buttons: it is in the entry chunk); kept in localStorage `panel.lang`. */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const value = i18n.language ? currentLang() : 'pt-BR';
   return (
-    <SegmentedControl
-      size="xs"
-      radius="xl"
-      aria-label={t('topbar.language')}
-      data-testid="lang-switch"
-      value={value}
-      onChange={(v) => setLanguage(v as Lang)}
-      data={OPTIONS.map((o) => ({
-        value: o.value,
-        label: (
-          <span data-testid={o.testId} lang={o.value}>
-            {o.label}
-          </span>
-        ),
-      }))}
-    />
+    // biome-ignore lint/a11y/useSemanticElements: a labelled group of toggle buttons, not a form fieldset
+    <div className="lang-switch" role="group" aria-label={t('topbar.language')} data-testid="lang-switch">
+      {OPTIONS.map((o) => (
+        <button key={o.value} type="button" lang={o.value} aria-pressed={value === o.value} data-testid={o.testId} onClick={() => setLanguage(o.value)}>
+          {o.label}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -1,4 +1,6 @@
 import { NavLink, ScrollArea, Skeleton, Stack } from '@mantine/core';
+import { IconBook, IconMessages } from '@tabler/icons-react';
+import { useComplements } from '../../api/complements';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../features/auth/profile';
@@ -36,6 +38,7 @@ export function Navbar({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const profile = useProfile();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const complements = useComplements();
 
   if (!profile.data) {
     return (
@@ -67,6 +70,37 @@ export function Navbar({ onNavigate }: { onNavigate: () => void }) {
           group.entries.map((e) => <EntryLink key={e.path} entry={e} pathname={pathname} onNavigate={onNavigate} />)
         ),
       )}
+      <ExternalLinks settings={complements.data?.settings} />
     </ScrollArea>
+  );
+}
+
+/** Only http(s) addresses become links (the server accepts nothing else either). */
+const safeUrl = (v: string | undefined) => (v && /^https?:\/\/\S+$/i.test(v.trim()) ? v.trim() : undefined);
+
+/** The chat group and the manual (SPEC section 2), from the settings, only when set; new tab, no opener. */
+export function ExternalLinks({ settings }: { settings: Record<string, string> | undefined }) {
+  const { t } = useTranslation();
+  const links = [
+    { key: 'chat', url: safeUrl(settings?.chat_group_url), label: t('extLinks.chat'), icon: IconMessages },
+    { key: 'manual', url: safeUrl(settings?.manual_url), label: t('extLinks.manual'), icon: IconBook },
+  ].filter((l) => l.url);
+  if (links.length === 0) return null;
+  return (
+    <NavLink label={t('extLinks.group')} defaultOpened childrenOffset={12} fw={600} data-testid="nav-group-links">
+      {links.map(({ key, url, label, icon: Icon }) => (
+        <NavLink
+          key={key}
+          component="a"
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          label={label}
+          aria-label={t('extLinks.newTab', { label })}
+          leftSection={<Icon size={18} stroke={1.6} />}
+          data-testid={`nav-external-${key}`}
+        />
+      ))}
+    </NavLink>
   );
 }

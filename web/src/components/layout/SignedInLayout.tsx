@@ -4,18 +4,21 @@ import 'mantine-datatable/styles.layer.css';
 import '../../i18n/dayjsLocale';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+import { AppThemeProvider } from '../../theme/AppThemeProvider';
 import { AppLayout } from './AppLayout';
 
 /**
- * The signed-in pages' lazy chunk: the full Mantine CSS, modals and notifications load here,
- * so the sign-in page does not download them (first-load budget, scripts/bundle-budget.mjs).
+ * The signed-in pages' lazy chunk: Mantine (provider, CSS, modals, notifications) loads here,
+ * so the sign-in page does not download it (first-load budget, scripts/bundle-budget.mjs).
  * Modals live inside the router so their content may use Link and router hooks.
  */
 export function SignedInLayout() {
   return (
-    <ModalsProvider>
-      <Notifications position="top-right" limit={4} />
-      <AppLayout />
-    </ModalsProvider>
+    <AppThemeProvider>
+      <ModalsProvider>
+        <Notifications position="top-right" limit={4} />
+        <AppLayout />
+      </ModalsProvider>
+    </AppThemeProvider>
   );
 }

@@ -1,5 +1,8 @@
 import {
+  IconArrowsExchange,
   IconBox,
+  IconMovie,
+  IconSettings,
   IconClockPlus,
   IconLayoutDashboard,
   IconListDetails,
@@ -10,7 +13,7 @@ import {
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
-import type { Role } from '../../features/auth/profile';
+import type { Role } from '../../api/types';
 
 /**
  * THE sidebar table. Group role rules come from SPEC section 2 "Sidebar visibility";
@@ -52,11 +55,15 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/packages', labelKey: 'nav.packages', icon: IconBox, group: 'admin' },
   { path: '/bouquets', labelKey: 'nav.bouquets', icon: IconStack2, group: 'admin' },
   { path: '/edit_news', labelKey: 'nav.editNews', icon: IconNews, group: 'admin' },
+  { path: '/list/vods/adm', labelKey: 'vods.admin.nav', icon: IconListDetails, group: 'admin' },
+  { path: '/settings', labelKey: 'settings.title', icon: IconSettings, group: 'admin' },
   { path: '/resellers', labelKey: 'nav.resellers', icon: IconUsersGroup, group: 'resellers' },
   { path: '/resellers/add', labelKey: 'nav.resellersAdd', icon: IconUserPlus, group: 'resellers' },
   { path: '/users', labelKey: 'nav.users', icon: IconUsers, group: 'users' },
   { path: '/users/add', labelKey: 'nav.usersAdd', icon: IconUserPlus, group: 'users' },
   { path: '/users/add_trial', labelKey: 'nav.usersAddTrial', icon: IconClockPlus, group: 'users' },
+  { path: '/users/migrate', labelKey: 'migrate.nav', icon: IconArrowsExchange, group: 'users' },
+  { path: '/vods', labelKey: 'vods.title', icon: IconMovie, group: 'tools' },
   { path: '/logs', labelKey: 'nav.logs', icon: IconListDetails, group: 'logs' },
 ];
 

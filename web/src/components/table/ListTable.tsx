@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import type { Paged } from '../../api/errors';
+import type { PageMeta } from '../../api/types';
 import { Pager } from '../Pager';
 import { type ResponsiveColumn, ResponsiveTable } from './ResponsiveTable';
 import type { TableState } from './useTableState';
@@ -15,7 +15,7 @@ export interface ListTableProps<T> {
    */
   columns: ResponsiveColumn<T>[];
   /** The list query (its data is `{ data, meta }`). */
-  query: UseQueryResult<Paged<T>>;
+  query: UseQueryResult<{ data: T[]; meta: PageMeta }>;
   /** URL state from useTableState. */
   table: TableState<object>;
   idAccessor?: keyof T & string;

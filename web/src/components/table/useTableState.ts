@@ -1,13 +1,13 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { DEFAULT_PER } from '../pagerMath';
+import { DEFAULT_PER, type PerOption } from '../pagerMath';
 import { formatOrderBy, mergeSearch, parseOrderBy, type SortState, TABLE_KEYS, type TableSearch } from './tableSearch';
 
 type Raw = Record<string, unknown>;
 
 export interface TableState<F> {
   page: number;
-  per: number;
+  per: PerOption;
   /** Raw `field,asc|desc` or undefined. */
   orderBy: string | undefined;
   /** Parsed order, falling back to `defaultSort`. */
@@ -15,7 +15,7 @@ export interface TableState<F> {
   /** The filter part of the search params (everything except page/per/order_by). */
   filters: Partial<F>;
   /** Query for the list endpoint: page, per, order_by and the filters. */
-  apiQuery: Record<string, string | number | undefined>;
+  apiQuery: Partial<F> & { page: number; per: PerOption; order_by?: string };
   setPage: (page: number) => void;
   setPer: (per: number) => void;
   setSort: (sort: SortState) => void;
@@ -29,7 +29,7 @@ export interface TableState<F> {
  * URL-bound list state. Pass the same (module-level, stable) validator the route uses in `validateSearch`
  * (built with `tableSearch(...)`), e.g.
  *   const table = useTableState(packagesSearch, { field: 'id', direction: 'asc' });
- *   useQuery({ queryKey: queryKeys.packages.list(table.apiQuery), queryFn: () => api('/admin/packages', { query: table.apiQuery }) })
+ *   useQuery({ queryKey: queryKeys.packages.list(table.apiQuery), queryFn: () => api.GET('/api/admin/packages', { params: { query: table.apiQuery } }) })
  */
 export function useTableState<S extends TableSearch>(validate: (raw: Raw) => S, defaultSort?: SortState): TableState<Omit<S, keyof TableSearch>> {
   type F = Omit<S, keyof TableSearch>;
@@ -55,7 +55,7 @@ export function useTableState<S extends TableSearch>(validate: (raw: Raw) => S, 
       orderBy: search.order_by,
       sort: parseOrderBy(search.order_by) ?? defaultSort,
       filters: filters as Partial<F>,
-      apiQuery: { ...(filters as Record<string, string | number | undefined>), page, per, order_by: search.order_by },
+      apiQuery: { ...(filters as Partial<F>), page, per, order_by: search.order_by },
       setPage: (p: number) => update({ page: p }),
       setPer: (n: number) => update({ per: n }),
       setSort: (s: SortState) => update({ order_by: formatOrderBy(s) }),

@@ -1,106 +1,107 @@
-import { Alert, Box, Button, Center, Group, Paper, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
+import { IconLogin2 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { errorText } from '../../api/notify';
+import { ErrorAlert } from '../../components/basic/ErrorAlert';
+import { PasswordField } from '../../components/basic/PasswordField';
+import { SubmitButton } from '../../components/basic/SubmitButton';
+import { TextField } from '../../components/basic/TextField';
 import { LanguageSwitch } from '../../components/layout/LanguageSwitch';
-import type { Profile } from './profile';
-import { signIn } from './session';
+import { type SignedInProfile, signIn } from './session';
 import { TwoFactorStep } from './TwoFactorStep';
 
+type Field = 'username' | 'password';
+
+/**
+ * The first page most users load, so it is built without Mantine (plain elements styled by
+ * styles/signed-out.css): its first load stays within the 150 KB budget (scripts/bundle-budget.mjs).
+ */
 export function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<{ username: string; challenge: string } | null>(null);
-  const form = useForm({
-    initialValues: { username: '', password: '', remember_me: false },
-    validate: {
-      username: (v) => (v.trim() ? null : t('common.required')),
-      password: (v) => (v ? null : t('common.required')),
-    },
-  });
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const name = username.trim();
+    const missing = { ...(name ? {} : { username: t('common.required') }), ...(password ? {} : { password: t('common.required') }) };
+    setInvalid(missing);
+    if (Object.keys(missing).length) return;
     setBusy(true);
     setError(null);
     try {
-      const username = values.username.trim();
-      const res = await signIn({ ...values, username });
-      if ('challenge' in res) setPending({ username, challenge: res.challenge });
+      const res = await signIn({ username: name, password, remember_me: rememberMe });
+      if ('challenge' in res) setPending({ username: name, challenge: res.challenge });
       else await enter(res);
-    } catch (e) {
-      setError(isApiError(e) ? errorText(e) : t('errors.UNKNOWN'));
-      form.setFieldValue('password', '');
+    } catch (err) {
+      setError(isApiError(err) ? errorText(err) : t('errors.UNKNOWN'));
+      setPassword('');
     } finally {
       setBusy(false);
     }
-  });
+  };
 
-  const enter = (profile: Profile) => navigate({ to: profile.two_factor_required ? '/profile/security' : '/' });
+  const enter = (profile: SignedInProfile) => navigate({ to: profile.two_factor_required ? '/profile/security' : '/' });
   const restart = (message: string) => {
     setPending(null);
     setError(message || null);
-    form.setFieldValue('password', '');
+    setPassword('');
   };
 
   return (
-    <Box mih="100dvh" bg="var(--mantine-color-gray-light)" p="md">
-      <Group component="header" justify="flex-end">
+    <div className="so-page">
+      <header className="so-header">
         <LanguageSwitch />
-      </Group>
-      <Center component="main" mih="calc(100dvh - 80px)">
-        <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={400}>
+      </header>
+      <main className="so-main">
+        <div className="so-card">
           {pending ? (
             <TwoFactorStep username={pending.username} challenge={pending.challenge} onSignedIn={(p) => void enter(p)} onRestart={restart} />
           ) : (
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
+            <form onSubmit={submit} noValidate className="so-stack">
               <div>
-                <Title order={1} size="h3">
-                  {t('auth.title')}
-                </Title>
-                <Text c="dimmed" size="sm">
-                  {t('auth.subtitle')}
-                </Text>
+                <h1 className="so-title">{t('auth.title')}</h1>
+                <p className="so-dimmed">{t('auth.subtitle')}</p>
               </div>
-              {error && (
-                <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="signin-error">
-                  {error}
-                </Alert>
-              )}
-              <TextInput
+              {error && <ErrorAlert testId="signin-error">{error}</ErrorAlert>}
+              <TextField
                 label={t('auth.username')}
                 autoComplete="username"
                 autoCapitalize="none"
                 autoFocus
+                value={username}
+                onChange={(e) => setUsername(e.currentTarget.value)}
+                error={invalid.username}
                 data-testid="signin-username"
-                {...form.getInputProps('username')}
               />
-              <PasswordInput
+              <PasswordField
                 label={t('auth.password')}
                 autoComplete="current-password"
-                visibilityToggleButtonProps={{ 'aria-label': t('auth.toggleVisibility') }}
+                toggleLabel={t('auth.toggleVisibility')}
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={invalid.password}
                 data-testid="signin-password"
-                {...form.getInputProps('password')}
               />
-              <Switch
-                label={t('auth.rememberMe')}
-                data-testid="signin-remember"
-                {...form.getInputProps('remember_me', { type: 'checkbox' })}
-              />
-              <Button type="submit" loading={busy} leftSection={<IconLogin2 size={18} />} data-testid="signin-submit" fullWidth>
+              <label className="so-switch">
+                <input type="checkbox" role="switch" aria-checked={rememberMe} checked={rememberMe} onChange={(e) => setRememberMe(e.currentTarget.checked)} data-testid="signin-remember" />
+                {t('auth.rememberMe')}
+              </label>
+              <SubmitButton busy={busy} icon={<IconLogin2 size={18} aria-hidden />} data-testid="signin-submit">
                 {t('auth.submit')}
-              </Button>
-            </Stack>
-          </form>
+              </SubmitButton>
+            </form>
           )}
-        </Paper>
-      </Center>
-    </Box>
+        </div>
+      </main>
+    </div>
   );
 }

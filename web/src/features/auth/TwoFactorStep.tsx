@@ -1,16 +1,17 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
+import { IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { errorText } from '../../api/notify';
-import type { Profile } from './profile';
-import { completeSignIn } from './session';
+import { ErrorAlert } from '../../components/basic/ErrorAlert';
+import { SubmitButton } from '../../components/basic/SubmitButton';
+import { TextField } from '../../components/basic/TextField';
+import { completeSignIn, type SignedInProfile } from './session';
 
 interface Props {
   username: string;
   challenge: string;
-  onSignedIn: (profile: Profile) => void;
+  onSignedIn: (profile: SignedInProfile) => void;
   /** The challenge is gone (expired, used up): back to the password. */
   onRestart: (message: string) => void;
 }
@@ -49,60 +50,50 @@ export function TwoFactorStep({ username, challenge, onSignedIn, onRestart }: Pr
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <div>
-          <Title order={1} size="h3">
-            {t('twoFactor.signIn.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {recovery ? t('twoFactor.signIn.recoveryHint') : t('twoFactor.signIn.codeHint')}
-          </Text>
-        </div>
-        {error && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="signin-error">
-            {error}
-          </Alert>
-        )}
-        {recovery ? (
-          <TextInput
-            key="recovery"
-            label={t('twoFactor.signIn.recoveryLabel')}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            autoFocus
-            maxLength={40}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            data-testid="signin-2fa-code"
-          />
-        ) : (
-          <TextInput
-            key="totp"
-            label={t('twoFactor.signIn.codeLabel')}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoFocus
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
-            data-testid="signin-2fa-code"
-          />
-        )}
-        <Button type="submit" loading={busy} leftSection={<IconShieldLock size={18} />} data-testid="signin-2fa-submit" fullWidth>
-          {t('twoFactor.signIn.submit')}
-        </Button>
-        <Group justify="space-between">
-          <Anchor component="button" type="button" size="sm" onClick={toggle} data-testid="signin-2fa-toggle">
-            {recovery ? t('twoFactor.signIn.useApp') : t('twoFactor.signIn.useRecovery')}
-          </Anchor>
-          <Anchor component="button" type="button" size="sm" c="dimmed" onClick={() => onRestart('')} data-testid="signin-2fa-back">
-            {t('twoFactor.signIn.back')}
-          </Anchor>
-        </Group>
-      </Stack>
+    <form onSubmit={submit} noValidate className="so-stack">
+      <div>
+        <h1 className="so-title">{t('twoFactor.signIn.title')}</h1>
+        <p className="so-dimmed">{recovery ? t('twoFactor.signIn.recoveryHint') : t('twoFactor.signIn.codeHint')}</p>
+      </div>
+      {error && <ErrorAlert testId="signin-error">{error}</ErrorAlert>}
+      {recovery ? (
+        <TextField
+          key="recovery"
+          label={t('twoFactor.signIn.recoveryLabel')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          maxLength={40}
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          data-testid="signin-2fa-code"
+        />
+      ) : (
+        <TextField
+          key="totp"
+          label={t('twoFactor.signIn.codeLabel')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoFocus
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
+          data-testid="signin-2fa-code"
+        />
+      )}
+      <SubmitButton busy={busy} icon={<IconShieldLock size={18} aria-hidden />} data-testid="signin-2fa-submit">
+        {t('twoFactor.signIn.submit')}
+      </SubmitButton>
+      <div className="so-row">
+        <button type="button" className="so-link" onClick={toggle} data-testid="signin-2fa-toggle">
+          {recovery ? t('twoFactor.signIn.useApp') : t('twoFactor.signIn.useRecovery')}
+        </button>
+        <button type="button" className="so-link" data-dimmed onClick={() => onRestart('')} data-testid="signin-2fa-back">
+          {t('twoFactor.signIn.back')}
+        </button>
+      </div>
     </form>
   );
 }

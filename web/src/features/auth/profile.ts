@@ -2,24 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { queryClient } from '../../api/queryClient';
-
-export type Role = 'admin' | 'master' | 'reseller';
-
-export interface Profile {
-  id: number;
-  username: string;
-  type: Role;
-  credits: number;
-  two_factor_enabled?: boolean;
-  /** REQUIRE_ADMIN_2FA: this admin must turn on two-factor sign-in before anything else */
-  two_factor_required?: boolean;
-}
+import type { Profile } from '../../api/types';
 
 export const PROFILE_KEY = queryKeys.profile();
 
 export const profileQuery = queryOptions({
   queryKey: PROFILE_KEY,
-  queryFn: ({ signal }) => api<Profile>('/profile', { signal }),
+  queryFn: ({ signal }) => api.GET('/api/profile', { signal }),
   staleTime: 60_000,
 });
 

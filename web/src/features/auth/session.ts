@@ -2,35 +2,20 @@ import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { queryClient } from '../../api/queryClient';
 import { clearSession, getToken, setToken } from '../../api/session';
+import type { Profile, SignedIn, SignInBody, TwoFactorChallenge } from '../../api/types';
 import { deviceToken, saveDeviceToken } from './deviceTokens';
-import { PROFILE_KEY, type Profile, profileQuery } from './profile';
+import { PROFILE_KEY, profileQuery } from './profile';
 
-export interface SignInInput {
-  username: string;
-  password: string;
-  remember_me: boolean;
-}
-
-interface SignedIn {
-  token?: string;
-  user?: Profile;
-  device_token?: string;
-}
-
-/** The password was right and the account has two-factor sign-in: a code must follow. */
-export interface TwoFactorChallenge {
-  two_factor_required: true;
-  challenge: string;
-  expires_in: number;
-}
+export type SignInInput = Required<Omit<SignInBody, 'device_token'>>;
+/** The full profile, or the sign-in answer's user when the profile could not be loaded. */
+export type SignedInProfile = SignedIn['user'] & Partial<Profile>;
 
 /**
  * Signs in; stores the token and primes the profile cache. Answers the challenge instead when the
  * account needs a second step (see completeSignIn). Throws ApiError (not notified).
  */
-export async function signIn(input: SignInInput): Promise<Profile | TwoFactorChallenge> {
-  const res = await api<SignedIn | TwoFactorChallenge>('/auth/sign-in', {
-    method: 'POST',
+export async function signIn(input: SignInInput): Promise<SignedInProfile | TwoFactorChallenge> {
+  const res = await api.POST('/api/auth/sign-in', {
     body: { ...input, device_token: deviceToken(input.username) },
     anonymous: true,
     silent: true,
@@ -40,14 +25,13 @@ export async function signIn(input: SignInInput): Promise<Profile | TwoFactorCha
 }
 
 /** The second step: a 6-digit code from the app, or a recovery code. Throws ApiError (not notified). */
-export async function completeSignIn(username: string, challenge: string, code: string): Promise<Profile> {
+export async function completeSignIn(username: string, challenge: string, code: string): Promise<SignedInProfile> {
   const body = { challenge, code, device_token: deviceToken(username) };
-  const res = await api<SignedIn>('/auth/sign-in/2fa', { method: 'POST', body, anonymous: true, silent: true });
-  return startSession(res);
+  return startSession(await api.POST('/api/auth/sign-in/2fa', { body, anonymous: true, silent: true }));
 }
 
 /** Stores the token, then loads the full profile (it says whether an admin must enrol in 2FA first). */
-async function startSession(res: SignedIn | undefined): Promise<Profile> {
+async function startSession(res: SignedIn | undefined): Promise<SignedInProfile> {
   if (!res?.token || !res.user) {
     clearSession();
     throw new ApiError(200, 'NO_TOKEN', 'The server did not return a token');
@@ -56,7 +40,7 @@ async function startSession(res: SignedIn | undefined): Promise<Profile> {
   setToken(res.token);
   if (res.device_token) saveDeviceToken(res.user.username, res.device_token);
   queryClient.setQueryData(PROFILE_KEY, res.user);
-  return queryClient.fetchQuery({ ...profileQuery, staleTime: 0 }).catch(() => res.user as Profile);
+  return queryClient.fetchQuery({ ...profileQuery, staleTime: 0 }).catch(() => res.user);
 }
 
 /**
@@ -66,7 +50,7 @@ async function startSession(res: SignedIn | undefined): Promise<Profile> {
  */
 export async function signOut(): Promise<void> {
   try {
-    if (getToken()) await api('/auth/sign-out', { method: 'DELETE', silent: true, noAuthRedirect: true });
+    if (getToken()) await api.DELETE('/api/auth/sign-out', { silent: true, noAuthRedirect: true });
   } catch {
     // The local session ends anyway.
   } finally {

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { notifySuccess } from '../../api/notify';
-import { type Bouquet, useSaveBouquet } from './api';
+import { useSaveBouquet } from './api';
+import type { Bouquet } from '../../api/types';
 
 interface Props {
   opened: boolean;

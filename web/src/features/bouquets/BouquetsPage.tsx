@@ -7,8 +7,9 @@ import { notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
-import { type Bouquet, useBouquets, useDeleteBouquet } from './api';
+import { useBouquets, useDeleteBouquet } from './api';
 import { BouquetModal } from './BouquetModal';
+import type { Bouquet } from '../../api/types';
 
 /** /bouquets — every bouquet (small list, filtered and sorted in the browser): create, rename, delete. */
 export function BouquetsPage() {

@@ -2,7 +2,8 @@ import { Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from
 import { IconAlertTriangle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { type ActivityDay, useDashboardActivity } from './api';
+import type { ActivityDay } from '../../api/types';
+import { useDashboardActivity } from './api';
 import { ActivityChartSkeleton } from './ActivityChartSkeleton';
 import { formatNumber } from '../../lib/format';
 

@@ -7,16 +7,17 @@ import { notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Pager } from '../../components/Pager';
-import { DEFAULT_PER } from '../../components/pagerMath';
+import { DEFAULT_PER, type PerOption } from '../../components/pagerMath';
 import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useProfile } from '../auth/profile';
 import { cut, formatDateTime, formatNumber } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
 import { useWhatsAppDialog } from '../users/WhatsAppModal';
-import { type ExpiringLine, type SortOrder, useExpiring, useFlashRenew } from './api';
+import type { Line } from '../../api/types';
+import { type SortOrder, useExpiring, useFlashRenew } from './api';
 
 /** WhatsApp message (the same choices as /users) and one-month flash renew of a line. */
-function RowActions({ line, onWhatsApp }: { line: ExpiringLine; onWhatsApp: (line: ExpiringLine) => void }) {
+function RowActions({ line, onWhatsApp }: { line: Line; onWhatsApp: (line: Line) => void }) {
   const { t } = useTranslation();
   const profile = useProfile();
   const renew = useFlashRenew();
@@ -90,7 +91,7 @@ export function ExpirationsTable() {
   const { t } = useTranslation();
   const [order, setOrder] = useState<SortOrder>('asc');
   const [page, setPage] = useState(1);
-  const [per, setPer] = useState<number>(DEFAULT_PER);
+  const [per, setPer] = useState<PerOption>(DEFAULT_PER);
   const query = useExpiring(order, page, per);
   const now = useNowSec();
   const whatsapp = useWhatsAppDialog();
@@ -102,7 +103,7 @@ export function ExpirationsTable() {
     if (lastPage > 0 && page > lastPage) setPage(lastPage);
   }, [lastPage, page]);
 
-  const columns: ResponsiveColumn<ExpiringLine>[] = [
+  const columns: ResponsiveColumn<Line>[] = [
     { accessor: 'id', title: t('dashboard.expirations.id'), width: 70, visibleFrom: 'md', card: 'none' },
     { accessor: 'username', title: t('dashboard.expirations.username'), card: 'title', cellsStyle: () => ({ overflowWrap: 'anywhere' }) },
     { accessor: 'password', title: t('dashboard.expirations.password') },
@@ -149,7 +150,7 @@ export function ExpirationsTable() {
             </Button>
           </Alert>
         )}
-        <ResponsiveTable<ExpiringLine>
+        <ResponsiveTable<Line>
           minHeight={150}
           columns={columns}
           records={lines}

@@ -15,7 +15,8 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DashboardData, useDashboardCounters } from './api';
+import type { Dashboard } from '../../api/types';
+import { useDashboardCounters } from './api';
 import { formatNumber } from '../../lib/format';
 
 /** Card keys in SPEC order; `users_onlinep2p` has no server figure until the P2P integration exists. */
@@ -53,11 +54,11 @@ const CARDS: Record<CardKey, { icon: IconType; color: string }> = {
 };
 
 /** The figure of a card; null when the server has none (P2P online list not integrated). */
-function figure(data: DashboardData, key: CardKey): number | null {
+function figure(data: Dashboard, key: CardKey): number | null {
   return key === 'users_onlinep2p' ? null : data[key];
 }
 
-function StatCard({ cardKey, data, loading }: { cardKey: CardKey; data?: DashboardData; loading: boolean }) {
+function StatCard({ cardKey, data, loading }: { cardKey: CardKey; data?: Dashboard; loading: boolean }) {
   const { t } = useTranslation();
   const { icon: Icon, color } = CARDS[cardKey];
   const value = data ? figure(data, cardKey) : null;

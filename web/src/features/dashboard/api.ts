@@ -1,49 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import type { Paged } from '../../api/errors';
+import type { ExpiringQuery } from '../../api/types';
 import { reloadProfile } from '../auth/profile';
 
-/** GET /dashboard: every figure scoped to the caller's subtree. */
-export interface DashboardData {
-  resellers: number;
-  users: number;
-  users_active: number;
-  users_activep2p: number;
-  users_activehttp: number;
-  users_online_of_resellers: number;
-  users_online: number;
-  conections_online: number;
-  users_new: number;
-  users_trial: number;
-  users_trialp2p: number;
-}
-
-export interface ActivityDay {
-  /** YYYY-MM-DD in the browser's time zone. */
-  date: string;
-  new_lines: number;
-  credits_spent: number;
-}
-
-/** The fields of a line the expirations table uses. */
-export interface ExpiringLine {
-  id: number;
-  username: string;
-  password: string;
-  /** Epoch seconds. */
-  exp_date: number;
-  master_username: string | null;
-  whatsapp: string | null;
-  max_connections: number;
-}
-
-export type SortOrder = 'asc' | 'desc';
-
+export type SortOrder = NonNullable<ExpiringQuery['order']>;
 
 export const dashboardCountersQuery = queryOptions({
   queryKey: queryKeys.dashboard.counters(),
-  queryFn: ({ signal }) => api<DashboardData>('/dashboard', { signal }),
+  queryFn: ({ signal }) => api.GET('/api/dashboard', { signal }),
 });
 
 export function useDashboardCounters() {
@@ -58,7 +23,7 @@ export function browserTzOffset(): number {
 export function dashboardActivityQuery(tz = browserTzOffset()) {
   return queryOptions({
     queryKey: queryKeys.dashboard.activity(tz),
-    queryFn: ({ signal }) => api<{ data: ActivityDay[] }>('/dashboard/activity', { query: { tz_offset: tz }, signal }),
+    queryFn: ({ signal }) => api.GET('/api/dashboard/activity', { params: { query: { tz_offset: tz } }, signal }),
   });
 }
 
@@ -66,14 +31,14 @@ export function useDashboardActivity() {
   return useQuery({ ...dashboardActivityQuery(), select: (r) => r.data });
 }
 
-export function expiringQuery(order: SortOrder, page: number, per: number) {
+export function expiringQuery(order: SortOrder, page: number, per: NonNullable<ExpiringQuery['per']>) {
   return queryOptions({
     queryKey: queryKeys.users.expiring({ order, page, per }),
-    queryFn: ({ signal }) => api<Paged<ExpiringLine>>('/users/expiring', { query: { order, page, per }, signal }),
+    queryFn: ({ signal }) => api.GET('/api/users/expiring', { params: { query: { order, page, per } }, signal }),
   });
 }
 
-export function useExpiring(order: SortOrder, page: number, per: number) {
+export function useExpiring(order: SortOrder, page: number, per: NonNullable<ExpiringQuery['per']>) {
   return useQuery({ ...expiringQuery(order, page, per), placeholderData: keepPreviousData });
 }
 
@@ -85,7 +50,7 @@ export function useFlashRenew() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, key }: { id: number; key: string }) =>
-      api<ExpiringLine>(`/users/${id}/renew`, { method: 'POST', body: { months: 1 }, idempotencyKey: key }),
+      api.POST('/api/users/{id}/renew', { params: { path: { id } }, body: { months: 1 }, idempotencyKey: key }),
     onSuccess: () => Promise.all([reloadProfile(), qc.invalidateQueries({ queryKey: queryKeys.users.all() }), qc.invalidateQueries({ queryKey: queryKeys.dashboard.all() })]),
   });
 }

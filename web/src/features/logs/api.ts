@@ -1,37 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import type { Paged } from '../../api/errors';
+import type { LogsQuery } from '../../api/types';
 
-export interface LogEntry {
-  id: number;
-  type_log: string;
-  action: string;
-  /** Username of who did it (null for failed sign-ins). */
-  user: string | null;
-  /** Username of the reseller the entry belongs to. */
-  reseller: string | null;
-  /** Username of the target reseller. */
-  toreseller: string | null;
-  /** Username of the target line. */
-  target_user: string | null;
-  value: string | null;
-  value_int: number | null;
-  /** Epoch ms. */
-  created_at: number;
-}
-
-export interface LogOptions {
-  types: string[];
-  actions: string[];
-}
-
-type Query = Record<string, string | number | undefined>;
-
-export function useLogs(query: Query) {
+export function useLogs(query: LogsQuery) {
   return useQuery({
     queryKey: queryKeys.logs.list(query),
-    queryFn: ({ signal }) => api<Paged<LogEntry>>('/logs', { query, signal }),
+    queryFn: ({ signal }) => api.GET('/api/logs', { params: { query }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,7 +14,7 @@ export function useLogs(query: Query) {
 export function useLogOptions() {
   return useQuery({
     queryKey: queryKeys.logs.options(),
-    queryFn: ({ signal }) => api<LogOptions>('/logs/getoptions', { signal }),
+    queryFn: ({ signal }) => api.GET('/api/logs/getoptions', { signal }),
     staleTime: 60 * 60_000,
   });
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { LogEntry } from './api';
+import type { LogEntry } from '../../api/types';
 
 /** Actions whose value_int is an amount of credits (spent, given, taken or moved). */
 export const CREDIT_ACTIONS: ReadonlySet<string> = new Set([

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { decodeNewsBody } from './body';
-import { DASHBOARD_NEWS_ID, LINK_NEWS_ID, type NewsInput, type NewsItem, useNews, useSaveNews } from './api';
+import type { NewsInput, NewsItem } from '../../api/types';
+import { DASHBOARD_NEWS_ID, LINK_NEWS_ID, useNews, useSaveNews } from './api';
 import { NewsBody } from './NewsBody';
 
 const EMPTY: NewsInput = { title: '', body: '', level: 1, status: 1 };

@@ -1,20 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-
-/** News item: id 1 is the dashboard notice, id 2 shows in the short-link modal. */
-export interface NewsItem {
-  id: number;
-  title: string;
-  /** Plain text (the old panel stored it URL-encoded); never HTML. */
-  body: string;
-  /** 0..10. */
-  level: number;
-  /** 1 active, 0 inactive. */
-  status: number;
-}
-
-export type NewsInput = Omit<NewsItem, 'id'>;
+import type { NewsItem } from '../../api/types';
 
 /** The dashboard notice. */
 export const DASHBOARD_NEWS_ID = 1;
@@ -27,7 +14,7 @@ export const LINK_NEWS_ID = 2;
  */
 export const newsQuery = queryOptions({
   queryKey: queryKeys.news(),
-  queryFn: ({ signal }) => api<{ data: NewsItem[] }>('/news', { signal, silent: true }).then((r) => r.data),
+  queryFn: ({ signal }) => api.GET('/api/news', { signal, silent: true }).then((r) => r.data),
   retry: false,
 });
 
@@ -39,7 +26,7 @@ export function useNews() {
 export function useSaveNews() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: NewsItem) => api<NewsItem>(`/news/${id}`, { method: 'PUT', body, silent: true }),
+    mutationFn: ({ id, ...body }: NewsItem) => api.PUT('/api/news/{id}', { params: { path: { id } }, body, silent: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.news() }),
   });
 }

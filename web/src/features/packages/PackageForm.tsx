@@ -4,7 +4,9 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useBouquets } from '../bouquets/api';
-import { DURATION_UNITS, type PackageInput } from './api';
+import type { DurationUnit, PackageInput } from '../../api/types';
+
+const DURATION_UNITS: readonly DurationUnit[] = ['hours', 'days', 'months', 'years'];
 
 export const EMPTY_PACKAGE: PackageInput = {
   package_name: '',

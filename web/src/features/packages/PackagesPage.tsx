@@ -8,7 +8,8 @@ import type { ResponsiveColumn } from '../../components/table/ResponsiveTable';
 import type { SortState } from '../../components/table/tableSearch';
 import { useTableState } from '../../components/table/useTableState';
 import { YesNoBadge } from '../../components/YesNoBadge';
-import { type Package, usePackages } from './api';
+import type { Package } from '../../api/types';
+import { usePackages } from './api';
 import { packagesSearch } from './search';
 
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'asc' };

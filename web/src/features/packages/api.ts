@@ -1,35 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import type { Paged } from '../../api/errors';
+import type { PackageInput, PackagesQuery } from '../../api/types';
 
-export const DURATION_UNITS = ['hours', 'days', 'months', 'years'] as const;
-export type DurationUnit = (typeof DURATION_UNITS)[number];
-
-export interface Package {
-  id: number;
-  package_name: string;
-  is_trial: number;
-  is_official: number;
-  max_connections: number;
-  official_credits: number;
-  official_duration: number;
-  official_duration_in: DurationUnit;
-  trial_credits: number;
-  trial_duration: number;
-  trial_duration_in: DurationUnit;
-  /** Bouquet ids as strings. */
-  bouquets: string[];
-}
-
-export type PackageInput = Omit<Package, 'id'>;
-
-type ListQuery = Record<string, string | number | undefined>;
-
-export function usePackages(query: ListQuery) {
+export function usePackages(query: PackagesQuery) {
   return useQuery({
     queryKey: queryKeys.packages.list(query),
-    queryFn: ({ signal }) => api<Paged<Package>>('/admin/packages', { query, signal }),
+    queryFn: ({ signal }) => api.GET('/api/admin/packages', { params: { query }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -37,7 +14,7 @@ export function usePackages(query: ListQuery) {
 export const packageQuery = (id: number) =>
   queryOptions({
     queryKey: queryKeys.packages.one(id),
-    queryFn: ({ signal }) => api<Package>(`/admin/packages/${id}`, { signal }),
+    queryFn: ({ signal }) => api.GET('/api/admin/packages/{id}', { params: { path: { id } }, signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
 
@@ -50,7 +27,7 @@ export function useSavePackage(id?: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: PackageInput) =>
-      id ? api<Package>(`/admin/packages/${id}`, { method: 'PUT', body }) : api<Package>('/admin/packages', { method: 'POST', body }),
+      id ? api.PUT('/api/admin/packages/{id}', { params: { path: { id } }, body }) : api.POST('/api/admin/packages', { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.packages.all() }),
   });
 }

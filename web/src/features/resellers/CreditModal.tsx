@@ -4,13 +4,14 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
-import { type ResellerRow, useChangeCredits } from './api';
+import { useChangeCredits } from './api';
 import { formatNumber } from '../../lib/format';
+import type { Reseller } from '../../api/types';
 
 const MAX_AMOUNT = 1_000_000;
 
 interface Props {
-  reseller: ResellerRow | null;
+  reseller: Reseller | null;
   isAdmin: boolean;
   onClose: () => void;
 }
@@ -34,7 +35,7 @@ export function CreditModal({ reseller, isAdmin, onClose }: Props) {
   );
 }
 
-function CreditForm({ reseller, isAdmin, onClose }: { reseller: ResellerRow; isAdmin: boolean; onClose: () => void }) {
+function CreditForm({ reseller, isAdmin, onClose }: { reseller: Reseller; isAdmin: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [raw, setRaw] = useState<string | number>('');
   const change = useChangeCredits();

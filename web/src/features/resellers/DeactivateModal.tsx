@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { notifyError, notifySuccess } from '../../api/notify';
-import type { ResellerOption } from '../../api/resellerSearch';
+import type { Reseller, SearchOption } from '../../api/types';
 import { ResellerPicker } from '../../components/ResellerPicker';
-import { type ResellerRow, useDeactivate } from './api';
+import { useDeactivate } from './api';
 import { formatNumber } from '../../lib/format';
 
 interface Props {
-  reseller: ResellerRow | null;
+  reseller: Reseller | null;
   onClose: () => void;
 }
 
@@ -27,10 +27,10 @@ export function DeactivateModal({ reseller, onClose }: Props) {
   );
 }
 
-function DeactivateForm({ reseller, onClose }: { reseller: ResellerRow; onClose: () => void }) {
+function DeactivateForm({ reseller, onClose }: { reseller: Reseller; onClose: () => void }) {
   const { t } = useTranslation();
   const [transferAll, setTransferAll] = useState(false);
-  const [target, setTarget] = useState<ResellerOption | null>(null);
+  const [target, setTarget] = useState<SearchOption | null>(null);
   const [targetError, setTargetError] = useState<string | null>(null);
   const deactivate = useDeactivate();
   const targetId = target ? Number(target.value) : 0;

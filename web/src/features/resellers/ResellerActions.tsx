@@ -14,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { ResellerRow } from './api';
+import type { Reseller } from '../../api/types';
 
 export type ResellerAction = 'edit' | 'domains' | 'view' | 'block' | 'unblock' | 'credits' | 'toMaster' | 'resetTwoFactor' | 'deactivate';
 
@@ -27,7 +27,7 @@ interface ActionDef {
 }
 
 /** The actions a row offers to this caller (SPEC "Reseller list" row actions). */
-export function rowActions(row: ResellerRow, opts: { isAdmin: boolean; masterMin: number }): ActionDef[] {
+export function rowActions(row: Reseller, opts: { isAdmin: boolean; masterMin: number }): ActionDef[] {
   const list: ActionDef[] = [
     { action: 'view', icon: IconEye, to: '/resellers/$resellerId' },
     { action: 'edit', icon: IconPencil, to: '/resellers/$resellerId/edit' },
@@ -48,11 +48,11 @@ export type ActionsMode = 'full' | 'split' | 'menu';
 const INLINE_IN_SPLIT: readonly ResellerAction[] = ['credits', 'block', 'unblock'];
 
 interface Props {
-  row: ResellerRow;
+  row: Reseller;
   isAdmin: boolean;
   masterMin: number;
   mode: ActionsMode;
-  onAction: (action: ResellerAction, row: ResellerRow) => void;
+  onAction: (action: ResellerAction, row: Reseller) => void;
 }
 
 /** Row actions: links (view, edit, domains) and buttons handled by the page (test ids `reseller-<action>-<id>`). */

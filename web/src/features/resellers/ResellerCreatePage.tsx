@@ -9,12 +9,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { useProfile } from '../auth/profile';
 import { useComplements } from '../../api/complements';
-import { type ResellerInput, useCreateReseller } from './api';
+import { useCreateReseller } from './api';
 import { EMPTY_RESELLER, ResellerForm, type ResellerFormValues } from './ResellerForm';
+import type { ResellerCreate } from '../../api/types';
 
 /** Create body: trimmed texts, empty optional fields left out, integer credits. */
-function toCreateBody(v: ResellerFormValues): ResellerInput {
-  const body: ResellerInput = {
+function toCreateBody(v: ResellerFormValues): ResellerCreate {
+  const body: ResellerCreate = {
     username: v.username.trim(),
     password: v.password,
     member_group_id: Number(v.member_group_id),

@@ -7,16 +7,17 @@ import { isApiError } from '../../api/errors';
 import { ExportMenu } from '../../components/ExportMenu';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
-import { DEFAULT_PER } from '../../components/pagerMath';
+import { DEFAULT_PER, type PerOption } from '../../components/pagerMath';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useGoBack } from '../../components/useGoBack';
 import i18n from '../../i18n';
 import { resellerDetailRoute } from '../../router';
-import { isValidId, type LedgerRow, useLedger, useReseller } from './api';
+import { isValidId, useLedger, useReseller } from './api';
 import { formatDelta, formatNumber } from '../../lib/format';
 import { formatEpoch } from './format';
 import { StatusBadge } from './StatusBadge';
 import { groupName } from './groupName';
+import type { LedgerEntry } from '../../api/types';
 
 /** Translated ledger reason (unknown reasons are shown as they come). */
 export function reasonText(reason: string): string {
@@ -46,7 +47,7 @@ export function ResellerDetailPage() {
   const reseller = useReseller(valid ? id : 0);
   const goBack = useGoBack('/resellers');
   const [page, setPage] = useState(1);
-  const [per, setPer] = useState<number>(DEFAULT_PER);
+  const [per, setPer] = useState<PerOption>(DEFAULT_PER);
   const ledger = useLedger(valid ? id : 0, page, per);
   const r = reseller.data;
   const params = { resellerId: String(id) };
@@ -140,7 +141,7 @@ export function ResellerDetailPage() {
           </Button>
         </Alert>
       )}
-      <ResponsiveTable<LedgerRow>
+      <ResponsiveTable<LedgerEntry>
         minHeight={160}
         records={ledger.data?.data ?? []}
         fetching={ledger.isFetching}

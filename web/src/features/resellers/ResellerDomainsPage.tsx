@@ -9,9 +9,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useGoBack } from '../../components/useGoBack';
 import { resellerDomainsRoute } from '../../router';
-import { type DomainRow, isValidId, useAddDomain, useDomains, useReseller } from './api';
+import { isValidId, useAddDomain, useDomains, useReseller } from './api';
 import { resellerErrorText } from './errors';
 import { formatEpoch } from './format';
+import type { Domain } from '../../api/types';
 
 
 /** /resellers/{id}/add_domains — the reseller's custom domains ('no domain registered' when empty) and an add form. */
@@ -109,7 +110,7 @@ export function ResellerDomainsPage() {
           </Stack>
         </Alert>
       ) : (
-        <ResponsiveTable<DomainRow>
+        <ResponsiveTable<Domain>
           minHeight={140}
           records={rows}
           idAccessor={(d) => String(d.id ?? d.token_id ?? d.dns_reseller)}

@@ -6,8 +6,9 @@ import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { resellerEditRoute } from '../../router';
-import { isValidId, type ResellerDetail, type ResellerUpdate, useReseller, useUpdateReseller } from './api';
+import { isValidId, useReseller, useUpdateReseller } from './api';
 import { EMPTY_RESELLER, ResellerForm, type ResellerFormValues } from './ResellerForm';
+import type { ResellerDetail, ResellerUpdate } from '../../api/types';
 
 const toValues = (r: ResellerDetail): ResellerFormValues => ({
   ...EMPTY_RESELLER,

@@ -4,8 +4,8 @@ import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterChip } from '../../components/FilterChips';
-import type { ResellerGroup } from '../../api/complements';
-import { type ResellerOption, SEARCH_DEBOUNCE_MS } from '../../api/resellerSearch';
+import { SEARCH_DEBOUNCE_MS } from '../../api/resellerSearch';
+import type { ResellerGroup, SearchOption } from '../../api/types';
 import { ResellerPicker } from '../../components/ResellerPicker';
 import type { ResellerFilters as Filters } from './search';
 import { groupName } from './groupName';
@@ -84,7 +84,7 @@ function UsernameBox({ value, onChange }: { value: string; onChange: (v: string)
 
 interface Draft {
   id: string | number;
-  master: ResellerOption | null;
+  master: SearchOption | null;
   group: string | null;
   status: string | null;
 }

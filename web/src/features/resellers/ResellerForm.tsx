@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type ApiError, isApiError } from '../../api/errors';
 import { notifyError } from '../../api/notify';
 import i18n from '../../i18n';
-import type { ResellerGroup } from '../../api/complements';
+import type { ResellerGroup } from '../../api/types';
 import { resellerErrorText } from './errors';
 import { PasswordStrengthMeter } from './password/PasswordStrengthMeter';
 import { isStrongEnough, usePasswordStrength } from './password/usePasswordStrength';

@@ -19,7 +19,7 @@ import { useProfile } from '../auth/profile';
 import { useResetTwoFactor } from '../twofactor/api';
 import { confirmResetTwoFactor } from '../twofactor/resetTwoFactor';
 import { useComplements } from '../../api/complements';
-import { masterMinCredits, type ResellerRow, useResellers, useSetResellerStatus, useToMaster } from './api';
+import { masterMinCredits, useResellers, useSetResellerStatus, useToMaster } from './api';
 import { CreditModal } from './CreditModal';
 import { DeactivateModal } from './DeactivateModal';
 import { formatNumber } from '../../lib/format';
@@ -29,6 +29,7 @@ import { filterChips, ResellerFilterBar } from './ResellerFilters';
 import { resellersSearch } from './search';
 import { StatusBadge } from './StatusBadge';
 import { groupName } from './groupName';
+import type { Reseller } from '../../api/types';
 
 /** The server lists newest first when no order is given. */
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'desc' };
@@ -40,7 +41,8 @@ const FULL = '(min-width: 88em)';
 export function ResellersPage() {
   const { t } = useTranslation();
   const table = useTableState(resellersSearch, DEFAULT_SORT);
-  const query = useResellers(table.apiQuery);
+  const { status, ...filters } = table.apiQuery;
+  const query = useResellers({ ...filters, status: status === undefined ? undefined : Number(status) });
   const profile = useProfile();
   const complements = useComplements();
   const isAdmin = profile.data?.type === 'admin';
@@ -53,10 +55,10 @@ export function ResellersPage() {
   const setStatus = useSetResellerStatus();
   const toMaster = useToMaster();
   const resetTwoFactor = useResetTwoFactor();
-  const [creditRow, setCreditRow] = useState<ResellerRow | null>(null);
-  const [deactivateRow, setDeactivateRow] = useState<ResellerRow | null>(null);
+  const [creditRow, setCreditRow] = useState<Reseller | null>(null);
+  const [deactivateRow, setDeactivateRow] = useState<Reseller | null>(null);
 
-  const onBlockToggle = async (row: ResellerRow, block: boolean) => {
+  const onBlockToggle = async (row: Reseller, block: boolean) => {
     const ok = await confirmDialog({
       title: block ? t('resellers.block.title') : t('resellers.unblock.title'),
       message: block ? t('resellers.block.confirm', { username: row.username }) : t('resellers.unblock.confirm', { username: row.username }),
@@ -71,7 +73,7 @@ export function ResellersPage() {
     }
   };
 
-  const onToMaster = async (row: ResellerRow) => {
+  const onToMaster = async (row: Reseller) => {
     const ok = await confirmDialog({ title: t('resellers.toMaster.title'), message: t('resellers.toMaster.confirm', { username: row.username }) });
     if (!ok) return;
     try {
@@ -99,7 +101,7 @@ export function ResellersPage() {
     }
   };
 
-  const onAction = (action: ResellerAction, row: ResellerRow) => {
+  const onAction = (action: ResellerAction, row: Reseller) => {
     if (action === 'block' || action === 'unblock') void onBlockToggle(row, action === 'block');
     else if (action === 'credits') setCreditRow(row);
     else if (action === 'toMaster') void onToMaster(row);
@@ -107,13 +109,13 @@ export function ResellersPage() {
     else if (action === 'deactivate') setDeactivateRow(row);
   };
 
-  const userLink = (r: ResellerRow) => (
+  const userLink = (r: Reseller) => (
     <Anchor renderRoot={(props) => <Link {...props} to="/resellers/$resellerId" params={{ resellerId: String(r.id) }} />} fw={500} size="sm">
       {r.username}
     </Anchor>
   );
 
-  const columns: ResponsiveColumn<ResellerRow>[] = [
+  const columns: ResponsiveColumn<Reseller>[] = [
     { accessor: 'id', title: t('resellers.fields.id'), sortable: true, width: 70, visibleFrom: 'md', card: 'none' },
     {
       accessor: 'username',

@@ -1,85 +1,14 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import type { Paged } from '../../api/errors';
+import type { Reseller, ResellerCreate, ResellerDetail, ResellerPage, ResellersQuery, ResellerUpdate } from '../../api/types';
+import type { PerOption } from '../../components/pagerMath';
 import { reloadProfile } from '../auth/profile';
 
-export type GroupType = 'admin' | 'master' | 'reseller';
-
-/** A row of GET /api/resellers. */
-export interface ResellerRow {
-  id: number;
-  username: string;
-  credits: number;
-  master_username: string | null;
-  owner_id: number | null;
-  /** Unix seconds, null when never signed in. */
-  last_login: number | null;
-  group_name: string;
-  group_type: GroupType | string;
-  member_group_id: number;
-  sub_resellers_count: number;
-  clients_count: number;
-  /** 1 active, otherwise blocked. */
-  status: number;
-}
-
-/** GET /api/resellers/{id} (and the answer of every reseller action). */
-export interface ResellerDetail extends ResellerRow {
-  email: string | null;
-  whatsapp: string | null;
-  telegram: string | null;
-  notes: string | null;
-}
-
-export interface LedgerRow {
-  id: number;
-  delta: number;
-  balance_after: number;
-  reason: string;
-  line_id: number | null;
-  /** Unix seconds. */
-  created_at: number;
-  counterparty: string | null;
-  actor: string | null;
-}
-
-export interface DomainRow {
-  id: number | null;
-  dns_reseller: string | null;
-  token_id: string | null;
-  created_at: number | null;
-  username: string;
-  owner: string | null;
-}
-
-export interface ResellerInput {
-  username: string;
-  password: string;
-  member_group_id: number;
-  email?: string;
-  credits?: number;
-  whatsapp?: string;
-  telegram?: string;
-  notes?: string;
-}
-
-export type ResellerUpdate = Partial<Omit<ResellerInput, 'member_group_id' | 'credits'>>;
-
-export interface DeactivateResult {
-  id: number;
-  target_id: number;
-  credits_moved: number;
-  sub_resellers_moved: number;
-  clients_moved: number;
-}
-
-type ListQuery = Record<string, string | number | undefined>;
-
-export function useResellers(query: ListQuery) {
+export function useResellers(query: ResellersQuery) {
   return useQuery({
     queryKey: queryKeys.resellers.list(query),
-    queryFn: ({ signal }) => api<Paged<ResellerRow>>('/resellers', { query, signal }),
+    queryFn: ({ signal }) => api.GET('/api/resellers', { params: { query }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -87,7 +16,7 @@ export function useResellers(query: ListQuery) {
 export const resellerQuery = (id: number) =>
   queryOptions({
     queryKey: queryKeys.resellers.one(id),
-    queryFn: ({ signal }) => api<ResellerDetail>(`/resellers/${id}`, { signal }),
+    queryFn: ({ signal }) => api.GET('/api/resellers/{id}', { params: { path: { id } }, signal }),
     enabled: isValidId(id),
   });
 
@@ -95,10 +24,10 @@ export function useReseller(id: number) {
   return useQuery(resellerQuery(id));
 }
 
-export function useLedger(id: number, page: number, per: number) {
+export function useLedger(id: number, page: number, per: PerOption) {
   return useQuery({
     queryKey: queryKeys.resellers.ledgerPage(id, page, per),
-    queryFn: ({ signal }) => api<Paged<LedgerRow>>(`/resellers/${id}/ledger`, { query: { page, per }, signal }),
+    queryFn: ({ signal }) => api.GET('/api/resellers/{id}/ledger', { params: { path: { id }, query: { page, per } }, signal }),
     enabled: isValidId(id),
     placeholderData: keepPreviousData,
   });
@@ -108,7 +37,7 @@ export function useLedger(id: number, page: number, per: number) {
 export function useDomains(id: number) {
   return useQuery({
     queryKey: queryKeys.resellers.domains(id),
-    queryFn: ({ signal }) => api<{ data: DomainRow[] }>(`/resellers/${id}/domains`, { signal, silent: true }).then((r) => r.data ?? []),
+    queryFn: ({ signal }) => api.GET('/api/resellers/{id}/domains', { params: { path: { id } }, signal, silent: true }).then((r) => r.data ?? []),
     enabled: isValidId(id),
     retry: false,
   });
@@ -125,7 +54,7 @@ export function isValidId(id: number): boolean {
   return Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
 }
 
-const ROW_FIELDS: readonly (keyof ResellerRow)[] = [
+const ROW_FIELDS: readonly (keyof Reseller)[] = [
   'id',
   'username',
   'credits',
@@ -142,9 +71,9 @@ const ROW_FIELDS: readonly (keyof ResellerRow)[] = [
 
 /** Replaces the list rows (every cached page) and the detail record with the record the server returned. */
 export function replaceReseller(qc: QueryClient, record: ResellerDetail): void {
-  const patch: Partial<ResellerRow> = {};
+  const patch: Partial<Reseller> = {};
   for (const k of ROW_FIELDS) if (k in record) (patch as Record<string, unknown>)[k] = record[k];
-  qc.setQueriesData<Paged<ResellerRow>>({ queryKey: queryKeys.resellers.lists() }, (old) =>
+  qc.setQueriesData<ResellerPage>({ queryKey: queryKeys.resellers.lists() }, (old) =>
     old ? { ...old, data: old.data.map((r) => (r.id === record.id ? { ...r, ...patch } : r)) } : old,
   );
   qc.setQueryData(queryKeys.resellers.one(record.id), record);
@@ -154,7 +83,7 @@ export function replaceReseller(qc: QueryClient, record: ResellerDetail): void {
 export function useSetResellerStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, block }: { id: number; block: boolean }) => api<ResellerDetail>(`/resellers/${id}/${block ? 'block' : 'unblock'}`, { method: 'POST' }),
+    mutationFn: ({ id, block }: { id: number; block: boolean }) => api.POST(block ? '/api/resellers/{id}/block' : '/api/resellers/{id}/unblock', { params: { path: { id } } }),
     onSuccess: (row) => replaceReseller(qc, row),
   });
 }
@@ -163,7 +92,7 @@ export function useSetResellerStatus() {
 export function useToMaster() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<ResellerDetail>(`/resellers/${id}/to_master`, { method: 'POST', silent: true }),
+    mutationFn: (id: number) => api.POST('/api/resellers/{id}/to_master', { params: { path: { id } }, silent: true }),
     onSuccess: (row) => replaceReseller(qc, row),
   });
 }
@@ -173,7 +102,7 @@ export function useChangeCredits() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, value, key }: { id: number; value: number; key: string }) =>
-      api<ResellerDetail>(`/resellers/${id}/credits`, { method: 'POST', body: { value }, idempotencyKey: key }),
+      api.POST('/api/resellers/{id}/credits', { params: { path: { id } }, body: { value }, idempotencyKey: key }),
     onSuccess: (row) => {
       replaceReseller(qc, row);
       void qc.invalidateQueries({ queryKey: queryKeys.resellers.ledger(row.id) });
@@ -187,7 +116,7 @@ export function useDeactivate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, targetId }: { id: number; targetId: number }) =>
-      api<DeactivateResult>(`/resellers/${id}`, { method: 'DELETE', body: { reseller_id: id, type: 'transferall', target_id: targetId }, silent: true }),
+      api.DELETE('/api/resellers/{id}', { params: { path: { id } }, body: { reseller_id: id, type: 'transferall', target_id: targetId }, silent: true }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.resellers.all() });
       void reloadProfile();
@@ -199,8 +128,7 @@ export function useDeactivate() {
 export function useCreateReseller() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, key }: { body: ResellerInput; key: string }) =>
-      api<ResellerDetail>('/resellers', { method: 'POST', body, idempotencyKey: key, silent: true }),
+    mutationFn: ({ body, key }: { body: ResellerCreate; key: string }) => api.POST('/api/resellers', { body, idempotencyKey: key, silent: true }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.resellers.all() });
       void reloadProfile();
@@ -211,7 +139,7 @@ export function useCreateReseller() {
 export function useUpdateReseller(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ResellerUpdate) => api<ResellerDetail>(`/resellers/${id}`, { method: 'PUT', body, silent: true }),
+    mutationFn: (body: ResellerUpdate) => api.PUT('/api/resellers/{id}', { params: { path: { id } }, body, silent: true }),
     onSuccess: (row) => {
       replaceReseller(qc, row);
       void qc.invalidateQueries({ queryKey: queryKeys.resellers.lists() });
@@ -223,7 +151,7 @@ export function useUpdateReseller(id: number) {
 export function useAddDomain(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (dns_reseller: string) => api<DomainRow>(`/resellers/${id}/add_domain`, { method: 'PUT', body: { dns_reseller }, silent: true }),
+    mutationFn: (dns_reseller: string) => api.PUT('/api/resellers/{id}/add_domain', { params: { path: { id } }, body: { dns_reseller }, silent: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.resellers.domains(id) }),
   });
 }

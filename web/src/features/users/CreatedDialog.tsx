@@ -3,9 +3,10 @@ import { IconCircleCheck, IconCopy, IconList } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { Line } from './api';
+
 import { formatDateTime } from '../../lib/format';
 import { copyText, CopyIconButton } from './ui';
+import type { Line } from '../../api/types';
 
 /** After a creation: the generated or typed username and password, each with a copy button. */
 export function CreatedDialog({ line, title, onClose, onAnother }: { line: Line | null; title: string; onClose: () => void; onAnother: () => void }) {

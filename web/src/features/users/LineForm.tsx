@@ -3,9 +3,10 @@ import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import type { LinePackage } from '../../api/complements';
+
 import { showLineError } from './errors';
 import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from './format';
+import type { Package } from '../../api/types';
 
 export interface LineFormValues {
   username: string;
@@ -19,12 +20,12 @@ export interface LineFormValues {
 export const EMPTY_LINE_FORM: LineFormValues = { username: '', password: '', package_id: null, max_connections: 1, whatsapp: '', reseller_notes: '' };
 
 interface Props {
-  packages: LinePackage[];
+  packages: Package[];
   packagesLoading: boolean;
   /** Screens field (normal lines only): min 1, max the setting user_limit_screen. */
   screens?: { limit: number };
   submitLabel: string;
-  onSubmit: (values: LineFormValues, pkg: LinePackage) => Promise<void>;
+  onSubmit: (values: LineFormValues, pkg: Package) => Promise<void>;
   onCancel: () => void;
 }
 

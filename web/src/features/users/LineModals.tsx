@@ -2,19 +2,8 @@ import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Te
 import { IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  changeScreens,
-  extendDays,
-  LINK_TYPES,
-  type Line,
-  type LinkType,
-  paidPackages,
-  renewByPackage,
-  screenLimit,
-  shortenLink,
-  useLineLinks,
-} from './api';
-import { type LinePackage, useComplements } from '../../api/complements';
+import { changeScreens, extendDays, LINK_TYPES, paidPackages, renewByPackage, screenLimit, shortenLink, useLineLinks } from './api';
+import { useComplements } from '../../api/complements';
 import { formatDateTime } from '../../lib/format';
 import { decodeNewsBody } from '../news/body';
 import { LINK_NEWS_ID, useNews } from '../news/api';
@@ -23,6 +12,7 @@ import { useLineAction } from './useLineAction';
 import { DAY_SECONDS, monthsRemaining } from './format';
 import { screenChange } from './screenChange';
 import { CopyIconButton } from './ui';
+import type { Line, LinkType, Package } from '../../api/types';
 
 interface LineModalProps {
   line: Line;
@@ -162,7 +152,7 @@ function Stat({ label, value, testId }: { label: string; value: number | string;
 }
 
 /** Cost and period of a renewal by package: screens (package's when >= 2) x official_credits. */
-export function renewCost(line: Pick<Line, 'max_connections'>, pkg: LinePackage): number {
+export function renewCost(line: Pick<Line, 'max_connections'>, pkg: Package): number {
   const screens = pkg.max_connections >= 2 ? pkg.max_connections : line.max_connections;
   return screens * pkg.official_credits;
 }

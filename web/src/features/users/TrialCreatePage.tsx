@@ -6,12 +6,13 @@ import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { reloadProfile } from '../auth/profile';
-import { type LinePackage, useComplements } from '../../api/complements';
-import { createTrialLine, invalidateLines, type Line, trialPackages } from './api';
+import { useComplements } from '../../api/complements';
+import { createTrialLine, invalidateLines, trialPackages } from './api';
 import { CreatedDialog } from './CreatedDialog';
 import { showLineError } from './errors';
 import { randomCredential } from './format';
 import { LineForm } from './LineForm';
+import type { Line, Package } from '../../api/types';
 
 /** /users/add_trial — free trial line (trial, non-official packages), plus one-click "create fast user". */
 export function TrialCreatePage() {
@@ -30,7 +31,7 @@ export function TrialCreatePage() {
     setCreated(line);
   };
 
-  const fast = async (pkg: LinePackage) => {
+  const fast = async (pkg: Package) => {
     setFastBusy(true);
     try {
       done(await createTrialLine({ username: randomCredential(), password: randomCredential(), package_id: pkg.id }));

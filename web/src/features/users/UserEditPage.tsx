@@ -8,10 +8,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { userEditRoute } from '../../router';
 import { useComplements } from '../../api/complements';
-import { type Line, replaceLine, updateLine, useLine } from './api';
+import { replaceLine, updateLine, useLine } from './api';
 import { showLineError } from './errors';
 import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from './format';
 import { formatDateTime } from '../../lib/format';
+import type { Line } from '../../api/types';
 
 /** /users/{id}/edit — password, whatsapp, notes and bouquets (at least one). */
 export function UserEditPage() {

@@ -13,8 +13,10 @@ import {
   IconScreenShare,
   IconTrash,
   IconBolt,
+  IconDeviceTv,
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,23 +30,26 @@ import { CARDS_QUERY, type ResponsiveColumn } from '../../components/table/Respo
 import type { SortState } from '../../components/table/tableSearch';
 import { useTableState } from '../../components/table/useTableState';
 import { reloadProfile, useProfile } from '../auth/profile';
-import { changeSystem, deleteLine, dropLine, flashRenew, type Line, replaceLine, setBlocked, useLines } from './api';
+import { changeSystem, deleteLine, dropLine, flashRenew, replaceLine, setBlocked, useLines } from './api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { formatDateTime } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
 import { showLineError } from './errors';
+import { lazyPlayerBlocker } from './lazyPlayer';
+import { LazyPlayerModal } from './LazyPlayerModal';
 import { ExtendModal, LinksModal, RenewModal, ScreensModal } from './LineModals';
 import { usersSearch } from './search';
 import { CutText, StatusBadge, SystemSwitch } from './ui';
 import { UserFiltersBar } from './UserFilters';
 import { useWhatsAppDialog } from './WhatsAppModal';
+import type { Line } from '../../api/types';
 
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'desc' };
 
 const DESKTOP_ORDER = ['actions', 'id', 'username', 'password', 'created_at', 'exp_date', 'master_username', 'reseller_notes', 'whatsapp', 'max_connections', 'enabled', 'system'];
 const CARD_ORDER = ['username', 'actions', 'exp_date', 'enabled', 'system', 'max_connections', 'password', 'whatsapp', 'reseller_notes', 'master_username', 'id', 'created_at'];
 
-type DialogKind = 'extend' | 'links' | 'screens' | 'renew';
+type DialogKind = 'extend' | 'links' | 'screens' | 'renew' | 'lazy';
 
 /** /users — the reseller's lines: URL-bound filters, expiry/status badges, system switch and row actions. */
 export function UsersPage() {
@@ -109,6 +114,13 @@ export function UsersPage() {
   const whatsapp = useWhatsAppDialog();
   const onWhatsApp = whatsapp.open;
 
+  /** Lazy Player: lines of another system or with missing data are refused before the dialog (SPEC section 5). */
+  const onLazyPlayer = (line: Line) => {
+    const blocker = lazyPlayerBlocker(line);
+    if (blocker) notifications.show({ color: 'red', title: t('common.error'), message: blocker, autoClose: 4000 });
+    else setDialog({ kind: 'lazy', line });
+  };
+
   const onSystem = (line: Line) => run(line, () => changeSystem(line.id, line.system === 1 ? 2 : 1), t('users.system.changed'));
 
   const col: Record<string, ResponsiveColumn<Line>> = {
@@ -117,7 +129,7 @@ export function UsersPage() {
       title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
       width: 52,
       card: 'actions',
-      render: (l) => <RowMenu line={l} busy={!!busy[l.id]} on={{ setDialog, onBlockToggle, onFlashRenew, onRemove, onWhatsApp }} />,
+      render: (l) => <RowMenu line={l} busy={!!busy[l.id]} on={{ setDialog, onBlockToggle, onFlashRenew, onRemove, onWhatsApp, onLazyPlayer }} />,
     },
     id: { accessor: 'id', title: t('users.columns.id'), sortable: true, noWrap: true, card: 'none' },
     username: {
@@ -199,6 +211,7 @@ export function UsersPage() {
       {dialog?.kind === 'screens' && <ScreensModal line={dialog.line} opened onClose={() => setDialog(null)} />}
       {dialog?.kind === 'renew' && <RenewModal line={dialog.line} opened onClose={() => setDialog(null)} />}
       {dialog?.kind === 'links' && <LinksModal line={dialog.line} opened onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'lazy' && <LazyPlayerModal line={dialog.line} opened onClose={() => setDialog(null)} />}
       {whatsapp.modal}
     </>
   );
@@ -210,6 +223,7 @@ interface RowHandlers {
   onFlashRenew: (l: Line) => Promise<void>;
   onRemove: (l: Line) => Promise<void>;
   onWhatsApp: (l: Line) => void;
+  onLazyPlayer: (l: Line) => void;
 }
 
 /** Row actions in one menu (large touch targets on phones). */
@@ -248,6 +262,11 @@ function RowMenu({ line, busy, on }: { line: Line; busy: boolean; on: RowHandler
         <Menu.Item leftSection={<IconBrandWhatsapp size={16} />} color="green" onClick={() => on.onWhatsApp(line)} data-testid="action-whatsapp">
           {t('users.actions.whatsapp')}
         </Menu.Item>
+        {!trial && (
+          <Menu.Item leftSection={<IconDeviceTv size={16} />} onClick={() => on.onLazyPlayer(line)} data-testid="action-lazy">
+            {t('lazyPlayer.action')}
+          </Menu.Item>
+        )}
         <Menu.Item leftSection={<IconLink size={16} />} onClick={() => on.setDialog({ kind: 'links', line })} data-testid="action-links">
           {t('users.actions.links')}
         </Menu.Item>

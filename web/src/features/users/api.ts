@@ -1,44 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '../../api/client';
-import type { Paged } from '../../api/errors';
 import { queryClient } from '../../api/queryClient';
-import type { Complements } from '../../api/complements';
 import { queryKeys } from '../../api/queryKeys';
+import type { Complements, Line, LineCreate, LinePage, LinesQuery, LineUpdate, LinkType, TrialCreate } from '../../api/types';
 
-/** A user line (GET /api/users). Dates are epoch seconds. */
-export interface Line {
-  id: number;
-  username: string;
-  password: string;
-  created_at: number;
-  exp_date: number;
-  master_username: string | null;
-  member_id: number;
-  reseller_notes: string | null;
-  whatsapp: string | null;
-  max_connections: number;
-  /** 1 enabled, 0 blocked. */
-  enabled: number;
-  is_trial: number;
-  /** 1 HTTP, 2 P2P, 3 P2P BR. */
-  system: number;
-  package_id: number | null;
-  bouquet: string[];
-  last_extended_at: number | null;
-}
+export const LINK_TYPES: readonly LinkType[] = ['mpgets', 'm3u8', 'hls', 'ssiptv'];
 
-export const LINK_TYPES = ['mpgets', 'm3u8', 'hls', 'ssiptv'] as const;
-export type LinkType = (typeof LINK_TYPES)[number];
-export type LineLinks = Record<LinkType, string>;
-
-type ListQuery = Record<string, string | number | undefined>;
-
-export function useLines(query: ListQuery) {
+export function useLines(query: LinesQuery) {
   return useQuery({
     queryKey: queryKeys.users.list(query),
     // `created` days are the browser's local days: the server needs the offset to find them.
     queryFn: ({ signal }) =>
-      api<Paged<Line>>('/users', { query: query.created ? { ...query, tz_offset: -new Date().getTimezoneOffset() } : query, signal }),
+      api.GET('/api/users', { params: { query: query.created ? { ...query, tz_offset: -new Date().getTimezoneOffset() } : query }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -46,7 +19,7 @@ export function useLines(query: ListQuery) {
 export function useLine(id: number) {
   return useQuery({
     queryKey: queryKeys.users.one(id),
-    queryFn: ({ signal }) => api<Line>(`/users/${id}`, { signal }),
+    queryFn: ({ signal }) => api.GET('/api/users/{id}', { params: { path: { id } }, signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -65,7 +38,7 @@ export const trialPackages = (c: Complements | undefined) => (c?.packages ?? [])
 export function useLineLinks(id: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.users.links(id),
-    queryFn: ({ signal }) => api<LineLinks>(`/users/${id}/links`, { signal }),
+    queryFn: ({ signal }) => api.GET('/api/users/{id}/links', { params: { path: { id } }, signal }),
     enabled: enabled && id > 0,
     staleTime: 60_000,
   });
@@ -73,7 +46,7 @@ export function useLineLinks(id: number, enabled: boolean) {
 
 /** Replaces the line with the same id in every cached list page (and its single-line cache). */
 export function replaceLine(line: Line): void {
-  queryClient.setQueriesData<Paged<Line>>({ queryKey: queryKeys.users.lists() }, (old) =>
+  queryClient.setQueriesData<LinePage>({ queryKey: queryKeys.users.lists() }, (old) =>
     old ? { ...old, data: old.data.map((l) => (l.id === line.id ? line : l)) } : old,
   );
   queryClient.setQueryData(queryKeys.users.one(line.id), line);
@@ -81,7 +54,7 @@ export function replaceLine(line: Line): void {
 
 /** Takes a removed line out of every cached list page, then refetches to fill the page. */
 export function dropLine(id: number): void {
-  queryClient.setQueriesData<Paged<Line>>({ queryKey: queryKeys.users.lists() }, (old) =>
+  queryClient.setQueriesData<LinePage>({ queryKey: queryKeys.users.lists() }, (old) =>
     old?.data.some((l) => l.id === id)
       ? { data: old.data.filter((l) => l.id !== id), meta: { ...old.meta, total: Math.max(0, old.meta.total - 1), count: Math.max(0, old.meta.count - 1) } }
       : old,
@@ -97,41 +70,41 @@ export function invalidateLines(): Promise<void> {
 
 // --- Calls. All are `silent`: the caller shows the error (see showLineError). ---
 
-export interface CreateLineBody {
-  username?: string;
-  password?: string;
-  package_id: number;
-  max_connections?: number;
-  whatsapp?: string;
-  reseller_notes?: string;
-}
+/** The path and `silent` of a call about one line. */
+const aboutLine = (id: number) => ({ params: { path: { id } }, silent: true });
 
-export const createLine = (body: CreateLineBody, idempotencyKey: string) =>
-  api<Line>('/users', { method: 'POST', body, idempotencyKey, silent: true });
+export const createLine = (body: LineCreate, idempotencyKey: string) => api.POST('/api/users', { body, idempotencyKey, silent: true });
 
-export const createTrialLine = (body: Omit<CreateLineBody, 'max_connections'>) => api<Line>('/trial_users', { method: 'POST', body, silent: true });
+export const createTrialLine = (body: TrialCreate) => api.POST('/api/trial_users', { body, silent: true });
 
-export const updateLine = (id: number, body: { password?: string; whatsapp?: string; reseller_notes?: string; bouquet?: string[] }) =>
-  api<Line>(`/users/${id}`, { method: 'PUT', body, silent: true });
+export const updateLine = (id: number, body: LineUpdate) => api.PUT('/api/users/{id}', { ...aboutLine(id), body });
 
-export const deleteLine = (id: number) => api<void>(`/users/${id}`, { method: 'DELETE', silent: true });
+export const deleteLine = (id: number) => api.DELETE('/api/users/{id}', aboutLine(id));
 
 export const renewByPackage = (id: number, packageId: number, idempotencyKey = newIdempotencyKey()) =>
-  api<Line>(`/users/${id}/renew`, { method: 'POST', body: { package_id: packageId }, idempotencyKey, silent: true });
+  api.POST('/api/users/{id}/renew', { ...aboutLine(id), body: { package_id: packageId }, idempotencyKey });
 
 /** One-month flash renew, costing max_connections credits. */
 export const flashRenew = (id: number, idempotencyKey = newIdempotencyKey()) =>
-  api<Line>(`/users/${id}/renew`, { method: 'POST', body: { months: 1 }, idempotencyKey, silent: true });
+  api.POST('/api/users/{id}/renew', { ...aboutLine(id), body: { months: 1 }, idempotencyKey });
 
-export const extendDays = (id: number, days: number) => api<Line>(`/users/${id}/extenddays`, { method: 'POST', body: { days }, silent: true });
+export const extendDays = (id: number, days: number) => api.POST('/api/users/{id}/extenddays', { ...aboutLine(id), body: { days } });
 
 export const changeScreens = (id: number, amount: number, idempotencyKey = newIdempotencyKey()) =>
-  api<Line>(`/users/${id}/screens`, { method: 'POST', body: { amount }, idempotencyKey, silent: true });
+  api.POST('/api/users/{id}/screens', { ...aboutLine(id), body: { amount }, idempotencyKey });
 
-export const setBlocked = (id: number, blocked: boolean) => api<Line>(`/users/${id}/${blocked ? 'block' : 'unblock'}`, { method: 'POST', silent: true });
+export const setBlocked = (id: number, blocked: boolean) => api.POST(blocked ? '/api/users/{id}/block' : '/api/users/{id}/unblock', aboutLine(id));
 
-export const changeSystem = (id: number, systemId: number) =>
-  api<Line>(`/users/${id}/change_system`, { method: 'POST', body: { system_id: systemId }, silent: true });
+export const changeSystem = (id: number, systemId: 1 | 2 | 3) => api.POST('/api/users/{id}/change_system', { ...aboutLine(id), body: { system_id: systemId } });
 
-export const shortenLink = (userId: number, type: LinkType) =>
-  api<{ url: string; original: string }>('/shorturl', { method: 'POST', body: { user_id: userId, type }, silent: true });
+export const shortenLink = (userId: number, type: LinkType) => api.POST('/api/shorturl', { body: { user_id: userId, type }, silent: true });
+
+/** Lazy Player: debits the proportional charge and registers the line's playlist for this MAC. */
+export const activateLazyPlayer = (id: number, mac: string, idempotencyKey: string) =>
+  api.POST('/api/users/{id}/activesmart', { ...aboutLine(id), body: { mac }, idempotencyKey });
+
+/** Migration: what the other provider says about the line of an original playlist URL. */
+export const fetchUrlData = (url: string, signal?: AbortSignal) => api.POST('/api/users/fetch-url-data', { body: { url }, signal, silent: true });
+
+export const migrateLine = (body: { username: string; password: string; exp_date: number; package_id: number }, idempotencyKey: string) =>
+  api.POST('/api/users/migrate', { body, idempotencyKey, silent: true });

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { newIdempotencyKey } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { reloadProfile } from '../auth/profile';
-import { type Line, replaceLine } from './api';
+import { replaceLine } from './api';
 import { showLineError } from './errors';
+import type { Line } from '../../api/types';
 
 /**
  * The common end of a line action in a modal: call the API (with an Idempotency-Key kept across

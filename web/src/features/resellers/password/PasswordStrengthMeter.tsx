@@ -1,6 +1,6 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PasswordStrength } from './usePasswordStrength';
+import type { PasswordStrength } from '../../../api/types';
 
 const LEVELS = [
   { key: 'weak', color: 'red' },

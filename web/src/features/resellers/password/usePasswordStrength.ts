@@ -1,20 +1,12 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { api } from '../../../api/client';
-
-/** The server's verdict (POST /api/password-strength): one rule, no dictionaries in the browser. */
-export interface PasswordStrength {
-  /** 0..4 */
-  score: number;
-  ok: boolean;
-  /** Why it is weak, in the page's language. */
-  warning: string | null;
-}
+import type { PasswordStrength } from '../../../api/types';
 
 function askStrength(password: string, userInputs: string[], lang: string, signal?: AbortSignal) {
   const user_inputs = userInputs.filter((s) => s && s.length >= 3);
-  return api<PasswordStrength>('/password-strength', {
-    method: 'POST',
+  // The server's verdict: one rule, no dictionaries in the browser.
+  return api.POST('/api/password-strength', {
     body: { password, user_inputs, lang: lang.startsWith('en') ? 'en-US' : 'pt-BR' },
     signal,
     silent: true,

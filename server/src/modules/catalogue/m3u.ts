@@ -1,0 +1,154 @@
+import { Worker } from 'node:worker_threads';
+import type { CatalogueKind } from '../../db/types.ts';
+import { AppError } from '../../http/errors.ts';
+
+/** One playlist entry as the parser read it (see m3u-worker.mjs). */
+interface ParsedEntry {
+  line: number;
+  name: string;
+  tvgName: string;
+  tvgId: string;
+  logo: string;
+  group: string;
+  url: string;
+}
+
+/** An entry ready for the catalogue. */
+export interface Entry {
+  line: number;
+  name: string;
+  kind: CatalogueKind;
+  group: string;
+  sourceUrl: string;
+  icon: string | null;
+  epgId: string | null;
+  ext: string;
+}
+
+export interface Skip {
+  line: number;
+  name: string;
+  reason: string;
+}
+
+export const MAX_ENTRIES = 100_000;
+export const DEFAULT_CATEGORY = 'Uncategorized';
+const PARSE_TIMEOUT_MS = 20_000;
+const SOURCE_SCHEMES = new Set(['http:', 'https:', 'rtmp:', 'rtmps:', 'rtsp:', 'udp:', 'rtp:', 'srt:']);
+const VIDEO_FILES = new Set(['mp4', 'mkv', 'avi', 'mov', 'm4v', 'wmv', 'flv', 'webm', 'mpg', 'mpeg', '3gp', 'ogv', 'divx', 'vob']);
+
+const invalid = (field: string, why: string) => new AppError(400, 'M3U_INVALID', `${field}: ${why}; nothing was imported`, field);
+
+/** Parses a playlist's text (off the main thread); a text that is not an M3U playlist is a 400. */
+export async function readPlaylist(raw: string, field: string): Promise<{ parsed: ParsedEntry[]; orphans: number[]; offset: number }> {
+  if (raw.includes('\u0000')) throw invalid(field, 'not a text playlist');
+  const text = raw.replace(/^\uFEFF/, '');
+  // Blank lines before #EXTM3U are dropped; `offset` keeps the reported line numbers the file's.
+  let start = 0;
+  let offset = 0;
+  for (let nl = text.indexOf('\n'); nl !== -1 && text.slice(start, nl).trim() === ''; nl = text.indexOf('\n', start)) {
+    start = nl + 1;
+    offset++;
+  }
+  const body = text.slice(start);
+  if (!body.startsWith('#EXTM3U')) throw invalid(field, 'an M3U playlist starts with #EXTM3U');
+  const answer = await inWorker(body);
+  if (!answer.ok) throw invalid(field, answer.message);
+  if (answer.entries.length + answer.orphans.length === 0) throw invalid(field, 'the playlist has no #EXTINF entries');
+  if (answer.entries.length > MAX_ENTRIES) throw invalid(field, `more than ${MAX_ENTRIES} entries`);
+  return { parsed: answer.entries, orphans: answer.orphans, offset };
+}
+
+type WorkerAnswer = { ok: true; entries: ParsedEntry[]; orphans: number[] } | { ok: false; message: string };
+
+function inWorker(text: string): Promise<WorkerAnswer> {
+  return new Promise((resolve, reject) => {
+    // its own memory limit: a hostile playlist runs the worker out of memory, never the server
+    const worker = new Worker(new URL('./m3u-worker.mjs', import.meta.url), { workerData: text, resourceLimits: { maxOldGenerationSizeMb: 512 } });
+    let settled = false;
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      done();
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => settle(() => resolve({ ok: false, message: `could not be read within ${PARSE_TIMEOUT_MS / 1000} s` })), PARSE_TIMEOUT_MS);
+    worker.once('message', (answer: WorkerAnswer) => settle(() => resolve(answer)));
+    worker.once('error', (err) =>
+      settle(() => ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve({ ok: false, message: 'too large to read' }) : reject(err))),
+    );
+    worker.once('exit', (code) => settle(() => reject(new Error(`the playlist parser stopped (exit code ${code})`))));
+  });
+}
+
+const extOf = (pathname: string) => /\.([a-z0-9]{1,10})$/i.exec(pathname)?.[1].toLowerCase() ?? '';
+
+/** Xtream-style URLs say their kind (/live/, /movie/, /series/); otherwise a video file is a movie. */
+export function kindOf(url: URL): CatalogueKind {
+  const path = url.pathname.toLowerCase();
+  if (path.includes('/series/')) return 'series';
+  if (path.includes('/movie/')) return 'movie';
+  if (path.includes('/live/')) return 'live';
+  return VIDEO_FILES.has(extOf(path)) ? 'movie' : 'live';
+}
+
+function httpUrl(raw: string, max: number): string | null {
+  try {
+    const url = new URL(raw.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.href.length <= max ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Checks and shapes the parsed entries; what cannot go in is skipped with its reason. */
+export function toEntries(read: { parsed: ParsedEntry[]; orphans: number[]; offset: number }, kind?: CatalogueKind): { entries: Entry[]; skipped: Skip[] } {
+  const skipped: Skip[] = read.orphans.map((line) => ({ line: line + read.offset, name: '', reason: 'no stream URL after this #EXTINF' }));
+  const entries: Entry[] = [];
+  const seen = new Map<string, number>();
+  for (const p of read.parsed) {
+    const line = p.line + read.offset;
+    const name = (p.name.trim() || p.tvgName.trim()).slice(0, 300);
+    const skip = (reason: string) => skipped.push({ line, name, reason });
+    if (!name) {
+      skip('no name');
+      continue;
+    }
+    let url: URL;
+    try {
+      url = new URL(p.url.trim());
+    } catch {
+      skip(p.url.trim() ? 'the stream URL is not a valid URL' : 'no stream URL');
+      continue;
+    }
+    if (!SOURCE_SCHEMES.has(url.protocol)) {
+      skip(`unsupported stream URL scheme ${url.protocol}`);
+      continue;
+    }
+    if (url.href.length > 2048) {
+      skip('the stream URL is longer than 2048 characters');
+      continue;
+    }
+    const first = seen.get(url.href);
+    if (first !== undefined) {
+      skip(`same stream URL as line ${first}`);
+      continue;
+    }
+    seen.set(url.href, line);
+    const entryKind = kind ?? kindOf(url);
+    const ext = extOf(url.pathname) || (entryKind === 'live' ? 'ts' : 'mp4');
+    entries.push({
+      line,
+      name,
+      kind: entryKind,
+      group: p.group.trim().slice(0, 200) || DEFAULT_CATEGORY,
+      sourceUrl: url.href,
+      icon: httpUrl(p.logo, 1000),
+      epgId: p.tvgId.trim().slice(0, 200) || null,
+      ext,
+    });
+  }
+  skipped.sort((a, b) => a.line - b.line);
+  return { entries, skipped };
+}

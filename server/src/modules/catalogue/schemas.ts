@@ -1,0 +1,74 @@
+import { Type } from 'typebox';
+import { PageQuery } from '../../http/paging.ts';
+import { Nullable } from '../../http/schemas.ts';
+
+export const KINDS = ['live', 'movie', 'series'] as const;
+export const Kind = Type.Union([Type.Literal('live'), Type.Literal('movie'), Type.Literal('series')]);
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+export const CategoryOut = Type.Object({
+  id: Type.Integer(),
+  kind: Kind,
+  name: Type.String(),
+  streams_count: Type.Integer(),
+});
+
+export const StreamOut = Type.Object({
+  id: Type.Integer(),
+  kind: Kind,
+  name: Type.String(),
+  category_id: Type.Integer(),
+  category_name: Type.String(),
+  icon: Nullable(Type.String()),
+  added: Type.Integer(),
+  container_ext: Type.String(),
+  source_url: Type.String(),
+  epg_id: Nullable(Type.String()),
+  rating: Nullable(Type.Number()),
+});
+
+export const CategoriesQuery = Type.Object({ kind: Type.Optional(Kind) });
+
+export const StreamsQuery = Type.Object({
+  ...PageQuery,
+  kind: Type.Optional(Kind),
+  category_id: Type.Optional(Id),
+  /** case-insensitive part of the name */
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+});
+
+/** Playlists up to this size are taken as text (the route's body limit) or fetched from a URL. */
+export const MAX_PLAYLIST_BYTES = 32 * 1024 * 1024;
+
+export const ImportBody = Type.Object({
+  /** the playlist's text (an uploaded file) */
+  m3u: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_PLAYLIST_BYTES })),
+  /** or where to fetch it (through the SSRF guard) */
+  url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+  /** every entry is of this kind; by default each entry's URL says (/movie/, /series/, a video file) */
+  kind: Type.Optional(Kind),
+});
+
+export const Skipped = Type.Object({ line: Type.Integer(), name: Type.String(), reason: Type.String() });
+
+export const ImportResult = Type.Object({
+  added: Type.Integer(),
+  updated: Type.Integer(),
+  unchanged: Type.Integer(),
+  /** entries left out, with the reason (the first 1,000) */
+  skipped: Type.Array(Skipped),
+  skipped_total: Type.Integer(),
+  categories_added: Type.Integer(),
+});
+
+export const LatestQuery = Type.Object({ type: Type.Union([Type.Literal('movie'), Type.Literal('series')]) });
+
+/** SPEC's catalogue item: name, added, stream_icon (movies), cover (series). */
+export const LatestItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  added: Type.Integer(),
+  category_name: Type.String(),
+  stream_icon: Nullable(Type.String()),
+  cover: Nullable(Type.String()),
+});

@@ -1,0 +1,132 @@
+import { withTx } from '../../db/tx.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../http/errors.ts';
+import { type Order, parseOrder } from '../../http/paging.ts';
+import type { AuthUser } from '../auth/service.ts';
+import { type ListQuery, lockLineRow, resolveFilters } from '../lines/service.ts';
+import { writeLog } from '../logs/write.ts';
+import { allSettings } from '../settings/service.ts';
+import * as repo from './repo.ts';
+
+const nowSec = () => Math.floor(Date.now() / 1000);
+const ORDER_FIELDS = { activity_id: 'a.activity_id', username: 'ln.username', date_start: 'a.date_start', master_username: 'o.username', created_at: 'ln.created_at' };
+const DEFAULT_ORDER: Order = { column: 'a.activity_id', direction: 'desc' };
+/** An open connection's last_seen is refreshed at most this often (its other requests only read)... */
+const SEEN_RESOLUTION = 10;
+/** ... and written behind, all refreshes of this long in one transaction (one commit, not one per request). */
+const FLUSH_MS = 5000;
+const PRUNE_CHANCE = 0.01;
+const PRUNE_AFTER_SECONDS = 86_400;
+
+/** The online list (SPEC /users/connections): open connections of the caller's lines, with the user list's filters. */
+export async function list(deps: Deps, actor: AuthUser, q: Omit<ListQuery, 'id' | 'text_search'>) {
+  const order = parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER);
+  const { createdAt, resellerId } = await resolveFilters(deps, actor, q, false);
+  const now = nowSec();
+  const since = now - deps.config.onlineWindowSeconds;
+  const res = await repo.pageConnections(deps.database.db, actor, q, { now, since, createdAt, resellerId }, { page: q.page, per: q.per, order });
+  return {
+    ...res,
+    data: res.data.map((r) => ({ ...r, user_id: r.id, watching: r.stream_display_name, server_time: now, elapsed: Math.max(0, now - Number(r.date_start)) })),
+  };
+}
+
+/** Ends a connection of a line the caller reaches; it is refused for DISCONNECT_BAN_SECONDS (logged). */
+export async function disconnect(deps: Deps, actor: AuthUser, lineId: number, activityId: number) {
+  const now = nowSec();
+  return withTx(deps.database, async (trx) => {
+    const found = await repo.findVisibleConnection(trx, actor, lineId, activityId, now - deps.config.onlineWindowSeconds);
+    if (!found || !(await repo.end(trx, activityId, now, now + deps.config.disconnectBanSeconds))) throw notFound('Connection');
+    await writeLog(trx, { type_log: 'user', action: 'user_disconnect', actor_id: actor.id, reseller_id: found.member_id, target_user: found.username, value_int: activityId });
+    return { message: 'user disconnected successfully' };
+  });
+}
+
+export interface Admission {
+  lineId: number;
+  maxConnections: number;
+  streamId: number;
+  ip: string;
+  userAgent: string;
+  serverId: number | null;
+}
+
+export type AdmissionResult = 'allowed' | 'disconnected' | 'limit';
+
+/**
+ * Admits one edge request (INTEGRATIONS.md section 2). An open connection only refreshes its row
+ * (at most every SEEN_RESOLUTION s). A player disconnected from the panel is refused on every stream
+ * of the line until its ban ends. A new connection first ends the same player's connection to another
+ * of the line's streams (a change of channel), then is counted against max_connections in a
+ * transaction that holds the line (BEGIN IMMEDIATE on SQLite, the line's row lock on PostgreSQL),
+ * so two new connections cannot both take the last screen.
+ */
+export async function admit(deps: Deps, a: Admission): Promise<AdmissionResult> {
+  const { config, database } = deps;
+  const now = nowSec();
+  const since = now - config.onlineWindowSeconds;
+  const key = { lineId: a.lineId, streamId: a.streamId, ip: a.ip, userAgent: a.userAgent };
+  const isOpen = (row: Awaited<ReturnType<typeof repo.findConnection>>) => row !== undefined && row.ended_at === null && row.last_seen > since;
+
+  const seen = await repo.findConnection(database.db, key);
+  if (isOpen(seen) && seen) {
+    if (now - seen.last_seen >= SEEN_RESOLUTION) seenLater(deps, seen.activity_id, now, a.serverId);
+    return 'allowed';
+  }
+  if (seen?.banned_until && seen.banned_until > now) return 'disconnected';
+
+  const result = await withTx(database, async (trx): Promise<AdmissionResult> => {
+    await lockLineRow(trx, database.dialect, a.lineId);
+    const row = await repo.findConnection(trx, key);
+    if (!isOpen(row) && (await repo.clientBanned(trx, key, now))) return 'disconnected';
+    // the same player (address and user agent) on another of the line's streams changed channel
+    if (!isOpen(row)) await repo.endClientsOtherStreams(trx, key, now);
+    if (!isOpen(row) && (await repo.countOnline(trx, a.lineId, since)) >= a.maxConnections) {
+      if ((await allSettings(trx)).max_connections_policy !== 'drop_oldest') return 'limit';
+      const oldest = await repo.oldestOnline(trx, a.lineId, since);
+      if (oldest) await repo.end(trx, oldest.activity_id, now, now + config.disconnectBanSeconds);
+    }
+    await repo.open(trx, key, now, a.serverId);
+    return 'allowed';
+  });
+  if (Math.random() < PRUNE_CHANCE) await repo.prune(database.db, now - PRUNE_AFTER_SECONDS, now);
+  return result;
+}
+
+interface Seen {
+  at: number;
+  serverId: number | null;
+}
+
+/** Refreshes waiting to be written, per database: activity id -> when and through which edge. */
+const pendingSeen = new WeakMap<Deps['database'], Map<number, Seen>>();
+
+/**
+ * Every allowed segment of an open connection would otherwise be a commit (an fsync on SQLite,
+ * where the driver is synchronous: every other request waits for it). A refresh lost with the
+ * process only makes its connection look idle sooner; ONLINE_WINDOW_SECONDS is far longer.
+ */
+function seenLater(deps: Deps, activityId: number, at: number, serverId: number | null): void {
+  let pending = pendingSeen.get(deps.database);
+  if (!pending) {
+    pending = new Map();
+    pendingSeen.set(deps.database, pending);
+  }
+  const first = pending.size === 0;
+  pending.set(activityId, { at, serverId });
+  if (first) setTimeout(() => void flushSeen(deps).catch(() => {}), FLUSH_MS).unref();
+}
+
+/** Writes the waiting refreshes now (also called by tests). */
+export async function flushSeen(deps: Deps): Promise<void> {
+  const pending = pendingSeen.get(deps.database);
+  if (!pending?.size) return;
+  const batch = [...pending];
+  pending.clear();
+  await withTx(deps.database, async (trx) => {
+    for (const [id, seen] of batch) await repo.touch(trx, id, seen.at, seen.serverId);
+  });
+}
+
+/** Open connections of one line (the player API's active_cons). */
+export const onlineCount = ({ config, database }: Deps, lineId: number) => repo.countOnline(database.db, lineId, nowSec() - config.onlineWindowSeconds);

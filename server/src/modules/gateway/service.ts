@@ -1,0 +1,60 @@
+import { isIP } from 'node:net';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import { admit } from '../connections/service.ts';
+import { authenticateLine, entitledStream, lineStatus } from '../player/service.ts';
+import { serverByKey } from '../servers/service.ts';
+import { parseStreamUri } from './uri.ts';
+
+export interface EdgeQuestion {
+  /** X-Edge-Key: the registered edge's secret */
+  key?: string;
+  /** X-Original-URI: what the client asked the edge for */
+  uri?: string;
+  /** X-Real-IP: the client's address as the edge saw it */
+  ip?: string;
+  userAgent?: string;
+}
+
+export type Verdict = { allow: true; source: string } | { allow: false; status: 401 | 403; reason: string };
+
+const refuse = (reason: string): Verdict => ({ allow: false, status: 403, reason });
+
+/**
+ * GET /gateway/auth (INTEGRATIONS.md section 2): may this client get this URI from this edge? Yes
+ * when the line exists, is active, its bouquets give the stream and the connection is admitted
+ * (max_connections, not recently disconnected); every yes refreshes the connection's activity.
+ */
+export async function authorize(deps: Deps, q: EdgeQuestion): Promise<Verdict> {
+  const server = await serverByKey(deps, q.key);
+  if (!server) return { allow: false, status: 401, reason: 'unknown edge key' };
+  const target = parseStreamUri(q.uri);
+  if (!target) return refuse('not a stream URI');
+  const ip = q.ip?.trim() ?? '';
+  if (!isIP(ip)) return refuse('no client address (X-Real-IP)');
+
+  let line: Awaited<ReturnType<typeof authenticateLine>>;
+  try {
+    line = await authenticateLine(deps, { username: target.username, password: target.password, ip });
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 429) return refuse('too many wrong passwords from this address');
+    throw err;
+  }
+  if (!line) return refuse('wrong username or password');
+  const status = lineStatus(line, Math.floor(Date.now() / 1000));
+  if (status !== 'Active') return refuse(`line ${status.toLowerCase()}`);
+  const stream = await entitledStream(deps, line, target.streamId, target.kind);
+  if (!stream) return refuse("stream not in the line's bouquets");
+
+  const admission = await admit(deps, {
+    lineId: line.id,
+    maxConnections: line.max_connections,
+    streamId: stream.id,
+    ip,
+    userAgent: (q.userAgent ?? '').slice(0, 300),
+    serverId: server.id,
+  });
+  if (admission === 'limit') return refuse('max_connections reached');
+  if (admission === 'disconnected') return refuse('connection ended by a disconnect');
+  return { allow: true, source: stream.source_url };
+}

@@ -1,0 +1,107 @@
+import type { Deps } from '../../deps.ts';
+import { withTx } from '../../db/tx.ts';
+import { AppError, notFound, validation } from '../../http/errors.ts';
+import type { AuthUser } from '../auth/service.ts';
+import { credit } from '../credits/ledger.ts';
+import { invalidateFor } from '../dashboard/cache.ts';
+import { NOT_CONFIGURED, UpstreamError } from '../integrations/http.ts';
+import { charge, loadLineForChange, logChange, now } from '../lines/change.ts';
+import { findVisibleLine, type LineRow } from '../lines/service.ts';
+import { intSetting } from '../settings/service.ts';
+import { originalLinks, panelOrigin } from '../shortlinks/service.ts';
+import { sendPlaylist } from './client.ts';
+import * as repo from './repo.ts';
+
+const MONTH = 30 * 86_400;
+const MAC = /^[0-9A-F]{2}([:-]?)[0-9A-F]{2}(\1[0-9A-F]{2}){4}$/i;
+
+/** `aa-bb-cc-dd-ee-ff`, `AABBCCDDEEFF` -> `AA:BB:CC:DD:EE:FF`; anything else is refused. */
+export function normaliseMac(raw: string): string {
+  const mac = raw.trim();
+  if (!mac) throw new AppError(400, 'MAC_REQUIRED', 'Enter the MAC address', 'mac');
+  if (!MAC.test(mac)) throw validation('mac', 'a MAC address has six pairs of hex digits, e.g. 00:1A:2B:3C:4D:5E');
+  return (mac.replace(/[:-]/g, '').toUpperCase().match(/../g) as string[]).join(':');
+}
+
+/** The charge: the line's remaining time in 30-day months times the monthly price, rounded up. */
+export function proportionalCharge(expDate: number, at: number, monthlyCredits: number): number {
+  return Math.max(0, Math.ceil(((expDate - at) / MONTH) * monthlyCredits - 1e-9));
+}
+
+function assertActivatable(line: LineRow, at: number): void {
+  if (line.system !== 1) throw new AppError(409, 'LAZY_PLAYER_WRONG_SYSTEM', 'Lines on another system cannot activate the Lazy Player');
+  if (!line.username || !line.password || !line.exp_date || line.enabled !== 1) {
+    throw new AppError(409, 'LINE_INCOMPLETE', "The line's data is incomplete");
+  }
+  if (line.exp_date <= at) throw new AppError(409, 'LINE_EXPIRED', 'The line has expired: renew it first');
+}
+
+const refused = (status: number) =>
+  new AppError(409, 'LAZY_PLAYER_REFUSED', `The Lazy Player service refused the activation (status ${status}); nothing was charged`);
+const failed = () => new AppError(409, 'LAZY_PLAYER_FAILED', 'The Lazy Player service could not be reached; nothing was charged');
+
+export interface ActivationResult {
+  total_charged: number;
+  mac: string;
+}
+
+/** A repeated request (same Idempotency-Key) gets the first one's outcome. */
+function replay(previous: repo.Activation): ActivationResult {
+  if (previous.status === 'active') return { total_charged: previous.charged, mac: previous.mac };
+  if (previous.status === 'pending') throw new AppError(409, 'IN_PROGRESS', 'This activation is still running');
+  throw previous.error?.startsWith('status ') ? refused(Number(previous.error.slice(7))) : failed();
+}
+
+/**
+ * Activates a line's Lazy Player (INTEGRATIONS.md section 6): the charge is debited first, with its
+ * ledger and log rows and the activation row, in one transaction; the service is called after it
+ * commits; a refusal or failure refunds the charge with a compensating ledger row. So a failed
+ * activation costs nothing and an activation is never free.
+ */
+export async function activate(deps: Deps, actor: AuthUser, lineId: number, rawMac: string, key: string | undefined, requestOrigin: string): Promise<ActivationResult> {
+  // Someone else's line is a 404 whatever else is wrong with the request.
+  if (!(await findVisibleLine(deps.database.db, actor, lineId))) throw notFound('User');
+  const mac = normaliseMac(rawMac);
+  if (!deps.config.lazyPlayerUrl) throw NOT_CONFIGURED('The Lazy Player service (LAZY_PLAYER_URL)');
+  if (key && key.length > 200) throw validation('Idempotency-Key', 'at most 200 characters');
+  const previous = key ? await repo.findByKey(deps.database.db, actor.id, key) : undefined;
+  if (previous) return replay(previous);
+
+  let started: { id: number; line: LineRow; charged: number; url: string };
+  try {
+    started = await withTx(deps.database, async (trx) => {
+      const line = await loadLineForChange(deps, trx, actor, lineId);
+      const at = now();
+      assertActivatable(line, at);
+      const price = proportionalCharge(line.exp_date, at, await intSetting(trx, 'lazy_player_monthly_credits'));
+      const charged = await charge(trx, actor, price, 'lazy_player', line.id, key);
+      const id = await repo.insertActivation(trx, { line_id: line.id, reseller_id: actor.id, mac, charged, status: 'pending', idempotency_key: key ?? null, created_at: at });
+      await logChange(trx, actor, line, 'user_lazy_player', mac, charged);
+      const url = (await originalLinks(trx, line, panelOrigin(deps.config, requestOrigin))).mpgets;
+      return { id, line, charged, url };
+    });
+  } catch (err) {
+    // A concurrent duplicate committed first (unique key): its outcome is ours.
+    const winner = key ? await repo.findByKey(deps.database.db, actor.id, key) : undefined;
+    if (winner) return replay(winner);
+    throw err;
+  }
+
+  const { id, line, charged, url } = started;
+  try {
+    await sendPlaylist(deps.config, { name: line.username, mac, url });
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) throw err;
+    const reason = err.status !== undefined ? `status ${err.status}` : err.message.slice(0, 280);
+    await withTx(deps.database, async (trx) => {
+      if (charged > 0) await credit(trx, { resellerId: actor.id, amount: charged, reason: 'lazy_player_refund', actorId: actor.id, lineId: line.id });
+      await repo.finishActivation(trx, id, 'failed', reason, now());
+      await logChange(trx, actor, line, 'user_lazy_player_refund', reason, charged);
+    });
+    await invalidateFor(deps.database.db, line.member_id);
+    throw err.status !== undefined ? refused(err.status) : failed();
+  }
+  await withTx(deps.database, (trx) => repo.finishActivation(trx, id, 'active', null, now()));
+  await invalidateFor(deps.database.db, line.member_id);
+  return { total_charged: charged, mac };
+}

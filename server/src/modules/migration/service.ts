@@ -1,0 +1,63 @@
+import type { Deps } from '../../deps.ts';
+import { AppError, validation } from '../../http/errors.ts';
+import type { AuthUser } from '../auth/service.ts';
+import { createMigrated } from '../lines/create.ts';
+import { now } from '../lines/change.ts';
+import { intSetting } from '../settings/service.ts';
+import { type SourceLine, fetchSourceLine } from './xtream.ts';
+
+const DAY = 86_400;
+export const MIN_DAYS_LEFT = 5;
+export const MAX_DAYS = 30;
+/** how long a looked-up line can be migrated without looking it up again */
+const LOOKUP_TTL_MS = 30 * 60_000;
+const LOOKUP_MAX = 10_000;
+
+/**
+ * What the other provider said, per caller and username: the migration uses these values (trial or
+ * not, expiry), never the ones a client could send, so its rules hold whatever the client does. In
+ * memory: a restart only means looking the URL up again.
+ */
+const lookups = new Map<string, SourceLine & { at: number }>();
+const lookupKey = (actor: AuthUser, username: string) => `${actor.id}\u0000${username}`;
+
+export async function fetchUrlData(deps: Deps, actor: AuthUser, url: string): Promise<SourceLine> {
+  const line = await fetchSourceLine(url, deps.config.outboundAllowNetworks, deps.config.integrationTimeoutMs);
+  const at = Date.now();
+  for (const [k, v] of lookups) if (at - v.at > LOOKUP_TTL_MS || lookups.size >= LOOKUP_MAX) lookups.delete(k);
+  lookups.set(lookupKey(actor, line.username), { ...line, at });
+  return line;
+}
+
+export interface MigrateInput {
+  username: string;
+  password: string;
+  exp_date: number;
+  package_id: number;
+}
+
+/** The migration rules of SPEC.md section 5, on what the provider answered. */
+export function migratedExpiry(source: Pick<SourceLine, 'is_trial' | 'exp_date'>, at: number): { exp_date: number; capped: boolean } {
+  if (source.is_trial) throw new AppError(409, 'MIGRATION_TRIAL', 'Trial lines cannot be migrated');
+  const cap = at + MAX_DAYS * DAY;
+  if (source.exp_date === null) return { exp_date: cap, capped: true };
+  if (source.exp_date - at < MIN_DAYS_LEFT * DAY) throw new AppError(409, 'MIGRATION_TOO_SHORT', `Only lines with at least ${MIN_DAYS_LEFT} days left can be migrated`);
+  return source.exp_date > cap ? { exp_date: cap, capped: true } : { exp_date: source.exp_date, capped: false };
+}
+
+export async function migrate(deps: Deps, actor: AuthUser, input: MigrateInput, key?: string) {
+  const username = input.username.trim();
+  const source = lookups.get(lookupKey(actor, username));
+  if (!source || Date.now() - source.at > LOOKUP_TTL_MS || source.password !== input.password.trim()) {
+    throw new AppError(409, 'MIGRATION_NOT_LOOKED_UP', 'Look the playlist URL up first (or again): the line is migrated with what its provider answers');
+  }
+  if (source.exp_date !== null && input.exp_date !== source.exp_date) {
+    throw new AppError(409, 'MIGRATION_NOT_LOOKED_UP', 'The expiry sent is not the one the provider answered: look the URL up again');
+  }
+  const allowed = [await intSetting(deps.database.db, 'migration_package_adult'), await intSetting(deps.database.db, 'migration_package_no_adult')];
+  if (!allowed.includes(input.package_id)) throw validation('package_id', 'choose one of the two migration packages');
+  const { exp_date, capped } = migratedExpiry(source, now());
+  const note = capped ? `expiry capped to ${MAX_DAYS} days` : 'expiry kept';
+  const line = await createMigrated(deps, actor, { username, password: source.password, package_id: input.package_id, exp_date }, note, key);
+  return { line, exp_date: line.exp_date ?? exp_date, capped };
+}

@@ -1,0 +1,60 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Deps } from '../../deps.ts';
+import { type Refusal, checkAndCount, lineKeys, refuseIfBlocked } from '../auth/throttle.ts';
+import * as repo from './repo.ts';
+
+// Who may play: a line's credentials (players send them in every URL) and what its state allows.
+// Shared by the player API, the playlists and the edge gateway.
+
+export type { PlayerLine } from './repo.ts';
+
+/** The status players show (Xtream's user_info.status). */
+export type LineStatus = 'Active' | 'Banned' | 'Disabled' | 'Expired';
+
+/**
+ * Deleted lines and lines moved to P2P (system 2 or 3) are "Disabled": the player API and edges
+ * serve HTTP/IPTV lines only. Blocked is "Banned", expired "Expired".
+ */
+export function lineStatus(line: repo.PlayerLine, now: number): LineStatus {
+  if (line.deleted_at !== null || line.system !== 1) return 'Disabled';
+  if (line.enabled !== 1) return 'Banned';
+  if (line.exp_date <= now) return 'Expired';
+  return 'Active';
+}
+
+/** The line's bouquet ids (a JSON array of id strings). */
+export function bouquetIds(line: Pick<repo.PlayerLine, 'bouquet'>): number[] {
+  try {
+    const ids = JSON.parse(line.bouquet) as unknown;
+    return Array.isArray(ids) ? ids.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 2147483647) : [];
+  } catch {
+    return [];
+  }
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+const samePassword = (stored: string, given: string) => timingSafeEqual(digest(stored), digest(given));
+
+export interface Credentials {
+  username: string;
+  password: string;
+  /** the client's address: the request's, or the X-Real-IP an edge reports */
+  ip: string;
+}
+
+/**
+ * The line these credentials open, or null. Wrong credentials are counted by the sign-in rate
+ * limiter (modules/auth/throttle.ts, keys of `lineKeys`); while a key is blocked every attempt is
+ * refused with 429 RATE_LIMITED (logged), right password or not. A right answer writes nothing.
+ */
+export async function authenticateLine(deps: Deps, c: Credentials): Promise<repo.PlayerLine | null> {
+  const keys = lineKeys(deps.config, c);
+  const refusal: Refusal = { action: 'line_auth_rate_limited', target_user: c.username.slice(0, 100), ip: c.ip };
+  await refuseIfBlocked(deps, keys, refusal);
+  const line = await repo.findLineByUsername(deps.database.db, c.username);
+  // compared even for an unknown username, so both answers take the same time
+  const right = samePassword(line?.password ?? '\u0000', c.password);
+  if (line && right) return line;
+  await checkAndCount(deps, keys, refusal);
+  return null;
+}

@@ -1,0 +1,32 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import type { Deps } from '../../deps.ts';
+import { requestOrigin } from '../../http/origin.ts';
+import * as S from './schemas.ts';
+import * as service from './service.ts';
+
+/** Sends text or a stream as it is: these answers are written by the service, not serialised from the schema. */
+const raw = (reply: FastifyReply, body: unknown) => reply.send(body);
+
+/** The Xtream player API and playlists, public at the site root where players look for them. */
+export function playerRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['player'];
+  const security: [] = [];
+  r.get('/player_api.php', { schema: { tags, security, querystring: S.PlayerApiQuery, response: { 200: S.PlayerApiAnswer } } }, async (req, reply) => {
+    const answer = await service.playerApi(deps, req.query, req.ip, requestOrigin(req));
+    // Answers hold the line's password: no cache may keep them.
+    reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-store');
+    return raw(reply, 'stream' in answer ? answer.stream : JSON.stringify(answer.json));
+  });
+  r.get(
+    '/get.php',
+    { schema: { tags, security, errors: { 401: ['INVALID_CREDENTIALS'], 403: ['LINE_BLOCKED', 'LINE_EXPIRED', 'LINE_DISABLED'], 429: ['RATE_LIMITED'] }, querystring: S.PlaylistQuery, response: { 200: { description: 'M3U playlist', content: { 'audio/x-mpegurl': { schema: Type.String() } } } } } },
+    async (req, reply) => {
+      const text = await service.playlist(deps, req.query, req.ip, requestOrigin(req));
+      reply.type('audio/x-mpegurl; charset=utf-8').header('Content-Disposition', 'attachment; filename="playlist.m3u"').header('Cache-Control', 'no-store');
+      return raw(reply, text);
+    },
+  );
+}

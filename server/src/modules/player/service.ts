@@ -1,0 +1,82 @@
+import type { Readable } from 'node:stream';
+import type { CatalogueKind } from '../../db/types.ts';
+import type { Deps } from '../../deps.ts';
+import { onlineCount } from '../connections/service.ts';
+import { playlistBase } from '../domains/service.ts';
+import { panelOrigin } from '../shortlinks/service.ts';
+import { type PlayerLine, authenticateLine, bouquetIds, lineStatus } from './access.ts';
+import { entitledStreams, jsonArray } from './listing.ts';
+import * as repo from './repo.ts';
+import * as X from './xtream.ts';
+
+export { playlist } from './playlist.ts';
+export { type LineStatus, type PlayerLine, authenticateLine, lineStatus } from './access.ts';
+
+/** A stream of `kind` if the line's bouquets give it (the edge gateway's question). */
+export const entitledStream = ({ database }: Deps, line: PlayerLine, id: number, kind: CatalogueKind) => repo.streamFor(database.db, bouquetIds(line), id, kind);
+
+export interface PlayerQuery {
+  username: string;
+  password: string;
+  action?: string;
+  category_id?: string;
+  vod_id?: string;
+  series_id?: string;
+  stream_id?: string;
+}
+
+/** Either a value to send as JSON, or a JSON text streamed out. */
+export type PlayerAnswer = { json: unknown } | { stream: Readable };
+
+const CATEGORIES: Record<string, CatalogueKind> = { get_live_categories: 'live', get_vod_categories: 'movie', get_series_categories: 'series' };
+const LISTS = {
+  get_live_streams: ['live', X.liveStream],
+  get_vod_streams: ['movie', X.vodStream],
+  get_series: ['series', X.series],
+} as const satisfies Record<string, [CatalogueKind, (s: repo.PlayerStream, num: number) => unknown]>;
+const AUTH_ACTIONS = new Set(['', 'get_profile', 'get_server_info']);
+const EPG_ACTIONS = new Set(['get_short_epg', 'get_simple_data_table']);
+
+/** An id as players send it (digits, or empty for "all"); anything else finds nothing. */
+const idParam = (raw: string | undefined) => (raw && /^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : undefined);
+
+/**
+ * GET /player_api.php (INTEGRATIONS.md section 1). Wrong credentials: `{user_info:{auth:0}}` with
+ * 200, as players expect. A line that is not active gets its status and no content.
+ */
+export async function playerApi(deps: Deps, q: PlayerQuery, ip: string, requestOrigin: string): Promise<PlayerAnswer> {
+  const line = await authenticateLine(deps, { username: q.username, password: q.password, ip });
+  if (!line) return { json: { user_info: { auth: 0 } } };
+  const db = deps.database.db;
+  const now = Math.floor(Date.now() / 1000);
+  const status = lineStatus(line, now);
+  const action = q.action ?? '';
+  if (AUTH_ACTIONS.has(action)) {
+    const base = await playlistBase(db, line.member_id, panelOrigin(deps.config, requestOrigin));
+    return { json: { user_info: X.userInfo(line, status, await onlineCount(deps, line.id)), server_info: X.serverInfo(base, now) } };
+  }
+  const bouquets = status === 'Active' ? bouquetIds(line) : [];
+  const categoryId = q.category_id ? idParam(q.category_id) : undefined;
+  if (action in CATEGORIES) {
+    return { json: bouquets.length ? (await repo.categoriesFor(db, bouquets, CATEGORIES[action])).map(X.category) : [] };
+  }
+  if (action in LISTS) {
+    const [kind, shape] = LISTS[action as keyof typeof LISTS];
+    // a category id that is no number matches nothing, not everything
+    if (!bouquets.length || (q.category_id && categoryId === undefined)) return { json: [] };
+    return { stream: jsonArray(entitledStreams(db, bouquets, kind, categoryId), shape as (s: repo.PlayerStream, n: number) => unknown) };
+  }
+  if (action === 'get_vod_info') {
+    const id = idParam(q.vod_id);
+    const s = bouquets.length && id ? await repo.streamFor(db, bouquets, id, 'movie') : undefined;
+    return { json: s ? X.vodDetail(s) : X.NO_VOD };
+  }
+  if (action === 'get_series_info') {
+    const id = idParam(q.series_id);
+    const s = bouquets.length && id ? await repo.streamFor(db, bouquets, id, 'series') : undefined;
+    return { json: s ? X.seriesDetail(s) : X.NO_SERIES };
+  }
+  // The catalogue holds no programme guide yet: players get an empty one.
+  if (EPG_ACTIONS.has(action)) return { json: X.NO_EPG };
+  return { json: [] };
+}

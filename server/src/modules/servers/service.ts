@@ -1,0 +1,46 @@
+import { withTx } from '../../db/tx.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound, validation } from '../../http/errors.ts';
+import type { AuthUser } from '../auth/service.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
+import { writeLog } from '../logs/write.ts';
+import * as repo from './repo.ts';
+
+// Streaming edges (INTEGRATIONS.md section 2): each has a key it sends as X-Edge-Key with every
+// /gateway/auth question. The key is shown once, at registration; only its SHA-256 is kept.
+
+export const list = async ({ database }: Deps) => ({ data: await repo.listServers(database.db) });
+
+function publicUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw validation('url', 'must be an http(s) URL');
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) throw validation('url', 'must be an http(s) URL');
+  return url.href.replace(/\/+$/, '');
+}
+
+export async function create(deps: Deps, actor: AuthUser, input: { name: string; url: string }) {
+  const url = publicUrl(input.url);
+  const { token: key, tokenHash } = newToken();
+  return withTx(deps.database, async (trx) => {
+    const row = await repo.insertServer(trx, { name: input.name.trim(), url, key_hash: tokenHash, created_by: actor.id, created_at: Math.floor(Date.now() / 1000) });
+    await writeLog(trx, { type_log: 'admin', action: 'server_create', actor_id: actor.id, reseller_id: actor.id, value: `${row.name} ${url}`.slice(0, 500), value_int: row.id });
+    return { ...row, key };
+  });
+}
+
+export async function remove(deps: Deps, actor: AuthUser, id: number) {
+  await withTx(deps.database, async (trx) => {
+    if (!(await repo.deleteServer(trx, id))) throw notFound('Server');
+    await writeLog(trx, { type_log: 'admin', action: 'server_delete', actor_id: actor.id, reseller_id: actor.id, value_int: id });
+  });
+}
+
+/** The edge a key belongs to (the gateway's first question), or undefined. */
+export async function serverByKey({ database }: Deps, key: string | undefined) {
+  if (!key || key.length > 200) return undefined;
+  return repo.serverByKeyHash(database.db, hashToken(key));
+}

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import type { Tx } from '../../db/tx.ts';
+import type { VodRequestsTable } from '../../db/types.ts';
+import { escapeLike } from '../../db/scope.ts';
+import { type Order, paginate } from '../../http/paging.ts';
+
+export type NewVodRequest = Omit<VodRequestsTable, 'id'>;
+
+const PUBLIC_COLUMNS = ['v.id', 'v.movie_id', 'v.media_type', 'v.title', 'v.year', 'v.stars', 'v.image_link', 'v.status', 'v.created_at', 'v.updated_at'] as const;
+
+export async function insertRequest(db: Tx, row: NewVodRequest): Promise<number> {
+  const { id } = await db.insertInto('vod_requests').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export function findRequest(db: Tx, id: number) {
+  return db.selectFrom('vod_requests as v').select(PUBLIC_COLUMNS).where('v.id', '=', id).executeTakeFirst();
+}
+
+export function requestExists(db: Tx, movieId: number, mediaType: 'movie' | 'tv') {
+  return db.selectFrom('vod_requests').select('id').where('movie_id', '=', movieId).where('media_type', '=', mediaType).executeTakeFirst();
+}
+
+/** Requests, newest first by default; `search` matches the title. `withRequester` adds who asked and the notes (admin list). */
+export function pageRequests(db: Tx, opts: { search?: string; status?: number; page?: number; per?: number; order: Order; withRequester: boolean }) {
+  let base = db.selectFrom('vod_requests as v');
+  // A few thousand requests at most: a scan is fine (lower() folds ASCII on SQLite, everything on PostgreSQL).
+  if (opts.search) base = base.where(sql`lower(v.title)`, 'like', sql`${`%${escapeLike(opts.search.toLowerCase())}%`} escape '\\'`);
+  if (opts.status !== undefined) base = base.where('v.status', '=', opts.status);
+  return paginate(
+    base,
+    (q) =>
+      opts.withRequester
+        ? q.leftJoin('resellers as r', 'r.id', 'v.reseller_id').select([...PUBLIC_COLUMNS, 'v.notes', 'r.username as requested_by'])
+        : q.select(PUBLIC_COLUMNS),
+    { db, page: opts.page, per: opts.per, order: opts.order, tiebreak: 'v.id' },
+  );
+}
+
+/** Sets the status of these requests; answers how many changed. */
+export async function setStatus(db: Tx, ids: number[], status: number, at: number): Promise<number> {
+  const res = await db.updateTable('vod_requests').set({ status, updated_at: at }).where('id', 'in', ids).executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function deleteRequests(db: Tx, ids: number[]): Promise<number> {
+  const res = await db.deleteFrom('vod_requests').where('id', 'in', ids).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -1,0 +1,93 @@
+import { withTx } from '../../db/tx.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { type Order, parseOrder } from '../../http/paging.ts';
+import type { AuthUser } from '../auth/service.ts';
+import { writeLog } from '../logs/write.ts';
+import * as repo from './repo.ts';
+import { searchCatalogue } from './tmdb.ts';
+
+export const PENDING = 1;
+export const ADDED = 2;
+
+const ORDER_FIELDS = { id: 'v.id', title: 'v.title', year: 'v.year', stars: 'v.stars', status: 'v.status', created_at: 'v.created_at' };
+const NEWEST: Order = { column: 'v.created_at', direction: 'desc' };
+const nowSec = () => Math.floor(Date.now() / 1000);
+
+export function search(deps: Deps, query: string) {
+  return searchCatalogue(deps.config, query).then((data) => ({ data }));
+}
+
+export interface RequestInput {
+  movie_id: number;
+  media_type?: 'movie' | 'tv';
+  title: string;
+  year: string;
+  stars: number;
+  image_link?: string | null;
+  observacoes?: string;
+}
+
+/** A master (or admin: the route's roles) asks for a title; one request per title, whoever asked first. */
+export async function request(deps: Deps, actor: AuthUser, input: RequestInput) {
+  const mediaType = input.media_type ?? 'movie';
+  const exists = () => new AppError(409, 'VOD_REQUEST_EXISTS', 'This title was already requested');
+  try {
+    return await withTx(deps.database, async (trx) => {
+      if (await repo.requestExists(trx, input.movie_id, mediaType)) throw exists();
+      const at = nowSec();
+      const id = await repo.insertRequest(trx, {
+        reseller_id: actor.id,
+        movie_id: input.movie_id,
+        media_type: mediaType,
+        title: input.title.trim(),
+        year: input.year,
+        stars: input.stars,
+        image_link: input.image_link ?? null,
+        notes: input.observacoes?.trim() ?? '',
+        status: PENDING,
+        created_at: at,
+        updated_at: at,
+      });
+      await writeLog(trx, { type_log: 'vod', action: 'vod_request', actor_id: actor.id, reseller_id: actor.id, value: input.title.trim().slice(0, 200), value_int: input.movie_id });
+      return (await repo.findRequest(trx, id))!;
+    });
+  } catch (err) {
+    // Two masters asked for the same title at once: the unique index let one through.
+    if (err instanceof AppError) throw err;
+    if (await repo.requestExists(deps.database.db, input.movie_id, mediaType)) throw exists();
+    throw err;
+  }
+}
+
+export function list({ database }: Deps, q: { search?: string; page?: number; per?: number; order_by?: string }) {
+  return repo.pageRequests(database.db, { ...q, order: parseOrder(q.order_by, ORDER_FIELDS, NEWEST), withRequester: false });
+}
+
+export function adminList({ database }: Deps, q: { search?: string; status?: number; page?: number; per?: number; order_by?: string }) {
+  return repo.pageRequests(database.db, { ...q, order: parseOrder(q.order_by, ORDER_FIELDS, NEWEST), withRequester: true });
+}
+
+/** Admin: pending <-> added, for one request or many. */
+export async function setStatus(deps: Deps, actor: AuthUser, ids: number[], status: number) {
+  return withTx(deps.database, async (trx) => {
+    const changed = await repo.setStatus(trx, ids, status, nowSec());
+    if (changed === 0) throw notFound('Request');
+    await writeLog(trx, { type_log: 'vod', action: 'vod_status', actor_id: actor.id, reseller_id: actor.id, value: `${ids.join(',').slice(0, 180)} -> ${status}`, value_int: changed });
+    return { changed };
+  });
+}
+
+export async function updateOne(deps: Deps, actor: AuthUser, id: number, status: number) {
+  await setStatus(deps, actor, [id], status);
+  return (await repo.findRequest(deps.database.db, id))!;
+}
+
+export async function remove(deps: Deps, actor: AuthUser, ids: number[]) {
+  return withTx(deps.database, async (trx) => {
+    const removed = await repo.deleteRequests(trx, ids);
+    if (removed === 0) throw notFound('Request');
+    await writeLog(trx, { type_log: 'vod', action: 'vod_remove', actor_id: actor.id, reseller_id: actor.id, value: ids.join(',').slice(0, 200), value_int: removed });
+    return { removed };
+  });
+}

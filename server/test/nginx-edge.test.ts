@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import parser from 'iptv-playlist-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importM3u, m3u, setBouquet } from './catalogue-fixtures.ts';
+import { NGINX, type Nginx, freePort, startNginx } from './edge/nginx.ts';
+import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+
+// A line plays through a real nginx edge (Debian's package) configured with docs/nginx-edge.conf:
+// nginx serves a small HLS stream written by the test, asking the panel (auth_request ->
+// /gateway/auth) before every playlist and segment. The player only uses the URLs the panel hands
+// out (get.php through the edge).
+
+const SAMPLE_CONF = path.resolve(import.meta.dirname, '../../docs/nginx-edge.conf');
+const PASS = 'Kq7.vX2p_Rz9@tLm';
+const SEGMENTS = 3;
+
+/** A synthetic MPEG-TS segment: 188-byte packets with the 0x47 sync byte, numbered payloads. */
+const segment = (n: number) => Buffer.concat(Array.from({ length: 20 }, (_, i) => Buffer.concat([Buffer.from([0x47, 0x40, 0x11, 0x10 | (i & 0xf)]), Buffer.alloc(184, n)])));
+
+function writeHls(root: string, streamId: number) {
+  const dir = path.join(root, String(streamId));
+  fs.mkdirSync(dir, { recursive: true });
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:2', '#EXT-X-MEDIA-SEQUENCE:0'];
+  for (let n = 0; n < SEGMENTS; n++) {
+    fs.writeFileSync(path.join(dir, `seg${n}.ts`), segment(n));
+    lines.push('#EXTINF:2.000,', `${streamId}/seg${n}.ts`);
+  }
+  fs.writeFileSync(path.join(dir, 'index.m3u8'), `${lines.join('\n')}\n#EXT-X-ENDLIST\n`);
+}
+
+/** docs/nginx-edge.conf with this test's panel, edge port, key and HLS folder. */
+function renderSample(panelPort: number, edgePort: number, key: string, hlsRoot: string): string {
+  let text = fs.readFileSync(SAMPLE_CONF, 'utf8');
+  for (const [from, to] of [
+    ['127.0.0.1:3000', `127.0.0.1:${panelPort}`],
+    ['listen 80;', `listen 127.0.0.1:${edgePort};`],
+    ['CHANGE-ME-EDGE-KEY', key],
+    ['/var/lib/panel-edge/hls', hlsRoot],
+  ]) {
+    expect(text.includes(from), `docs/nginx-edge.conf names ${from}`).toBe(true);
+    text = text.replaceAll(from, to);
+  }
+  return text;
+}
+
+describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx edge (${ENGINE})`, () => {
+  let t: TestContext;
+  let dir: string;
+  let nginx: Nginx;
+  let edge: string;
+  let reseller: string;
+  let line: { id: number; username: string; password: string };
+  let streamId: number;
+
+  /** A player: its own user agent, fetching through the edge (all from 127.0.0.1). */
+  const get = (url: string, ua: string) => fetch(url, { headers: { 'user-agent': ua } });
+  const online = async () => (await t.call(reseller, { method: 'GET', url: `/api/users/connections?username=${line.username}` })).json().data;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-edge-'));
+    t = await createTestContext({ trustProxy: ['loopback'] });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const panelPort = (t.app.server.address() as AddressInfo).port;
+    const admin = await t.login('admin');
+
+    await importM3u(t, admin, m3u([{ name: 'Edge Live', group: 'Edge', url: 'http://origin.example/live/o/o/700.m3u8', tvgId: 'edge.live' }]));
+    const stream = (await t.call(admin, { method: 'GET', url: '/api/admin/streams?search=edge%20live' })).json().data[0];
+    streamId = stream.id;
+    const bq = await createBouquet(t, admin, 'Edge bouquet');
+    await setBouquet(t, admin, bq, { categories: [stream.category_id] }, 'Edge bouquet');
+    const pkg = await createPackage(t, admin, 'Edge monthly', bq);
+    const groups = await groupIds(t, admin);
+    await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'edge_res', password: PASS, member_group_id: groups.reseller, credits: 10 } });
+    reseller = await t.login('edge_res', PASS);
+    const created = await t.call(reseller, { method: 'POST', url: '/api/users', payload: { package_id: pkg } });
+    expect(created.statusCode, created.body).toBe(201);
+    line = created.json();
+
+    const hls = path.join(dir, 'hls');
+    writeHls(hls, streamId);
+    const port = await freePort();
+    edge = `http://127.0.0.1:${port}`;
+    const server = (await t.call(admin, { method: 'POST', url: '/api/admin/servers', payload: { name: 'nginx-edge', url: edge } })).json();
+    nginx = await startNginx(dir, port, renderSample(panelPort, port, server.key, hls));
+    // the playlists hand out the edge's address
+    await t.database.db.updateTable('settings').set({ value: edge }).where('key', '=', 'main_domain').execute();
+  });
+
+  afterAll(async () => {
+    await nginx?.stop();
+    await t?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('plays the stream whose URL the panel hands out, and shows the player online', async () => {
+    const list = await get(`${edge}/get.php?username=${line.username}&password=${line.password}&type=m3u_plus&output=hls`, 'PlayerOne/1.0');
+    expect(list.status).toBe(200);
+    const items = parser.parse(await list.text()).items;
+    expect(items.map((i) => i.name)).toEqual(['Edge Live']);
+    const url = items[0].url;
+    expect(url).toBe(`${edge}/live/${line.username}/${line.password}/${streamId}.m3u8`);
+
+    const playlist = await get(url, 'PlayerOne/1.0');
+    expect(playlist.status, nginx.errorLog()).toBe(200);
+    expect(playlist.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    const segments = (await playlist.text()).split('\n').filter((l) => l.endsWith('.ts'));
+    expect(segments).toHaveLength(SEGMENTS);
+    for (const [n, name] of segments.entries()) {
+      const res = await get(new URL(name, url).href, 'PlayerOne/1.0');
+      expect(res.status, name).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(segment(n))).toBe(true);
+    }
+
+    const rows = await online();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: line.id, watching: 'Edge Live', server_name: 'nginx-edge', user_ip: '127.0.0.1', user_agent: 'PlayerOne/1.0' });
+  });
+
+  it('refuses a second player past max_connections, and anything without the right credentials', async () => {
+    const url = `${edge}/live/${line.username}/${line.password}/${streamId}.m3u8`;
+    expect((await get(url, 'PlayerTwo/2.0')).status).toBe(403);
+    expect((await get(`${edge}/live/${line.username}/wrong/${streamId}.m3u8`, 'PlayerOne/1.0')).status).toBe(403);
+    expect((await get(`${edge}/live/${line.username}/${line.password}/${streamId}/seg0.ts`, 'PlayerTwo/2.0')).status).toBe(403);
+    // players cannot ask the gateway themselves through the edge
+    expect((await get(`${edge}/gateway/auth`, 'PlayerTwo/2.0')).status).toBe(404);
+    expect(await online()).toHaveLength(1);
+  });
+
+  it('after a disconnect from the API, the next segment is refused', async () => {
+    const [row] = await online();
+    const res = await t.call(reseller, { method: 'POST', url: `/api/users/connections/${line.id}/${row.activity_id}/disconnect` });
+    expect(res.json()).toEqual({ message: 'user disconnected successfully' });
+    const next = await get(`${edge}/live/${line.username}/${line.password}/${streamId}/seg1.ts`, 'PlayerOne/1.0');
+    expect(next.status).toBe(403);
+    expect(await online()).toEqual([]);
+    expect(nginx.errorLog()).not.toMatch(/\[(emerg|crit|alert)\]/);
+  });
+});

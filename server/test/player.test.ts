@@ -1,0 +1,201 @@
+import type { AddressInfo } from 'node:net';
+import { Xtream } from '@iptv/xtream-api';
+import parser from 'iptv-playlist-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Catalogue, seedCatalogue, setBouquet } from './catalogue-fixtures.ts';
+import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+
+// The Xtream player API and playlists as real clients read them: the public Xtream client from npm
+// over HTTP, and an M3U parser on get.php.
+
+const PASS = 'Kq7.vX2p_Rz9@tLm';
+
+describe(`player API and playlists (${ENGINE})`, () => {
+  let t: TestContext;
+  let admin: string;
+  let base: string;
+  let cat: Catalogue;
+  let reseller: { id: number; token: string };
+  const lines: Record<'one' | 'two' | 'blocked' | 'expired' | 'deleted' | 'p2p', { id: number; username: string; password: string }> = {} as never;
+
+  const player = (query: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'GET', url: `/player_api.php?${new URLSearchParams(query)}`, remoteAddress });
+  /** get.php over HTTP, as players fetch it (the links are built from the address they used) */
+  async function playlist(query: Record<string, string>) {
+    const res = await fetch(`${base}/get.php?${new URLSearchParams(query)}`);
+    const body = await res.text();
+    return { statusCode: res.status, headers: Object.fromEntries(res.headers), body, json: () => JSON.parse(body) };
+  }
+  const client = (line: { username: string; password: string }) => new Xtream({ url: base, username: line.username, password: line.password });
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    admin = await t.login('admin');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    cat = await seedCatalogue(t, admin);
+    // bouquet A: the News category and one movie; bouquet B: Sports and the Drama series
+    const a = await createBouquet(t, admin, 'A');
+    const b = await createBouquet(t, admin, 'B');
+    await setBouquet(t, admin, a, { categories: [cat.categories.News], streams: [cat.streams['Heist Movie']] }, 'A');
+    await setBouquet(t, admin, b, { categories: [cat.categories.Sports, cat.categories.Drama] }, 'B');
+    const pkg = await createPackage(t, admin, 'Player monthly', a, { max_connections: 2 });
+    const groups = await groupIds(t, admin);
+    const r = await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'player_res', password: PASS, member_group_id: groups.reseller, credits: 50 } });
+    reseller = { id: r.json().id, token: await t.login('player_res', PASS) };
+    for (const name of Object.keys({ one: 1, two: 1, blocked: 1, expired: 1, deleted: 1, p2p: 1 }) as (keyof typeof lines)[]) {
+      const res = await t.call(reseller.token, { method: 'POST', url: '/api/users', payload: { package_id: pkg, username: `pl_${name}`, password: `pw${name}9` } });
+      expect(res.statusCode, res.body).toBe(201);
+      lines[name] = { id: res.json().id, username: `pl_${name}`, password: `pw${name}9` };
+    }
+    await t.call(reseller.token, { method: 'PUT', url: `/api/users/${lines.two.id}`, payload: { bouquet: [String(a), String(b)] } });
+    await t.call(reseller.token, { method: 'POST', url: `/api/users/${lines.blocked.id}/block` });
+    await t.database.db.updateTable('lines').set({ exp_date: Math.floor(Date.now() / 1000) - 60 }).where('id', '=', lines.expired.id).execute();
+    await t.call(reseller.token, { method: 'DELETE', url: `/api/users/${lines.deleted.id}` });
+    await t.call(reseller.token, { method: 'POST', url: `/api/users/${lines.p2p.id}/change_system`, payload: { system_id: 2 } });
+  });
+  afterAll(() => t?.close());
+
+  it('the public Xtream client signs in and reads the profile and server info', async () => {
+    const xtream = client(lines.one);
+    const profile = await xtream.getProfile();
+    expect(profile).toMatchObject({ username: 'pl_one', auth: 1, status: 'Active', is_trial: '0', max_connections: '2', active_cons: '0', allowed_output_formats: ['m3u8', 'ts'] });
+    const server = await xtream.getServerInfo();
+    expect(server).toMatchObject({ url: '127.0.0.1', port: base.split(':')[2], server_protocol: 'http' });
+  });
+
+  it("lists only the line's bouquets: categories, channels, movies, series", async () => {
+    const one = client(lines.one);
+    expect((await one.getChannelCategories()).map((c) => c.category_name)).toEqual(['News']);
+    const channels = await one.getChannels();
+    expect(channels.map((c) => c.name)).toEqual(['News One', 'News Two']);
+    expect(channels[0]).toMatchObject({ stream_type: 'live', stream_id: cat.streams['News One'], epg_channel_id: 'news1.br', stream_icon: 'http://img.example/n1.png', category_id: String(cat.categories.News) });
+    // the client picks the first format user_info allows when the one it prefers (ts) is not listed
+    expect(channels[0].url).toBe(`${base}/live/pl_one/pwone9/${cat.streams['News One']}.ts`);
+    expect((await one.getChannels({ categoryId: cat.categories.Sports })).map((c) => c.name)).toEqual([]);
+    // a single movie of a category the bouquet does not hold: its category is listed, its neighbour is not
+    expect((await one.getMovieCategories()).map((c) => c.category_name)).toEqual(['Action']);
+    expect((await one.getMovies()).map((m) => `${m.name}.${m.container_extension}`)).toEqual(['Heist Movie.mp4']);
+    const movie = await one.getMovie({ movieId: cat.streams['Heist Movie'] });
+    expect(movie.movie_data).toMatchObject({ stream_id: cat.streams['Heist Movie'], container_extension: 'mp4' });
+    expect(movie.url).toBe(`${base}/movie/pl_one/pwone9/${cat.streams['Heist Movie']}.mp4`);
+    await expect(one.getMovie({ movieId: cat.streams['Chase Movie'] })).rejects.toThrow('Movie Not Found');
+    expect(await one.getShowCategories()).toEqual([]);
+    expect(await one.getShows()).toEqual([]);
+
+    const two = client(lines.two);
+    expect((await two.getChannelCategories()).map((c) => c.category_name)).toEqual(['News', 'Sports']);
+    expect((await two.getChannels({ categoryId: cat.categories.Sports })).map((c) => c.name)).toEqual(['Sports One', 'Sports Two']);
+    const shows = await two.getShows();
+    expect(shows.map((s) => [s.name, s.series_id])).toEqual([['Family Saga S01E01', cat.streams['Family Saga S01E01']]]);
+    const show = await two.getShow({ showId: shows[0].series_id });
+    expect(show.episodes['1'][0].url).toBe(`${base}/series/pl_two/pwtwo9/${cat.streams['Family Saga S01E01']}.mkv`);
+    expect((await two.getShortEPG({ channelId: cat.streams['Sports One'] })).epg_listings).toEqual([]);
+  });
+
+  it('sends the figures players expect as strings', async () => {
+    const res = await player({ username: 'pl_one', password: 'pwone9' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { user_info: u, server_info: s } = res.json();
+    for (const field of ['exp_date', 'created_at', 'is_trial', 'active_cons', 'max_connections']) expect(typeof u[field], field).toBe('string');
+    for (const field of ['port', 'https_port', 'rtmp_port']) expect(typeof s[field], field).toBe('string');
+    expect(typeof s.timestamp_now).toBe('number');
+    const vod = (await player({ username: 'pl_one', password: 'pwone9', action: 'get_vod_streams' })).json();
+    expect(typeof vod[0].added).toBe('string');
+    expect(typeof vod[0].category_id).toBe('string');
+    expect(typeof vod[0].stream_id).toBe('number');
+    expect((await player({ username: 'pl_one', password: 'pwone9', action: 'get_live_streams', category_id: 'abc' })).json()).toEqual([]);
+    expect((await player({ username: 'pl_one', password: 'pwone9', action: 'no_such_action' })).json()).toEqual([]);
+  });
+
+  it('get.php: an M3U parser finds exactly the bouquet, with the stream URLs players open', async () => {
+    const res = await playlist({ username: 'pl_one', password: 'pwone9', type: 'm3u_plus', output: 'ts' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^audio\/x-mpegurl/);
+    const items = parser.parse(res.body).items;
+    expect(items.map((i) => [i.name, i.group.title, i.tvg.id])).toEqual([
+      ['News One', 'News', 'news1.br'],
+      ['News Two', 'News', 'news2.br'],
+      ['Heist Movie', 'Action', ''],
+    ]);
+    expect(items.map((i) => i.url)).toEqual([
+      `${base}/live/pl_one/pwone9/${cat.streams['News One']}.ts`,
+      `${base}/live/pl_one/pwone9/${cat.streams['News Two']}.ts`,
+      `${base}/movie/pl_one/pwone9/${cat.streams['Heist Movie']}.mp4`,
+    ]);
+    const hls = parser.parse((await playlist({ username: 'pl_two', password: 'pwtwo9', output: 'hls' })).body).items;
+    expect(hls.map((i) => i.name)).toEqual(['News One', 'News Two', 'Sports One', 'Sports Two', 'Heist Movie', 'Family Saga S01E01']);
+    expect(hls[0].url.endsWith('.m3u8')).toBe(true);
+    expect((await playlist({ username: 'pl_one', password: 'pwone9', output: 'flv' })).statusCode).toBe(400);
+  });
+
+  it("links use the owner's domain, else main_domain, else the panel's address", async () => {
+    const urlOf = async () => parser.parse((await playlist({ username: 'pl_one', password: 'pwone9' })).body).items[0].url;
+    const info = async () => (await player({ username: 'pl_one', password: 'pwone9' })).json().server_info;
+    await t.database.db.updateTable('settings').set({ value: 'https://tv.example.com:8443' }).where('key', '=', 'main_domain').execute();
+    try {
+      expect(await urlOf()).toMatch(/^https:\/\/tv\.example\.com:8443\/live\/pl_one\//);
+      expect(await info()).toMatchObject({ url: 'tv.example.com', https_port: '8443', server_protocol: 'https' });
+      const added = await t.call(admin, { method: 'PUT', url: `/api/resellers/${reseller.id}/add_domain`, payload: { dns_reseller: 'revenda.example.net' } });
+      expect(added.statusCode, added.body).toBe(201);
+      expect(await urlOf()).toMatch(/^http:\/\/revenda\.example\.net\/live\/pl_one\//);
+      expect(await info()).toMatchObject({ url: 'revenda.example.net', port: '80', server_protocol: 'http' });
+    } finally {
+      await t.call(admin, { method: 'PUT', url: `/api/resellers/${reseller.id}/add_domain`, payload: { dns_reseller: 'NULL' } });
+      await t.database.db.updateTable('settings').set({ value: '' }).where('key', '=', 'main_domain').execute();
+    }
+  });
+
+  it('blocked, expired, deleted and P2P lines get their status and nothing to play', async () => {
+    const expected = { blocked: ['Banned', 'LINE_BLOCKED'], expired: ['Expired', 'LINE_EXPIRED'], deleted: ['Disabled', 'LINE_DISABLED'], p2p: ['Disabled', 'LINE_DISABLED'] } as const;
+    for (const [name, [status, code]] of Object.entries(expected)) {
+      const line = lines[name as keyof typeof expected];
+      const creds = { username: line.username, password: line.password };
+      expect((await player(creds)).json().user_info, name).toMatchObject({ auth: 1, status });
+      for (const action of ['get_live_categories', 'get_live_streams', 'get_vod_streams', 'get_series']) expect((await player({ ...creds, action })).json(), `${name} ${action}`).toEqual([]);
+      expect((await player({ ...creds, action: 'get_vod_info', vod_id: String(cat.streams['Heist Movie']) })).json()).toEqual({ info: [], movie_data: [] });
+      const refused = await playlist(creds);
+      expect([refused.statusCode, refused.json().code], name).toEqual([403, code]);
+    }
+    expect((await client(lines.blocked).getProfile()).status).toBe('Banned');
+  });
+
+  it('wrong credentials: auth 0 for players, counted by the sign-in rate limiter', async () => {
+    const ip = '203.0.113.77';
+    const wrong = await player({ username: 'pl_one', password: 'nope' }, ip);
+    expect([wrong.statusCode, wrong.json()]).toEqual([200, { user_info: { auth: 0 } }]);
+    expect((await player({ username: 'no_such_line', password: 'x' }, ip)).json()).toEqual({ user_info: { auth: 0 } });
+    expect((await playlist({ username: 'pl_one', password: 'nope' })).statusCode).toBe(401);
+    for (let i = 0; i < t.deps.config.loginMaxFailures; i++) await player({ username: 'pl_one', password: `wrong${i}` }, ip);
+    // blocked for this username and address, even with the right password; other addresses are not
+    const limited = await player({ username: 'pl_one', password: 'pwone9' }, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeTruthy();
+    expect((await player({ username: 'pl_one', password: 'pwone9' }, '203.0.113.78')).json().user_info.auth).toBe(1);
+    const logged = await t.database.db.selectFrom('logs').select('action').where('action', '=', 'line_auth_rate_limited').execute();
+    expect(logged.length).toBeGreaterThan(0);
+    // the panel's sign-in keys are apart: the same address still signs in
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress: ip, payload: { username: 'player_res', password: PASS } })).statusCode).toBe(200);
+  });
+
+  it('the OpenAPI document shows the public player and edge routes, without a token', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const path of ['/player_api.php', '/get.php', '/gateway/auth']) {
+      expect(doc.paths[path]?.get, path).toBeDefined();
+      expect(doc.paths[path].get.security, path).toEqual([]);
+    }
+  });
+
+  it('bad input is a 400 naming the field', async () => {
+    for (const [url, field] of [
+      ['/player_api.php?password=x', 'username'],
+      ['/get.php?username=a&password=b&type=m3u9', 'type'],
+      [`/player_api.php?username=${'a'.repeat(101)}&password=x`, 'username'],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().field, url).toBe(field);
+    }
+  });
+});

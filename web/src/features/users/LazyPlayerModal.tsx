@@ -1,0 +1,94 @@
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconDeviceTv } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { newIdempotencyKey } from '../../api/client';
+import { useComplements } from '../../api/complements';
+import { ApiError, isApiError } from '../../api/errors';
+import { notifyError, notifySuccess } from '../../api/notify';
+import { formatNumber } from '../../lib/format';
+import { reloadProfile } from '../auth/profile';
+import { activateLazyPlayer } from './api';
+import { lazyPlayerCost, lazyPlayerErrorText, macError } from './lazyPlayer';
+import type { Line } from '../../api/types';
+
+/** Confirm dialog of the Lazy Player activation: the MAC address, the estimated charge, then the call. */
+export function LazyPlayerModal({ line, opened, onClose }: { line: Line; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const complements = useComplements();
+  const [mac, setMac] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const monthly = Number(complements.data?.settings.lazy_player_monthly_credits ?? '1');
+  const estimate = lazyPlayerCost(line.exp_date, Math.floor(Date.now() / 1000), Number.isFinite(monthly) ? monthly : 1);
+  const invalid = macError(mac);
+
+  const submit = async () => {
+    setTouched(true);
+    if (invalid) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const res = await activateLazyPlayer(line.id, mac.trim(), key);
+      notifySuccess(t('lazyPlayer.success', { amount: formatNumber(res.total_charged) }));
+      void reloadProfile();
+      onClose();
+    } catch (e) {
+      const text = lazyPlayerErrorText(e);
+      setFailure(text);
+      setKey(newIdempotencyKey());
+      if (isApiError(e) && e.status === 401) return;
+      notifyError(new ApiError(isApiError(e) ? e.status : 0, 'LAZY_PLAYER', text));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('lazyPlayer.title', { username: line.username })} centered data-testid="lazy-modal">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">{t('lazyPlayer.confirm', { username: line.username })}</Text>
+          <TextInput
+            label={t('lazyPlayer.mac')}
+            placeholder="00:1A:2B:3C:4D:5E"
+            withAsterisk
+            value={mac}
+            onChange={(e) => {
+              setMac(e.currentTarget.value);
+              setKey(newIdempotencyKey());
+            }}
+            onBlur={() => setTouched(true)}
+            error={touched ? invalid : null}
+            autoComplete="off"
+            data-autofocus
+            data-testid="lazy-mac"
+          />
+          <Alert color="blue" variant="light" data-testid="lazy-estimate">
+            {t('lazyPlayer.estimate', { amount: formatNumber(estimate) })}
+          </Alert>
+          {failure && (
+            <Alert color="red" data-testid="lazy-error">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={busy} leftSection={<IconDeviceTv size={18} />} data-testid="lazy-submit">
+              {t('lazyPlayer.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

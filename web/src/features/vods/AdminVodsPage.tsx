@@ -1,0 +1,202 @@
+import { Button, Checkbox, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../api/notify';
+import { confirmDialog } from '../../components/confirm';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
+import { formatDateTime } from '../../lib/format';
+import { ADDED, invalidateVods, PENDING, removeMany, setRequestStatus, setStatusMany, useAdminVods, VOD_PER_OPTIONS, type VodPer, type VodStatus } from './api';
+import { Poster } from './CatalogueSearchModal';
+import { Stars, VodStatusBadge } from './ui';
+import type { AdminVodRequest } from '../../api/types';
+
+const warn = (message: string) => notifications.show({ color: 'yellow', message, autoClose: 4000 });
+const fail = (message: string) => notifications.show({ color: 'red', message, autoClose: 4000 });
+
+/** /list/vods/adm — every content request: paged, bulk remove and bulk status, one-row "added" while pending. */
+export function AdminVodsPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 500);
+  const [status, setStatus] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [per, setPer] = useState<VodPer>(10);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [bulkStatus, setBulkStatus] = useState<string | null>(String(ADDED));
+  const [busy, setBusy] = useState<string | null>(null);
+  const list = useAdminVods({ search: debounced || undefined, status: status ? (Number(status) as VodStatus) : undefined, page, per_page: per });
+  const rows = list.data?.data ?? [];
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
+
+  const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const after = async () => {
+    setSelected([]);
+    await invalidateVods();
+  };
+
+  const removeSelected = async () => {
+    if (selected.length === 0) return warn(t('vods.admin.noneToRemove'));
+    const ok = await confirmDialog({ title: t('vods.admin.removeTitle'), message: t('vods.admin.removeConfirm', { count: selected.length }), confirmLabel: t('common.delete'), danger: true });
+    if (!ok) return;
+    setBusy('remove');
+    try {
+      await removeMany(selected);
+      notifySuccess(t('vods.admin.removed'));
+      await after();
+    } catch {
+      fail(t('vods.admin.removeFailed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const statusSelected = async () => {
+    if (selected.length === 0) return warn(t('vods.admin.noneForStatus'));
+    setBusy('status');
+    try {
+      await setStatusMany(selected, Number(bulkStatus) as VodStatus);
+      notifySuccess(t('vods.admin.changed'));
+      await after();
+    } catch {
+      fail(t('vods.admin.changeFailed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const markAdded = async (row: AdminVodRequest) => {
+    setBusy(`row-${row.id}`);
+    try {
+      await setRequestStatus(row.id, ADDED);
+      notifySuccess(t('vods.admin.changed'));
+      await invalidateVods();
+    } catch {
+      fail(t('vods.admin.changeFailed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const columns: ResponsiveColumn<AdminVodRequest>[] = [
+    {
+      accessor: 'select',
+      title: (
+        <Checkbox
+          aria-label={t('vods.admin.selectPage')}
+          checked={allOnPage}
+          indeterminate={!allOnPage && rows.some((r) => selected.includes(r.id))}
+          onChange={() => setSelected(allOnPage ? selected.filter((id) => !rows.some((r) => r.id === id)) : [...new Set([...selected, ...rows.map((r) => r.id)])])}
+          data-testid="vod-select-page"
+        />
+      ),
+      width: 44,
+      card: 'actions',
+      render: (r) => <Checkbox aria-label={t('vods.admin.select', { title: r.title })} checked={selected.includes(r.id)} onChange={() => toggle(r.id)} data-testid={`vod-select-${r.id}`} />,
+    },
+    { accessor: 'image_link', title: t('vods.columns.poster'), width: 64, card: 'none', visibleFrom: 'md', render: (r) => <Poster src={r.image_link} alt={t('vods.poster', { title: r.title })} /> },
+    { accessor: 'title', title: t('vods.columns.title'), card: 'title', render: (r) => <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{r.title}</Text> },
+    { accessor: 'year', title: t('vods.columns.year'), noWrap: true },
+    { accessor: 'stars', title: t('vods.columns.stars'), noWrap: true, visibleFrom: 'md', render: (r) => <Stars value={r.stars} /> },
+    { accessor: 'requested_by', title: t('vods.columns.requestedBy'), noWrap: true, render: (r) => r.requested_by ?? '—' },
+    { accessor: 'notes', title: t('vods.columns.notes'), visibleFrom: 'lg', render: (r) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{r.notes || '—'}</Text> },
+    { accessor: 'created_at', title: t('vods.columns.created'), noWrap: true, visibleFrom: 'xl', render: (r) => formatDateTime(r.created_at) },
+    {
+      accessor: 'status',
+      title: t('vods.columns.status'),
+      noWrap: true,
+      render: (r) => (
+        <Group gap={6} wrap="nowrap">
+          <VodStatusBadge status={r.status} />
+          {r.status === PENDING && (
+            <Tooltip label={t('vods.admin.markAdded')}>
+              <Button size="compact-xs" variant="light" color="green" loading={busy === `row-${r.id}`} onClick={() => void markAdded(r)} aria-label={t('vods.admin.markAddedTitle', { title: r.title })} data-testid={`vod-mark-added-${r.id}`}>
+                <IconCheck size={14} />
+              </Button>
+            </Tooltip>
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <PageHeader title={t('vods.admin.title')} />
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          aria-label={t('vods.filter')}
+          placeholder={t('vods.filter')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          maxLength={100}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', xs: 260 }}
+          data-testid="vods-filter"
+        />
+        <Select
+          aria-label={t('vods.columns.status')}
+          placeholder={t('vods.status.all')}
+          clearable
+          data={[
+            { value: String(PENDING), label: t('vods.status.pending') },
+            { value: String(ADDED), label: t('vods.status.added') },
+          ]}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          w={{ base: '100%', xs: 180 }}
+          data-testid="vods-status-filter"
+        />
+      </Group>
+      <Group gap="sm" wrap="wrap" data-testid="vod-bulk">
+        <Text size="sm" data-testid="vod-selected-count">
+          {t('vods.admin.selected', { count: selected.length })}
+        </Text>
+        <Select
+          aria-label={t('vods.admin.newStatus')}
+          allowDeselect={false}
+          data={[
+            { value: String(PENDING), label: t('vods.status.pending') },
+            { value: String(ADDED), label: t('vods.status.added') },
+          ]}
+          value={bulkStatus}
+          onChange={setBulkStatus}
+          w={150}
+          size="xs"
+          data-testid="vod-bulk-status"
+        />
+        <Button size="xs" variant="light" loading={busy === 'status'} onClick={() => void statusSelected()} data-testid="vod-bulk-status-apply">
+          {t('vods.admin.applyStatus')}
+        </Button>
+        <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} loading={busy === 'remove'} onClick={() => void removeSelected()} data-testid="vod-bulk-remove">
+          {t('vods.admin.remove')}
+        </Button>
+      </Group>
+      <ResponsiveTable columns={columns} records={rows} fetching={list.isFetching} loading={list.isPending} noRecordsText={list.isError ? t('common.loadError') : t('vods.empty')} testId="admin-vods-table" rowTestId={(r) => `vod-row-${r.id}`} />
+      {list.data && (
+        <Pager<VodPer>
+          page={page}
+          pages={list.data.meta.pages}
+          total={list.data.meta.total}
+          per={per}
+          perOptions={VOD_PER_OPTIONS}
+          onPageChange={setPage}
+          onPerChange={(n) => {
+            setPer(n);
+            setPage(1);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+import { Alert, Badge, Button, Card, Group, Image, Loader, Modal, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconMovie, IconSearch, IconStarFilled } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, isApiError } from '../../api/errors';
+import { notifyError, notifySuccess } from '../../api/notify';
+import i18n from '../../i18n';
+import { invalidateVods, requestTitle, useCatalogueSearch } from './api';
+import type { CatalogueTitle } from '../../api/types';
+
+/** The search failing: not configured, the catalogue down, or the connection. */
+export function searchErrorText(e: unknown): string {
+  if (isApiError(e) && e.code === 'NOT_CONFIGURED') return i18n.t('vods.search.notConfigured');
+  if (isApiError(e) && e.status === 0) return i18n.t('errors.COMMUNICATION');
+  return i18n.t('vods.search.unavailable');
+}
+
+/** 'Search the catalogue' (masters and admins): query -> results -> request one with notes. */
+export function CatalogueSearchModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  const [debounced] = useDebouncedValue(q.trim(), 500);
+  const search = useCatalogueSearch(debounced);
+  const [picked, setPicked] = useState<CatalogueTitle | null>(null);
+  const [notes, setNotes] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const request = async () => {
+    if (!picked) return;
+    setBusy(true);
+    try {
+      await requestTitle({ movie_id: picked.movie_id, media_type: picked.media_type, title: picked.title, year: picked.year, stars: picked.stars, image_link: picked.image_link, observacoes: notes.trim() || undefined, status: '1' });
+      notifySuccess(t('vods.requested'));
+      void invalidateVods();
+      setPicked(null);
+      setNotes('');
+      onClose();
+    } catch (e) {
+      const text = isApiError(e) && e.status === 0 ? t('errors.COMMUNICATION') : t('vods.refused');
+      notifyError(new ApiError(isApiError(e) ? e.status : 0, 'VOD_REQUEST', text));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('vods.search.open')} size="lg" centered data-testid="vod-search-modal">
+      {picked ? (
+        <Stack gap="sm">
+          <TitleCard title={picked} />
+          <Textarea label={t('vods.notes')} maxLength={1000} autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} data-testid="vod-notes" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setPicked(null)}>
+              {t('common.back')}
+            </Button>
+            <Button loading={busy} onClick={() => void request()} data-testid="vod-request-submit">
+              {t('vods.request')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          <TextInput
+            label={t('vods.search.query')}
+            placeholder={t('vods.search.placeholder')}
+            leftSection={<IconSearch size={16} />}
+            rightSection={search.isFetching ? <Loader size="xs" /> : null}
+            value={q}
+            onChange={(e) => setQ(e.currentTarget.value)}
+            maxLength={100}
+            data-autofocus
+            data-testid="vod-search-input"
+          />
+          {search.isError && (
+            <Alert color="red" data-testid="vod-search-error">
+              {searchErrorText(search.error)}
+            </Alert>
+          )}
+          {search.data?.length === 0 && !search.isFetching && (
+            <Text size="sm" c="dimmed" data-testid="vod-search-empty">
+              {t('vods.search.empty')}
+            </Text>
+          )}
+          <Stack gap="xs" data-testid="vod-search-results">
+            {(search.data ?? []).map((title) => (
+              <TitleCard
+                key={`${title.media_type}-${title.movie_id}`}
+                title={title}
+                action={
+                  <Button size="xs" variant="light" onClick={() => setPicked(title)} data-testid={`vod-pick-${title.movie_id}`} aria-label={t('vods.requestTitle', { title: title.title })}>
+                    {t('vods.request')}
+                  </Button>
+                }
+              />
+            ))}
+          </Stack>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+export function Poster({ src, alt }: { src: string | null; alt: string }) {
+  return src ? (
+    <Image src={src} alt={alt} w={46} h={69} radius="sm" fit="cover" loading="lazy" />
+  ) : (
+    <Stack w={46} h={69} align="center" justify="center" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 4, flexShrink: 0 }} aria-hidden>
+      <IconMovie size={20} />
+    </Stack>
+  );
+}
+
+function TitleCard({ title, action }: { title: CatalogueTitle; action?: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="xs" radius="sm" data-testid={`vod-result-${title.movie_id}`}>
+      <Group wrap="nowrap" gap="sm" align="center">
+        <Poster src={title.image_link} alt={t('vods.poster', { title: title.title })} />
+        <Stack gap={2} miw={0} style={{ flex: 1 }}>
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {title.title}
+          </Text>
+          <Group gap={6}>
+            <Text size="xs" c="dimmed">
+              {title.year || '—'}
+            </Text>
+            <Badge size="xs" variant="light" color="gray">
+              {t(`vods.mediaType.${title.media_type}`)}
+            </Badge>
+            <Group gap={2}>
+              <IconStarFilled size={12} color="var(--mantine-color-yellow-7)" aria-hidden />
+              <Text size="xs">
+                <VisuallyHidden>{t('vods.columns.stars')}: </VisuallyHidden>
+                {title.stars.toFixed(1)}
+              </Text>
+            </Group>
+          </Group>
+        </Stack>
+        {action}
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconSquarePlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
+import { formatDateTime } from '../../lib/format';
+import { useProfile } from '../auth/profile';
+import { VOD_PER_OPTIONS, type VodPer, useVodRequests } from './api';
+import { CatalogueSearchModal, Poster } from './CatalogueSearchModal';
+import { Stars, VodStatusBadge } from './ui';
+import type { VodRequest } from '../../api/types';
+
+/** /vods — the content requests (everyone), and the catalogue search for masters and admins. */
+export function VodsPage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 500);
+  const [page, setPage] = useState(1);
+  const [per, setPer] = useState<VodPer>(10);
+  const [open, setOpen] = useState(false);
+  const list = useVodRequests({ search: debounced || undefined, page, per_page: per });
+  const canAsk = profile.data?.type === 'admin' || profile.data?.type === 'master';
+
+  const columns: ResponsiveColumn<VodRequest>[] = [
+    { accessor: 'image_link', title: t('vods.columns.poster'), width: 64, card: 'none', render: (r) => <Poster src={r.image_link} alt={t('vods.poster', { title: r.title })} /> },
+    { accessor: 'title', title: t('vods.columns.title'), card: 'title', render: (r) => <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{r.title}</Text> },
+    { accessor: 'year', title: t('vods.columns.year'), noWrap: true },
+    { accessor: 'media_type', title: t('vods.columns.type'), noWrap: true, visibleFrom: 'md', render: (r) => t(`vods.mediaType.${r.media_type}`) },
+    { accessor: 'stars', title: t('vods.columns.stars'), noWrap: true, render: (r) => <Stars value={r.stars} /> },
+    { accessor: 'status', title: t('vods.columns.status'), noWrap: true, render: (r) => <VodStatusBadge status={r.status} /> },
+    { accessor: 'created_at', title: t('vods.columns.created'), noWrap: true, visibleFrom: 'lg', render: (r) => formatDateTime(r.created_at) },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <PageHeader
+        title={t('vods.title')}
+        actions={
+          canAsk && (
+            <Button leftSection={<IconSquarePlus size={18} />} onClick={() => setOpen(true)} data-testid="vod-search-open">
+              {t('vods.search.open')}
+            </Button>
+          )
+        }
+      />
+      <Group>
+        <TextInput
+          aria-label={t('vods.filter')}
+          placeholder={t('vods.filter')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          maxLength={100}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', xs: 320 }}
+          data-testid="vods-filter"
+        />
+      </Group>
+      <ResponsiveTable columns={columns} records={list.data?.data ?? []} fetching={list.isFetching} loading={list.isPending} noRecordsText={list.isError ? t('common.loadError') : t('vods.empty')} testId="vods-table" rowTestId={(r) => `vod-row-${r.id}`} />
+      {list.data && (
+        <Pager<VodPer>
+          page={page}
+          pages={list.data.meta.pages}
+          total={list.data.meta.total}
+          per={per}
+          perOptions={VOD_PER_OPTIONS}
+          onPageChange={setPage}
+          onPerChange={(n) => {
+            setPer(n);
+            setPage(1);
+          }}
+        />
+      )}
+      {canAsk && <CatalogueSearchModal opened={open} onClose={() => setOpen(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
+import { queryKeys } from '../../api/queryKeys';
+import type { AdminVodsQuery, VodRequestBody, VodsQuery } from '../../api/types';
+
+/** The two content-request lists page by these (SPEC section 9). */
+export const VOD_PER_OPTIONS = [10, 25, 50, 100] as const;
+export type VodPer = (typeof VOD_PER_OPTIONS)[number];
+export const PENDING = 1;
+export const ADDED = 2;
+export type VodStatus = typeof PENDING | typeof ADDED;
+
+export function useVodRequests(query: VodsQuery) {
+  return useQuery({
+    queryKey: queryKeys.vods.list(query),
+    queryFn: ({ signal }) => api.GET('/api/vods', { params: { query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminVods(query: AdminVodsQuery) {
+  return useQuery({
+    queryKey: queryKeys.vods.admin(query),
+    queryFn: ({ signal }) => api.GET('/api/admin/vods', { params: { query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Catalogue search through the server (TMDB; the key never reaches the browser). */
+export function useCatalogueSearch(q: string) {
+  return useQuery({
+    queryKey: queryKeys.vods.search(q),
+    queryFn: ({ signal }) => api.GET('/api/vods/search', { params: { query: { q } }, signal, silent: true }).then((r) => r.data),
+    enabled: q.trim().length >= 2,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export const invalidateVods = () => queryClient.invalidateQueries({ queryKey: queryKeys.vods.all() });
+
+// All silent: the pages show the spec's own texts.
+export const requestTitle = (body: VodRequestBody) => api.POST('/api/vods/pedido', { body, silent: true });
+export const setRequestStatus = (id: number, status: VodStatus) => api.PUT('/api/vods/pedido/{id}', { params: { path: { id } }, body: { status }, silent: true });
+export const setStatusMany = (ids: number[], status: VodStatus) => api.PUT('/api/admin/vods/status', { body: { ids, status }, silent: true });
+export const removeMany = (ids: number[]) => api.DELETE('/api/admin/vods', { body: { ids }, silent: true });
