@@ -18,7 +18,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
@@ -36,8 +36,7 @@ import { formatDateTime } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
 import { showLineError } from './errors';
 import { lazyPlayerBlocker } from './lazyPlayer';
-import { LazyPlayerModal } from './LazyPlayerModal';
-import { ExtendModal, LinksModal, RenewModal, ScreensModal } from './LineModals';
+import type { LineDialogKind } from './LineDialog';
 import { usersSearch } from './search';
 import { CutText, StatusBadge, SystemSwitch } from './ui';
 import { UserFiltersBar } from './UserFilters';
@@ -49,7 +48,8 @@ const DEFAULT_SORT: SortState = { field: 'id', direction: 'desc' };
 const DESKTOP_ORDER = ['actions', 'id', 'username', 'password', 'created_at', 'exp_date', 'master_username', 'reseller_notes', 'whatsapp', 'max_connections', 'enabled', 'system'];
 const CARD_ORDER = ['username', 'actions', 'exp_date', 'enabled', 'system', 'max_connections', 'password', 'whatsapp', 'reseller_notes', 'master_username', 'id', 'created_at'];
 
-type DialogKind = 'extend' | 'links' | 'screens' | 'renew' | 'lazy';
+type DialogKind = LineDialogKind;
+const LineDialog = lazy(() => import('./LineDialog'));
 
 /** /users — the reseller's lines: URL-bound filters, expiry/status badges, system switch and row actions. */
 export function UsersPage() {
@@ -207,11 +207,11 @@ export function UsersPage() {
         showReseller={!!profile.data && profile.data.type !== 'reseller'}
       />
       <ListTable columns={columns} query={query} table={table} testId="users-table" rowTestId={(l) => `user-row-${l.id}`} emptyText={t('users.empty')} />
-      {dialog?.kind === 'extend' && <ExtendModal line={dialog.line} opened onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'screens' && <ScreensModal line={dialog.line} opened onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'renew' && <RenewModal line={dialog.line} opened onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'links' && <LinksModal line={dialog.line} opened onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'lazy' && <LazyPlayerModal line={dialog.line} opened onClose={() => setDialog(null)} />}
+      {dialog && (
+        <Suspense fallback={null}>
+          <LineDialog kind={dialog.kind} line={dialog.line} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
       {whatsapp.modal}
     </>
   );
