@@ -137,6 +137,11 @@ describe('every page fits a 375 px phone and a 1280 px screen', () => {
     { name: 'vods', go: menu('/vods'), ready: '[data-testid="vod-search-open"]' },
     { name: 'list-vods-adm', go: menu('/list/vods/adm'), ready: '[data-testid="vod-bulk-remove"]' },
     { name: 'settings', go: menu('/settings'), ready: '[data-testid="settings-save"]' },
+    { name: 'p2p-users', go: menu('/p2p_users'), ready: '[data-testid="p2p-table"]' },
+    { name: 'p2p-users-add', go: menu('/p2p_users/add'), ready: '[data-testid="user-name"]' },
+    { name: 'p2p-online', go: menu('/p2p_users/connections'), ready: '[data-testid="p2p-online-not-configured"]' },
+    { name: 'p2p-migrate', go: menu('/p2p_migrate'), ready: '[data-testid="p2p-migrate-submit"]' },
+    { name: 'p2p-migrate-users', go: menu('/p2p_migrate_users'), ready: '[data-testid="p2p-import-login-submit"]' },
     { name: 'logs', go: menu('/logs'), ready: '[data-testid^="log-row-"]' },
     { name: 'security', go: address('/profile/security'), ready: '[data-testid="twofactor-status"]' },
   ];

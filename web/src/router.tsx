@@ -7,6 +7,7 @@ import { ensureProfile } from './features/auth/profile';
 import { prefetchDashboard } from './features/dashboard/prefetch';
 import { roleRedirect } from './features/auth/roleRedirect';
 import { logsSearch } from './features/logs/search';
+import { p2pUsersSearch } from './features/p2p/search';
 import { packagesSearch } from './features/packages/search';
 import { resellersSearch } from './features/resellers/search';
 import { usersSearch } from './features/users/search';
@@ -151,6 +152,43 @@ const migrateRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/users/MigratePage'), 'MigratePage'),
 });
 
+const p2pUsersRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/p2p_users',
+  validateSearch: p2pUsersSearch,
+  component: lazyRouteComponent(() => import('./features/p2p/P2pUsersPage'), 'P2pUsersPage'),
+});
+const p2pAddRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/p2p_users/add',
+  component: lazyRouteComponent(() => import('./features/p2p/P2pCreatePage'), 'P2pCreatePage'),
+});
+const p2pTrialRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/p2p_users/add_trial',
+  component: lazyRouteComponent(() => import('./features/p2p/P2pCreatePage'), 'P2pTrialCreatePage'),
+});
+export const p2pEditRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/p2p_users/$userId/edit',
+  component: lazyRouteComponent(() => import('./features/p2p/P2pEditPage'), 'P2pEditPage'),
+});
+const p2pOnlineRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/p2p_users/connections',
+  component: lazyRouteComponent(() => import('./features/p2p/P2pOnlinePage'), 'P2pOnlinePage'),
+});
+const p2pMigrateRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/p2p_migrate',
+  component: lazyRouteComponent(() => import('./features/p2p/P2pMigratePage'), 'P2pMigratePage'),
+});
+const p2pMigrateUsersRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/p2p_migrate_users',
+  component: lazyRouteComponent(() => import('./features/p2p/P2pMigrateUsersPage'), 'P2pMigrateUsersPage'),
+});
+
 const vodsRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/vods',
@@ -193,6 +231,13 @@ const routeTree = rootRoute.addChildren([
     trialAddRoute,
     migrateRoute,
     userEditRoute,
+    p2pUsersRoute,
+    p2pAddRoute,
+    p2pTrialRoute,
+    p2pEditRoute,
+    p2pOnlineRoute,
+    p2pMigrateRoute,
+    p2pMigrateUsersRoute,
     vodsRoute,
     logsRoute,
     securityRoute,

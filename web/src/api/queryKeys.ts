@@ -84,6 +84,21 @@ export const queryKeys = {
     search: (q: string) => ['vods', 'search', q] as const,
   },
 
+  p2p: {
+    all: () => ['p2p'] as const,
+    lists: () => ['p2p', 'list'] as const,
+    /** P2pUserPage: GET /p2p/users. */
+    list: (query: ListQuery) => ['p2p', 'list', query] as const,
+    /** P2pUser: GET /p2p/users/{id}. */
+    one: (id: number) => ['p2p', 'one', id] as const,
+    /** P2pOnlineRow[]: GET /p2p/users/online (the `data` array). */
+    online: () => ['p2p', 'online'] as const,
+    /** P2pImportPreview: GET /p2p/import_preview. */
+    importPreview: () => ['p2p', 'importPreview'] as const,
+    /** P2pOutboxStatus: GET /admin/p2p/outbox. */
+    outbox: () => ['p2p', 'outbox'] as const,
+  },
+
   /** AdminSettings: GET /admin/settings. */
   settings: () => ['settings'] as const,
 

@@ -82,3 +82,16 @@ export type VodPage = Answer<'/api/vods', 'get'>;
 export type AdminVodPage = Answer<'/api/admin/vods', 'get'>;
 export type AdminSettings = Schemas['AdminSettings'];
 export type SettingsUpdate = Body<'/api/admin/settings', 'put'>;
+
+export type P2pUser = Answer<'/api/p2p/users/{id}', 'get'>;
+export type P2pUserPage = Answer<'/api/p2p/users', 'get'>;
+export type P2pUsersQuery = Query<'/api/p2p/users'>;
+export type P2pCreate = Body<'/api/p2p/users', 'post'>;
+export type P2pTrialCreate = Body<'/api/p2p/test_users', 'post'>;
+export type P2pUpdate = Body<'/api/p2p/users/{id}', 'put'>;
+export type P2pOnlineRow = Answer<'/api/p2p/users/online', 'get'>['data'][number];
+export type P2pImportPreview = Answer<'/api/p2p/import_preview', 'get'>;
+export type P2pImportRow = P2pImportPreview['data'][number];
+export type P2pOutboxStatus = Answer<'/api/admin/p2p/outbox', 'get'>;
+/** Delivery state of a P2P account or P2P line to the P2P server. */
+export type SyncState = NonNullable<Line['sync_state']>;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cut, formatDateTime, formatDelta, formatNumber } from './format';
+import { cut, formatDateTime, formatDelta, formatDuration, formatNumber } from './format';
 
 const ORIGINAL_TZ = process.env.TZ;
 afterEach(() => {
@@ -34,5 +34,15 @@ describe('pt-BR formats', () => {
     expect(cut('a'.repeat(25))).toBe('a'.repeat(25));
     expect(cut('a'.repeat(26))).toBe(`${'a'.repeat(25)}…`);
     expect(cut(null)).toBe('');
+  });
+});
+
+describe('durations', () => {
+  it('shows seconds as hh:mm:ss, hours past a day included', () => {
+    expect(formatDuration(0)).toBe('00:00:00');
+    expect(formatDuration(59)).toBe('00:00:59');
+    expect(formatDuration(3661)).toBe('01:01:01');
+    expect(formatDuration(90_000)).toBe('25:00:00');
+    expect(formatDuration(-5)).toBe('00:00:00');
   });
 });

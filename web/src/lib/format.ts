@@ -23,3 +23,10 @@ export function cut(text: string | null | undefined, max = 25): string {
   const s = (text ?? '').trim();
   return s.length > max ? `${s.slice(0, max)}…` : s;
 }
+
+/** Seconds as hh:mm:ss (hours keep counting past 24). */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}

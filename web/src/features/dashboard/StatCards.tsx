@@ -15,11 +15,12 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Dashboard } from '../../api/types';
+import { isApiError } from '../../api/errors';
+import { useP2pOnline } from '../p2p/api';
 import { useDashboardCounters } from './api';
 import { formatNumber } from '../../lib/format';
 
-/** Card keys in SPEC order; `users_onlinep2p` has no server figure until the P2P integration exists. */
+/** Card keys in SPEC order; `users_onlinep2p` is the length of the P2P server's online list (SPEC section 2). */
 export const CARD_KEYS = [
   'resellers',
   'users',
@@ -53,16 +54,17 @@ const CARDS: Record<CardKey, { icon: IconType; color: string }> = {
   users_trialp2p: { icon: IconFlask, color: 'pink' },
 };
 
-/** The figure of a card; null when the server has none (P2P online list not integrated). */
-function figure(data: Dashboard, key: CardKey): number | null {
-  return key === 'users_onlinep2p' ? null : data[key];
+interface CardProps {
+  cardKey: CardKey;
+  value: number | undefined;
+  loading: boolean;
+  /** The figure's outside system is not configured (shown as a hint next to '—'). */
+  notConfigured?: boolean;
 }
 
-function StatCard({ cardKey, data, loading }: { cardKey: CardKey; data?: Dashboard; loading: boolean }) {
+function StatCard({ cardKey, value, loading, notConfigured = false }: CardProps) {
   const { t } = useTranslation();
   const { icon: Icon, color } = CARDS[cardKey];
-  const value = data ? figure(data, cardKey) : null;
-  const notConfigured = cardKey === 'users_onlinep2p';
   return (
     <Paper withBorder radius="md" p="sm" data-testid={`card-${cardKey}`} aria-busy={loading || undefined}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -78,7 +80,7 @@ function StatCard({ cardKey, data, loading }: { cardKey: CardKey; data?: Dashboa
           ) : (
             <Group gap={6} align="baseline" wrap="wrap">
               <Text fz={24} fw={700} lh={1.15} data-testid={`card-${cardKey}-value`}>
-                {data ? formatNumber(value ?? 0) : '—'}
+                {value !== undefined ? formatNumber(value) : '—'}
               </Text>
               {notConfigured && (
                 <Badge size="xs" variant="light" color="gray" style={{ textTransform: 'none' }} data-testid={`card-${cardKey}-hint`}>
@@ -107,10 +109,21 @@ export function StatCards() {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'xs', sm: 'sm' }} data-testid="dashboard-cards">
-        {CARD_KEYS.map((key) => (
-          <StatCard key={key} cardKey={key} data={query.data} loading={query.isPending && !query.isError} />
-        ))}
+        {CARD_KEYS.map((key) =>
+          key === 'users_onlinep2p' ? (
+            <P2pOnlineCard key={key} />
+          ) : (
+            <StatCard key={key} cardKey={key} value={query.data?.[key]} loading={query.isPending && !query.isError} />
+          ),
+        )}
       </SimpleGrid>
     </Stack>
   );
+}
+
+/** Online P2P users: the count of the P2P server's online list (refreshed with it every 15 s). */
+function P2pOnlineCard() {
+  const online = useP2pOnline();
+  const notConfigured = isApiError(online.error) && online.error.code === 'NOT_CONFIGURED';
+  return <StatCard cardKey="users_onlinep2p" value={online.data?.length} loading={online.isPending} notConfigured={notConfigured} />;
 }

@@ -12,6 +12,12 @@ export const CREDIT_ACTIONS: ReadonlySet<string> = new Set([
   'reseller_create',
   'reseller_to_master',
   'reseller_deactivate',
+  'user_migrate',
+  'user_lazy_player',
+  'user_lazy_player_refund',
+  'p2p_create',
+  'p2p_renew',
+  'p2p_import_credits',
 ]);
 
 /** Actions whose value_int is the id of what was changed. */
@@ -47,6 +53,12 @@ export function valueText(t: TFunction, e: LogEntry): string {
       const to = /^transferall:(\d+)$/.exec(v);
       return to ? t('logs.value.transferTo', { id: to[1] }) : v;
     }
+    case 'p2p_renew': {
+      const months = /^(\d+) months?$/.exec(v);
+      return months ? t('logs.value.months', { count: Number(months[1]) }) : v;
+    }
+    case 'p2p_import_clients':
+      return e.value_int !== null ? t('logs.value.clients', { username: v, count: e.value_int }) : v;
     case 'user_update':
     case 'reseller_update':
       return v.split(',').filter(Boolean).join(', ');

@@ -1,12 +1,11 @@
-import { Badge, Button, Group, NumberInput, Popover, Select, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconFilter, IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { Badge, Button, Group, NumberInput, Popover, Select, Stack, } from '@mantine/core';
+import { IconFilter } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterChip } from '../../components/FilterChips';
-import { SEARCH_DEBOUNCE_MS } from '../../api/resellerSearch';
 import type { ResellerGroup, SearchOption } from '../../api/types';
 import { ResellerPicker } from '../../components/ResellerPicker';
+import { SearchBox } from '../../components/table/SearchBox';
 import type { ResellerFilters as Filters } from './search';
 import { groupName } from './groupName';
 
@@ -36,49 +35,17 @@ interface Props {
 
 /** The username box (applied 500 ms after typing) and the filter popover (ID, master, group, status). */
 export function ResellerFilterBar({ filters, groups, onChange }: Props) {
+  const { t } = useTranslation();
   return (
     <Group gap="xs" wrap="nowrap" align="flex-end">
-      <UsernameBox value={filters.username ?? ''} onChange={(username) => onChange({ username: username || undefined })} />
+      <SearchBox
+        value={filters.username ?? ''}
+        onChange={(username) => onChange({ username: username || undefined })}
+        label={t('resellers.filters.username')}
+        testId="reseller-filter-username"
+      />
       <FilterPopover filters={filters} groups={groups} onChange={onChange} />
     </Group>
-  );
-}
-
-function UsernameBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(value);
-  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const last = useRef(value);
-
-  // The URL changed elsewhere (chip removed, back button): show it.
-  useEffect(() => {
-    if (value !== last.current) {
-      last.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  useEffect(() => {
-    const next = debounced.trim();
-    if (next !== last.current) {
-      last.current = next;
-      onChange(next);
-    }
-  }, [debounced, onChange]);
-
-  return (
-    <TextInput
-      flex={1}
-      maw={320}
-      miw={0}
-      leftSection={<IconSearch size={16} />}
-      placeholder={t('resellers.filters.username')}
-      aria-label={t('resellers.filters.username')}
-      value={text}
-      maxLength={50}
-      onChange={(e) => setText(e.currentTarget.value)}
-      data-testid="reseller-filter-username"
-    />
   );
 }
 

@@ -6,10 +6,25 @@ import { useTranslation } from 'react-i18next';
 
 import { formatDateTime } from '../../lib/format';
 import { copyText, CopyIconButton } from './ui';
-import type { Line } from '../../api/types';
+
+/** What a customer needs after a creation: the login (a line's username, a P2P account's e-mail), password, expiry. */
+export interface CreatedCredentials {
+  username: string;
+  password: string;
+  exp_date: number;
+}
+
+interface Props {
+  line: CreatedCredentials | null;
+  title: string;
+  onClose: () => void;
+  onAnother: () => void;
+  /** The list the "to the list" button opens. */
+  listTo?: '/users' | '/p2p_users';
+}
 
 /** After a creation: the generated or typed username and password, each with a copy button. */
-export function CreatedDialog({ line, title, onClose, onAnother }: { line: Line | null; title: string; onClose: () => void; onAnother: () => void }) {
+export function CreatedDialog({ line, title, onClose, onAnother, listTo = '/users' }: Props) {
   const { t } = useTranslation();
   const copyBoth = async () => {
     if (!line) return;
@@ -48,7 +63,7 @@ export function CreatedDialog({ line, title, onClose, onAnother }: { line: Line 
               <Button variant="default" onClick={onAnother} data-testid="created-another">
                 {t('users.created.another')}
               </Button>
-              <Button component={Link} to="/users" leftSection={<IconList size={16} />} data-testid="created-to-list">
+              <Button component={Link} to={listTo} leftSection={<IconList size={16} />} data-testid="created-to-list">
                 {t('users.created.toList')}
               </Button>
             </Group>

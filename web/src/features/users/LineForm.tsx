@@ -9,6 +9,8 @@ import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from './format';
 import type { Package } from '../../api/types';
 
 export interface LineFormValues {
+  /** P2P accounts only: the customer's name. */
+  name: string;
   username: string;
   password: string;
   package_id: string | null;
@@ -17,24 +19,29 @@ export interface LineFormValues {
   reseller_notes: string;
 }
 
-export const EMPTY_LINE_FORM: LineFormValues = { username: '', password: '', package_id: null, max_connections: 1, whatsapp: '', reseller_notes: '' };
+export const EMPTY_LINE_FORM: LineFormValues = { name: '', username: '', password: '', package_id: null, max_connections: 1, whatsapp: '', reseller_notes: '' };
 
 interface Props {
   packages: Package[];
   packagesLoading: boolean;
   /** Screens field (normal lines only): min 1, max the setting user_limit_screen. */
   screens?: { limit: number };
+  /** P2P accounts: a required name field on top. */
+  withName?: boolean;
+  /** WhatsApp and notes fields (P2P trials have none). Default true. */
+  withContact?: boolean;
   submitLabel: string;
   onSubmit: (values: LineFormValues, pkg: Package) => Promise<void>;
   onCancel: () => void;
 }
 
 /** Create form of normal and trial lines: credentials with generate buttons, package, screens, whatsapp, notes. */
-export function LineForm({ packages, packagesLoading, screens, submitLabel, onSubmit, onCancel }: Props) {
+export function LineForm({ packages, packagesLoading, screens, withName = false, withContact = true, submitLabel, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
   const form = useForm<LineFormValues>({
     initialValues: EMPTY_LINE_FORM,
     validate: {
+      name: (v) => (withName && (!v.trim() || v.length > 100) ? t('p2p.form.nameRequired') : null),
       username: (v) => (v.length > 50 || !CREDENTIAL_RE.test(v.trim()) ? t('users.form.credentialInvalid') : null),
       password: (v) => (v.length > 50 || !CREDENTIAL_RE.test(v.trim()) ? t('users.form.credentialInvalid') : null),
       package_id: (v) => (v ? null : t('users.form.packageRequired')),
@@ -86,6 +93,7 @@ export function LineForm({ packages, packagesLoading, screens, submitLabel, onSu
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {withName && <TextInput label={t('p2p.form.name')} required maxLength={100} autoComplete="off" data-testid="user-name" {...form.getInputProps('name')} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t('users.username')}
@@ -151,6 +159,7 @@ export function LineForm({ packages, packagesLoading, screens, submitLabel, onSu
               : pkg.package_name}
           </Alert>
         )}
+        {withContact && (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t('users.whatsappLabel')}
@@ -163,6 +172,7 @@ export function LineForm({ packages, packagesLoading, screens, submitLabel, onSu
           />
           <Textarea label={t('users.notes')} autosize minRows={1} maxRows={4} maxLength={500} data-testid="user-notes" {...form.getInputProps('reseller_notes')} />
         </SimpleGrid>
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} data-testid="user-cancel">
             {t('common.cancel')}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
 import {
   IconBrandWhatsapp,
   IconCalendarPlus,
@@ -10,6 +10,7 @@ import {
   IconPencil,
   IconPlus,
   IconRefresh,
+  IconRefreshDot,
   IconScreenShare,
   IconTrash,
   IconBolt,
@@ -21,16 +22,17 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../api/client';
-import { notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
 import { ExportMenu } from '../../components/ExportMenu';
+import { SyncBadge } from '../../components/SyncBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/table/ListTable';
 import { CARDS_QUERY, type ResponsiveColumn } from '../../components/table/ResponsiveTable';
 import type { SortState } from '../../components/table/tableSearch';
+import { useRowRun } from '../../components/table/useRowRun';
 import { useTableState } from '../../components/table/useTableState';
 import { reloadProfile, useProfile } from '../auth/profile';
-import { changeSystem, deleteLine, dropLine, flashRenew, replaceLine, setBlocked, useLines } from './api';
+import { changeSystem, deleteLine, dropLine, flashRenew, replaceLine, resyncP2p, setBlocked, useLines } from './api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { formatDateTime } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
@@ -60,26 +62,7 @@ export function UsersPage() {
   const now = useNowSec();
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const [dialog, setDialog] = useState<{ kind: DialogKind; line: Line } | null>(null);
-  const [busy, setBusy] = useState<Record<number, boolean>>({});
-
-  /** Runs a row call: the returned line replaces the row; errors are shown. */
-  const run = async (line: Line, call: () => Promise<Line | undefined>, success: string, spends = false) => {
-    setBusy((b) => ({ ...b, [line.id]: true }));
-    try {
-      const updated = await call();
-      if (updated) replaceLine(updated);
-      else dropLine(line.id);
-      if (spends) void reloadProfile();
-      notifySuccess(success);
-    } catch (e) {
-      showLineError(e);
-    } finally {
-      setBusy((b) => {
-        const { [line.id]: _, ...rest } = b;
-        return rest;
-      });
-    }
-  };
+  const { busy, run } = useRowRun<Line>({ replace: replaceLine, drop: dropLine, showError: showLineError });
 
   const onBlockToggle = async (line: Line) => {
     const block = line.enabled === 1;
@@ -98,7 +81,7 @@ export function UsersPage() {
       message: t('users.flash.confirm', { username: line.username, count: line.max_connections }),
       confirmLabel: t('users.flash.submit'),
     });
-    if (ok) await run(line, () => flashRenew(line.id, newIdempotencyKey()), t('users.renew.success'), true);
+    if (ok) await run(line, () => flashRenew(line.id, newIdempotencyKey()), t('users.renew.success'), () => void reloadProfile());
   };
 
   const onRemove = async (line: Line) => {
@@ -121,6 +104,8 @@ export function UsersPage() {
     else setDialog({ kind: 'lazy', line });
   };
 
+  const onResync = (line: Line) => run(line, () => resyncP2p(line.id), t('p2p.resync.success'));
+
   const onSystem = (line: Line) => run(line, () => changeSystem(line.id, line.system === 1 ? 2 : 1), t('users.system.changed'));
 
   const col: Record<string, ResponsiveColumn<Line>> = {
@@ -129,7 +114,7 @@ export function UsersPage() {
       title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
       width: 52,
       card: 'actions',
-      render: (l) => <RowMenu line={l} busy={!!busy[l.id]} on={{ setDialog, onBlockToggle, onFlashRenew, onRemove, onWhatsApp, onLazyPlayer }} />,
+      render: (l) => <RowMenu line={l} busy={!!busy[l.id]} on={{ setDialog, onBlockToggle, onFlashRenew, onRemove, onWhatsApp, onLazyPlayer, onResync }} />,
     },
     id: { accessor: 'id', title: t('users.columns.id'), sortable: true, noWrap: true, card: 'none' },
     username: {
@@ -175,7 +160,12 @@ export function UsersPage() {
       title: t('users.columns.system'),
       sortable: true,
       noWrap: true,
-      render: (l) => <SystemSwitch system={l.system} enabled={l.enabled === 1} busy={!!busy[l.id]} onToggle={() => void onSystem(l)} testId={`user-system-${l.id}`} />,
+      render: (l) => (
+        <Group gap={6} wrap="nowrap">
+          <SystemSwitch system={l.system} enabled={l.enabled === 1} busy={!!busy[l.id]} onToggle={() => void onSystem(l)} testId={`user-system-${l.id}`} />
+          {l.system !== 1 && <SyncBadge state={l.sync_state} error={l.sync_error} testId={`user-sync-${l.id}`} />}
+        </Group>
+      ),
     },
   };
   // SPEC order in the table (created, notes and WhatsApp from 88em: at 1280 px with the sidebar the rest fits);
@@ -224,6 +214,7 @@ interface RowHandlers {
   onRemove: (l: Line) => Promise<void>;
   onWhatsApp: (l: Line) => void;
   onLazyPlayer: (l: Line) => void;
+  onResync: (l: Line) => Promise<void>;
 }
 
 /** Row actions in one menu (large touch targets on phones). */
@@ -265,6 +256,11 @@ function RowMenu({ line, busy, on }: { line: Line; busy: boolean; on: RowHandler
         {!trial && (
           <Menu.Item leftSection={<IconDeviceTv size={16} />} onClick={() => on.onLazyPlayer(line)} data-testid="action-lazy">
             {t('lazyPlayer.action')}
+          </Menu.Item>
+        )}
+        {line.system !== 1 && (
+          <Menu.Item leftSection={<IconRefreshDot size={16} />} onClick={() => void on.onResync(line)} data-testid="action-resync">
+            {t('p2p.resync.action')}
           </Menu.Item>
         )}
         <Menu.Item leftSection={<IconLink size={16} />} onClick={() => on.setDialog({ kind: 'links', line })} data-testid="action-links">

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
+import { dropFromPages, replaceInPages } from '../../api/pageCache';
 import { queryKeys } from '../../api/queryKeys';
-import type { Complements, Line, LineCreate, LinePage, LinesQuery, LineUpdate, LinkType, TrialCreate } from '../../api/types';
+import type { Complements, Line, LineCreate, LinesQuery, LineUpdate, LinkType, TrialCreate } from '../../api/types';
 
 export const LINK_TYPES: readonly LinkType[] = ['mpgets', 'm3u8', 'hls', 'ssiptv'];
 
@@ -45,23 +46,10 @@ export function useLineLinks(id: number, enabled: boolean) {
 }
 
 /** Replaces the line with the same id in every cached list page (and its single-line cache). */
-export function replaceLine(line: Line): void {
-  queryClient.setQueriesData<LinePage>({ queryKey: queryKeys.users.lists() }, (old) =>
-    old ? { ...old, data: old.data.map((l) => (l.id === line.id ? line : l)) } : old,
-  );
-  queryClient.setQueryData(queryKeys.users.one(line.id), line);
-}
+export const replaceLine = (line: Line): void => replaceInPages(queryKeys.users.lists(), queryKeys.users.one(line.id), line);
 
 /** Takes a removed line out of every cached list page, then refetches to fill the page. */
-export function dropLine(id: number): void {
-  queryClient.setQueriesData<LinePage>({ queryKey: queryKeys.users.lists() }, (old) =>
-    old?.data.some((l) => l.id === id)
-      ? { data: old.data.filter((l) => l.id !== id), meta: { ...old.meta, total: Math.max(0, old.meta.total - 1), count: Math.max(0, old.meta.count - 1) } }
-      : old,
-  );
-  queryClient.removeQueries({ queryKey: queryKeys.users.one(id) });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.users.lists() });
-}
+export const dropLine = (id: number): void => dropFromPages<Line>(queryKeys.users.lists(), queryKeys.users.one(id), id);
 
 /** New lines show up on the list's next load. */
 export function invalidateLines(): Promise<void> {
@@ -96,6 +84,9 @@ export const changeScreens = (id: number, amount: number, idempotencyKey = newId
 export const setBlocked = (id: number, blocked: boolean) => api.POST(blocked ? '/api/users/{id}/block' : '/api/users/{id}/unblock', aboutLine(id));
 
 export const changeSystem = (id: number, systemId: 1 | 2 | 3) => api.POST('/api/users/{id}/change_system', { ...aboutLine(id), body: { system_id: systemId } });
+
+/** Sends a P2P line to the P2P server again (through the outbox). */
+export const resyncP2p = (id: number) => api.POST('/api/users/{id}/resync_p2p', aboutLine(id));
 
 export const shortenLink = (userId: number, type: LinkType) => api.POST('/api/shorturl', { body: { user_id: userId, type }, silent: true });
 

@@ -1,0 +1,22 @@
+import type { QueryKey } from '@tanstack/react-query';
+import type { PageMeta } from './types';
+import { queryClient } from './queryClient';
+
+type Page<T> = { data: T[]; meta: PageMeta };
+
+/** Puts a changed row in every cached page of a list family (and its single-row cache). SPEC: "list updates on success". */
+export function replaceInPages<T extends { id: number }>(lists: QueryKey, one: QueryKey, row: T): void {
+  queryClient.setQueriesData<Page<T>>({ queryKey: lists }, (old) => (old ? { ...old, data: old.data.map((r) => (r.id === row.id ? row : r)) } : old));
+  queryClient.setQueryData(one, row);
+}
+
+/** Takes a removed row out of every cached page of a list family, then refetches to fill the page. */
+export function dropFromPages<T extends { id: number }>(lists: QueryKey, one: QueryKey, id: number): void {
+  queryClient.setQueriesData<Page<T>>({ queryKey: lists }, (old) =>
+    old?.data.some((r) => r.id === id)
+      ? { data: old.data.filter((r) => r.id !== id), meta: { ...old.meta, total: Math.max(0, old.meta.total - 1), count: Math.max(0, old.meta.count - 1) } }
+      : old,
+  );
+  queryClient.removeQueries({ queryKey: one });
+  void queryClient.invalidateQueries({ queryKey: lists });
+}

@@ -1,0 +1,47 @@
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLogin } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** SPEC section 5: the old login must be longer than 3 characters; the message is the spec's. */
+export const OLD_USERNAME_MIN = 4;
+
+interface Props {
+  submitLabel: string;
+  /** Resolves when done; a rejection keeps the form filled. */
+  onSubmit: (username: string, password: string) => Promise<void>;
+  testId: string;
+}
+
+/** The old P2P panel's username and password (credits migration and client import). */
+export function OldLoginForm({ submitLabel, onSubmit, testId }: Props) {
+  const { t } = useTranslation();
+  const form = useForm({
+    initialValues: { username: '', password: '' },
+    validate: {
+      username: (v) => (v.trim().length < OLD_USERNAME_MIN ? t('p2p.old.badFormat') : null),
+      password: (v) => (v ? null : t('p2p.old.badFormat')),
+    },
+  });
+  const submit = form.onSubmit(async (v) => {
+    try {
+      await onSubmit(v.username.trim(), v.password);
+      form.reset();
+    } catch {
+      // the caller showed the error; the form keeps what was typed
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid={testId}>
+      <Stack gap="sm" maw={420}>
+        <TextInput label={t('p2p.old.username')} autoComplete="off" maxLength={100} data-testid={`${testId}-username`} {...form.getInputProps('username')} />
+        <PasswordInput label={t('p2p.old.password')} autoComplete="off" maxLength={100} data-testid={`${testId}-password`} {...form.getInputProps('password')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.submitting} leftSection={<IconLogin size={18} />} data-testid={`${testId}-submit`}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import { ActionIcon, Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArrowLeft, IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
+import { notifySuccess } from '../../api/notify';
+import type { P2pUser } from '../../api/types';
+import { PageHeader } from '../../components/PageHeader';
+import { useGoBack } from '../../components/useGoBack';
+import { formatDateTime } from '../../lib/format';
+import { p2pEditRoute } from '../../router';
+import { randomCredential } from '../users/format';
+import { replaceP2pUser, updateP2pUser, useP2pUser } from './api';
+import { showP2pError } from './errors';
+
+/** The P2P login's local part: what comes before the @ (the domain is a setting). */
+const USERNAME_RE = /^[A-Za-z0-9_.-]+$/;
+const PASSWORD_RE = /^[A-Za-z0-9_.@-]+$/;
+
+/** /p2p_users/{id}/edit — name, username (the part of the e-mail before the @), password. */
+export function P2pEditPage() {
+  const { t } = useTranslation();
+  const { userId } = p2pEditRoute.useParams();
+  const id = Number(userId);
+  const valid = Number.isInteger(id) && id > 0;
+  const user = useP2pUser(valid ? id : 0);
+  const goBack = useGoBack('/p2p_users');
+
+  return (
+    <Stack gap={0} maw={900}>
+      <PageHeader
+        title={user.data ? t('p2p.editTitle', { email: user.data.email }) : t('users.editTitleId', { id: valid ? id : '?' })}
+        actions={
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack} data-testid="user-back">
+            {t('common.back')}
+          </Button>
+        }
+      />
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+        {!valid || user.isError ? (
+          <Alert color="red" data-testid="p2p-edit-error">
+            {!valid || (isApiError(user.error) && user.error.status === 404) ? t('errors.NOT_FOUND') : t('common.loadError')}
+          </Alert>
+        ) : !user.data ? (
+          <Stack>
+            {[1, 2, 3].map((i) => (
+              <Skeleton key={i} h={40} />
+            ))}
+          </Stack>
+        ) : (
+          <EditForm key={user.data.id} user={user.data} onDone={goBack} />
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+function EditForm({ user, onDone }: { user: P2pUser; onDone: () => void }) {
+  const { t } = useTranslation();
+  const form = useForm({
+    initialValues: { name: user.name, username: user.username, password: user.password === '0' ? '' : user.password },
+    validate: {
+      name: (v) => (!v.trim() || v.length > 100 ? t('p2p.form.nameRequired') : null),
+      username: (v) => (v.length > 50 || !USERNAME_RE.test(v.trim()) ? t('p2p.form.usernameInvalid') : null),
+      password: (v) => (v.length > 50 || !PASSWORD_RE.test(v.trim()) ? t('users.form.credentialInvalid') : null),
+    },
+  });
+
+  const submit = form.onSubmit(async (v) => {
+    try {
+      replaceP2pUser(await updateP2pUser(user.id, { name: v.name.trim(), username: v.username.trim(), password: v.password.trim() }));
+      notifySuccess(t('p2p.edited'));
+      onDone();
+    } catch (e) {
+      if (isApiError(e) && e.field && e.field in v) form.setFieldError(e.field, e.code === 'USERNAME_TAKEN' ? t('errors.USERNAME_TAKEN') : e.message);
+      showP2pError(e);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Group gap="lg">
+          <Text size="sm">
+            {t('p2p.columns.email')}: <b data-testid="p2p-edit-email">{user.email}</b>
+          </Text>
+          <Text size="sm">
+            {t('p2p.columns.expiry')}: <b>{formatDateTime(user.expiracao)}</b>
+          </Text>
+        </Group>
+        <TextInput label={t('p2p.form.name')} required maxLength={100} data-testid="p2p-edit-name" {...form.getInputProps('name')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('users.username')}
+            description={t('p2p.form.usernameHint', { domain: user.email.split('@')[1] ?? '' })}
+            maxLength={50}
+            autoComplete="off"
+            data-testid="p2p-edit-username"
+            {...form.getInputProps('username')}
+          />
+          <TextInput
+            label={t('users.password')}
+            maxLength={50}
+            autoComplete="off"
+            rightSection={
+              <Tooltip label={t('users.form.generate')}>
+                <ActionIcon variant="subtle" onClick={() => form.setFieldValue('password', randomCredential())} aria-label={t('users.form.generate')}>
+                  <IconDice5 size={18} />
+                </ActionIcon>
+              </Tooltip>
+            }
+            data-testid="p2p-edit-password"
+            {...form.getInputProps('password')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} leftSection={<IconDeviceFloppy size={18} />} data-testid="p2p-edit-save">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

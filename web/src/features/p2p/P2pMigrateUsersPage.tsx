@@ -1,0 +1,135 @@
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconDatabaseImport } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryClient } from '../../api/queryClient';
+import { queryKeys } from '../../api/queryKeys';
+import type { P2pImportRow } from '../../api/types';
+import { confirmDialog } from '../../components/confirm';
+import { PageHeader } from '../../components/PageHeader';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { notifySuccess } from '../../api/notify';
+import { notifications } from '@mantine/notifications';
+import { attachOldLogin, invalidateP2pUsers, migrateOldClients, useImportPreview } from './api';
+import { showP2pError } from './errors';
+import { OldLoginForm } from './OldLoginForm';
+
+const refreshPreview = () => queryClient.invalidateQueries({ queryKey: queryKeys.p2p.importPreview() });
+
+/** /p2p_migrate_users — sign in to the old P2P panel, see its clients, import them all (refused while any conflicts). */
+export function P2pMigrateUsersPage() {
+  const { t } = useTranslation();
+  const preview = useImportPreview();
+  const [imported, setImported] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const rows = preview.data?.data ?? [];
+
+  const attach = async (username: string, password: string) => {
+    let r: Awaited<ReturnType<typeof attachOldLogin>>;
+    try {
+      r = await attachOldLogin(username, password);
+    } catch (e) {
+      showP2pError(e);
+      throw e;
+    }
+    // SPEC section 8: a reply without login shows the server's message.
+    if (!r.login) {
+      notifications.show({ color: 'red', title: t('common.error'), message: r.message, autoClose: 5000 });
+      throw new Error(r.message);
+    }
+    notifySuccess(r.message);
+    setImported(null);
+    await refreshPreview();
+  };
+
+  const migrate = async () => {
+    const ok = await confirmDialog({
+      title: t('p2p.import.confirmTitle'),
+      message: t('p2p.import.confirm', { count: rows.length, formatted: formatNumber(rows.length) }),
+      confirmLabel: t('p2p.import.submit'),
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const r = await migrateOldClients();
+      setImported(r.imported);
+      notifySuccess(t('p2p.import.done', { count: r.imported, formatted: formatNumber(r.imported) }));
+      void invalidateP2pUsers();
+      await refreshPreview();
+    } catch (e) {
+      showP2pError(e);
+      await refreshPreview();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: ResponsiveColumn<P2pImportRow>[] = [
+    { accessor: 'id', title: t('p2p.columns.id'), noWrap: true, card: 'none' },
+    { accessor: 'email', title: t('p2p.columns.email'), noWrap: true, card: 'title' },
+    { accessor: 'password', title: t('p2p.columns.password'), noWrap: true, render: (r) => <Text size="sm" ff="monospace">{r.password}</Text> },
+    { accessor: 'created', title: t('p2p.columns.created'), noWrap: true, render: (r) => formatDateTime(r.created) },
+    { accessor: 'expiracao', title: t('p2p.columns.expiry'), noWrap: true, render: (r) => formatDateTime(r.expiracao) },
+    {
+      accessor: 'import',
+      title: t('p2p.import.available'),
+      noWrap: true,
+      render: (r) => (
+        <Badge color={r.import ? 'teal' : 'red'} variant="light" style={{ textTransform: 'none' }} data-testid={`p2p-import-${r.id}`} data-import={r.import}>
+          {r.import ? t('common.yes') : t(`p2p.import.reasons.${r.reason ?? 'invalid'}`)}
+        </Badge>
+      ),
+    },
+    { accessor: 'status', title: t('p2p.columns.status'), noWrap: true, render: (r) => t(`p2p.status.${r.status}`, { defaultValue: String(r.status) }) },
+  ];
+
+  const conflicts = preview.data?.conflicts ?? 0;
+
+  return (
+    <Stack gap={0}>
+      <PageHeader title={t('p2p.import.title')} />
+      {imported !== null && (
+        <Alert color="green" icon={<IconCircleCheck size={18} />} mb="sm" data-testid="p2p-import-done">
+          {t('p2p.import.done', { count: imported, formatted: formatNumber(imported) })}
+        </Alert>
+      )}
+      {preview.isPending ? (
+        <Skeleton h={160} />
+      ) : preview.isError ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('common.loadError')} data-testid="p2p-import-error">
+          <Button size="xs" variant="light" color="red" onClick={() => void preview.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : rows.length === 0 ? (
+        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {preview.data?.attached ? t('p2p.import.noClients', { username: preview.data.old_username ?? '' }) : t('p2p.import.loginHint')}
+            </Text>
+            <OldLoginForm submitLabel={t('p2p.import.login')} onSubmit={attach} testId="p2p-import-login" />
+          </Stack>
+        </Paper>
+      ) : (
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Text size="sm">
+              {t('p2p.import.from', { username: preview.data?.old_username ?? '', count: rows.length, formatted: formatNumber(rows.length) })}
+            </Text>
+            {conflicts > 0 ? (
+              <Alert color="orange" py={6} icon={<IconAlertTriangle size={16} />} data-testid="p2p-import-conflicts">
+                {t('p2p.import.conflicts', { count: conflicts, formatted: formatNumber(conflicts) })}
+              </Alert>
+            ) : (
+              <Button color="teal" leftSection={<IconDatabaseImport size={18} />} loading={busy} onClick={() => void migrate()} data-testid="p2p-import-submit">
+                {t('p2p.import.submit')}
+              </Button>
+            )}
+          </Group>
+          <ResponsiveTable columns={columns} records={rows} idAccessor="id" noRecordsText={t('common.noRecords')} testId="p2p-import-table" rowTestId={(r) => `p2p-import-row-${r.id}`} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

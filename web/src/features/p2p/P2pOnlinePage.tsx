@@ -1,0 +1,67 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
+import type { P2pOnlineRow } from '../../api/types';
+import { PageHeader } from '../../components/PageHeader';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
+import { formatDuration, formatNumber } from '../../lib/format';
+import { useP2pOnline } from './api';
+
+/** /p2p_users/connections — who watches over P2P now, from the P2P server (refreshed every 15 s). */
+export function P2pOnlinePage() {
+  const { t } = useTranslation();
+  const online = useP2pOnline();
+  const notConfigured = isApiError(online.error) && online.error.code === 'NOT_CONFIGURED';
+  const rows = online.data ?? [];
+
+  const columns: ResponsiveColumn<P2pOnlineRow>[] = [
+    { accessor: 'username', title: t('p2p.online.user'), noWrap: true, card: 'title' },
+    { accessor: 'channel_name', title: t('p2p.online.channel') },
+    { accessor: 'duration', title: t('p2p.online.time'), noWrap: true, render: (r) => <Text size="sm" ff="monospace">{formatDuration(r.duration)}</Text> },
+    { accessor: 'external_ip', title: t('p2p.online.ip'), noWrap: true },
+    { accessor: 'app_version', title: t('p2p.online.appVersion'), noWrap: true },
+    { accessor: 'app_name', title: t('p2p.online.appName'), noWrap: true },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('p2p.online.title')}
+        actions={
+          <Button variant="default" leftSection={<IconRefresh size={16} />} loading={online.isFetching} onClick={() => void online.refetch()} data-testid="p2p-online-refresh">
+            {t('common.refresh')}
+          </Button>
+        }
+      />
+      {notConfigured ? (
+        <Alert color="gray" icon={<IconAlertTriangle size={18} />} data-testid="p2p-online-not-configured">
+          {t('errors.NOT_CONFIGURED')}
+        </Alert>
+      ) : online.isError ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('common.loadError')} data-testid="p2p-online-error">
+          <Button size="xs" variant="light" color="red" onClick={() => void online.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          <Group mb="xs">
+            <Text size="sm" c="dimmed" data-testid="p2p-online-count">
+              {t('p2p.online.count', { count: rows.length, formatted: formatNumber(rows.length) })}
+            </Text>
+          </Group>
+          <ResponsiveTable
+            columns={columns}
+            records={rows}
+            idAccessor={(r) => `${r.username}|${r.external_ip}|${r.channel_name}`}
+            loading={online.isPending}
+            noRecordsText={t('p2p.online.empty')}
+            testId="p2p-online-table"
+            rowTestId={(r) => `p2p-online-${r.username}`}
+          />
+        </>
+      )}
+    </>
+  );
+}
