@@ -141,7 +141,7 @@ describe(`Lazy Player activation against its stand-in (${ENGINE})`, () => {
     const before = await balance();
     t.deps.config.lazyPlayerUrl = undefined;
     const res = await activate(line.id, '00:1A:2B:3C:4D:5E');
-    expect([res.statusCode, res.json().code]).toEqual([409, 'NOT_CONFIGURED']);
+    expect([res.statusCode, res.json().code]).toEqual([503, 'NOT_CONFIGURED']);
     expect(await balance()).toBe(before);
   });
 });

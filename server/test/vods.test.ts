@@ -63,7 +63,7 @@ describe(`content requests and the catalogue search (${ENGINE})`, () => {
     t.deps.config.tmdbApiKey = undefined;
     const calls = tmdb.received.length;
     const res = await search('matrix');
-    expect([res.statusCode, res.json().code]).toEqual([409, 'NOT_CONFIGURED']);
+    expect([res.statusCode, res.json().code]).toEqual([503, 'NOT_CONFIGURED']);
     expect(tmdb.received.length).toBe(calls);
   });
 

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { ENROLMENT_ROUTES } from './auth.ts';
 
 /** Error codes by HTTP status. */
-type ErrorCodes = Partial<Record<400 | 401 | 403 | 404 | 409 | 422 | 424 | 429 | 502, readonly string[]>>;
+type ErrorCodes = Partial<Record<400 | 401 | 403 | 404 | 409 | 422 | 424 | 429 | 502 | 503, readonly string[]>>;
 
 declare module 'fastify' {
   interface FastifySchema {

@@ -20,3 +20,8 @@ export function dropFromPages<T extends { id: number }>(lists: QueryKey, one: Qu
   queryClient.removeQueries({ queryKey: one });
   void queryClient.invalidateQueries({ queryKey: lists });
 }
+
+/** While a shown row waits for the P2P server, the list asks again every few seconds to show it delivered. */
+export const PENDING_REFRESH_MS = 5_000;
+export const whilePending = (q: { state: { data?: { data: { sync_state?: string | null }[] } } }) =>
+  q.state.data?.data.some((r) => r.sync_state === 'pending') ? PENDING_REFRESH_MS : false;

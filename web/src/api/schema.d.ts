@@ -5442,6 +5442,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Bad Gateway: UPSTREAM_ERROR */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: NOT_CONFIGURED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6206,6 +6224,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Bad Gateway: UPSTREAM_ERROR */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: NOT_CONFIGURED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6281,6 +6317,24 @@ export interface paths {
                 };
                 /** @description Conflict: ALREADY_IMPORTED, CREDIT_LIMIT */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Bad Gateway: UPSTREAM_ERROR */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: NOT_CONFIGURED */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6373,6 +6427,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Bad Gateway: UPSTREAM_ERROR */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: NOT_CONFIGURED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6441,6 +6513,24 @@ export interface paths {
                 };
                 /** @description Conflict: NOT_ATTACHED, IMPORT_CONFLICTS, USERNAME_TAKEN */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Bad Gateway: UPSTREAM_ERROR */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: NOT_CONFIGURED */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6783,7 +6873,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Conflict: NOT_CONFIGURED, LAZY_PLAYER_WRONG_SYSTEM, LINE_INCOMPLETE, LINE_EXPIRED, INSUFFICIENT_CREDITS, LAZY_PLAYER_REFUSED, LAZY_PLAYER_FAILED, IN_PROGRESS */
+                /** @description Conflict: LAZY_PLAYER_WRONG_SYSTEM, LINE_INCOMPLETE, LINE_EXPIRED, INSUFFICIENT_CREDITS, LAZY_PLAYER_REFUSED, LAZY_PLAYER_FAILED, IN_PROGRESS */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -6794,6 +6884,15 @@ export interface paths {
                 };
                 /** @description Unprocessable Entity: IDEMPOTENCY_CONFLICT */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: NOT_CONFIGURED */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6865,8 +6964,8 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Conflict: NOT_CONFIGURED */
-                409: {
+                /** @description Failed Dependency: CATALOGUE_UNAVAILABLE */
+                424: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6874,8 +6973,8 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Failed Dependency: CATALOGUE_UNAVAILABLE */
-                424: {
+                /** @description Service Unavailable: NOT_CONFIGURED */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -1,8 +1,9 @@
-import { AppError } from '../../http/errors.ts';
+import { notConfigured } from '../../http/outbound.ts';
 
 // Calls to the outside services the admin configured (TMDB, Lazy Player): bounded in time and size.
 
-export const NOT_CONFIGURED = (what: string) => new AppError(409, 'NOT_CONFIGURED', `${what} is not configured on this panel`);
+/** 503 `NOT_CONFIGURED` (INTEGRATIONS.md): the same answer as every outside system's. */
+export const NOT_CONFIGURED = notConfigured;
 
 /** The other side failed, timed out or answered nonsense: a 4xx for our client, never a 5xx of ours. */
 export class UpstreamError extends Error {

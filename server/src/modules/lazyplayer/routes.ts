@@ -18,7 +18,7 @@ export function lazyPlayerRoutes(app: FastifyInstance, deps: Deps): void {
         idempotencyKey: true,
         errors: {
           400: ['MAC_REQUIRED'],
-          409: ['NOT_CONFIGURED', 'LAZY_PLAYER_WRONG_SYSTEM', 'LINE_INCOMPLETE', 'LINE_EXPIRED', 'INSUFFICIENT_CREDITS', 'LAZY_PLAYER_REFUSED', 'LAZY_PLAYER_FAILED', 'IN_PROGRESS'],
+          503: ['NOT_CONFIGURED'], 409: ['LAZY_PLAYER_WRONG_SYSTEM', 'LINE_INCOMPLETE', 'LINE_EXPIRED', 'INSUFFICIENT_CREDITS', 'LAZY_PLAYER_REFUSED', 'LAZY_PLAYER_FAILED', 'IN_PROGRESS'],
         },
         body: Body,
         response: { 200: Answer },

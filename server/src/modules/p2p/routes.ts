@@ -14,7 +14,7 @@ export function p2pRoutes(app: FastifyInstance, deps: Deps): void {
   const one = { 200: S.P2pRow };
 
   r.get('/p2p/users', { schema: { tags, querystring: S.ListQuery, response: { 200: Paged(S.P2pRow) } } }, (req) => service.list(deps, req.user, req.query as never));
-  r.get('/p2p/users/online', { schema: { tags, response: { 200: S.OnlineAnswer } } }, (req) => service.online(deps, req.user));
+  r.get('/p2p/users/online', { schema: { tags, errors: { 502: ['UPSTREAM_ERROR'], 503: ['NOT_CONFIGURED'] }, response: { 200: S.OnlineAnswer } } }, (req) => service.online(deps, req.user));
   r.post('/p2p/users/select_search', { schema: { tags, body: S.SearchBody, response: { 200: S.SearchAnswer } } }, (req) =>
     service.selectSearch(deps, req.user, req.body.search),
   );
@@ -37,12 +37,12 @@ export function p2pRoutes(app: FastifyInstance, deps: Deps): void {
   );
 
   // The old P2P panel.
-  r.post('/p2p/attach_login', { schema: { tags, body: S.OldLoginBody, response: { 200: S.AttachAnswer } } }, (req) => service.attachLogin(deps, req.user, req.body));
-  r.post('/p2p/migrate_reseller', { schema: { tags, errors: { 400: ['OLD_LOGIN_FAILED'], 409: ['ALREADY_IMPORTED', 'CREDIT_LIMIT'] }, body: S.OldLoginBody, response: { 200: S.MigrateResellerAnswer } } }, (req) =>
+  r.post('/p2p/attach_login', { schema: { tags, errors: { 502: ['UPSTREAM_ERROR'], 503: ['NOT_CONFIGURED'] }, body: S.OldLoginBody, response: { 200: S.AttachAnswer } } }, (req) => service.attachLogin(deps, req.user, req.body));
+  r.post('/p2p/migrate_reseller', { schema: { tags, errors: { 400: ['OLD_LOGIN_FAILED'], 409: ['ALREADY_IMPORTED', 'CREDIT_LIMIT'], 502: ['UPSTREAM_ERROR'], 503: ['NOT_CONFIGURED'] }, body: S.OldLoginBody, response: { 200: S.MigrateResellerAnswer } } }, (req) =>
     service.migrateReseller(deps, req.user, req.body, idempotencyKey(req)),
   );
-  r.get('/p2p/import_preview', { schema: { tags, errors: { 409: ['NOT_ATTACHED'] }, response: { 200: S.ImportPreview } } }, (req) => service.importPreview(deps, req.user));
-  r.post('/p2p/migrate_clients', { schema: { tags, errors: { 409: ['NOT_ATTACHED', 'IMPORT_CONFLICTS', 'USERNAME_TAKEN'] }, response: { 200: S.MigrateClientsAnswer } } }, (req) => service.migrateClients(deps, req.user));
+  r.get('/p2p/import_preview', { schema: { tags, errors: { 409: ['NOT_ATTACHED'], 502: ['UPSTREAM_ERROR'], 503: ['NOT_CONFIGURED'] }, response: { 200: S.ImportPreview } } }, (req) => service.importPreview(deps, req.user));
+  r.post('/p2p/migrate_clients', { schema: { tags, errors: { 409: ['NOT_ATTACHED', 'IMPORT_CONFLICTS', 'USERNAME_TAKEN'], 502: ['UPSTREAM_ERROR'], 503: ['NOT_CONFIGURED'] }, response: { 200: S.MigrateClientsAnswer } } }, (req) => service.migrateClients(deps, req.user));
 
   r.get('/admin/p2p/outbox', { config: { roles: ['admin'] }, schema: { tags, response: { 200: S.OutboxStatus } } }, () => service.outboxStatus(deps));
 }

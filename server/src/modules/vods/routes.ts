@@ -62,7 +62,7 @@ export function vodRoutes(app: FastifyInstance, deps: Deps): void {
   const admin = { roles: ['admin'] as const };
   // Plain resellers may look at the list, not ask: requests are for masters (SPEC section 7).
   const askers = { roles: ['admin', 'master'] as const };
-  r.get('/vods/search', { config: askers, schema: { tags, errors: { 409: ['NOT_CONFIGURED'], 424: ['CATALOGUE_UNAVAILABLE'] }, querystring: Type.Object({ q: Type.String({ minLength: 2, maxLength: 100, pattern: '\\S' }) }), response: { 200: Type.Object({ data: Type.Array(Title) }) } } }, (req) =>
+  r.get('/vods/search', { config: askers, schema: { tags, errors: { 503: ['NOT_CONFIGURED'], 424: ['CATALOGUE_UNAVAILABLE'] }, querystring: Type.Object({ q: Type.String({ minLength: 2, maxLength: 100, pattern: '\\S' }) }), response: { 200: Type.Object({ data: Type.Array(Title) }) } } }, (req) =>
     service.search(deps, req.query.q.trim()),
   );
   r.get('/vods', { schema: { tags, querystring: ListQuery, response: { 200: Paged(VodRequest) } } }, (req) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-import { dropFromPages, replaceInPages } from '../../api/pageCache';
+import { dropFromPages, replaceInPages, whilePending } from '../../api/pageCache';
 import { queryKeys } from '../../api/queryKeys';
 import type { P2pCreate, P2pTrialCreate, P2pUpdate, P2pUser, P2pUsersQuery } from '../../api/types';
 
@@ -13,6 +13,7 @@ export function useP2pUsers(query: P2pUsersQuery) {
     queryKey: queryKeys.p2p.list(query),
     queryFn: ({ signal }) => api.GET('/api/p2p/users', { params: { query }, signal }),
     placeholderData: keepPreviousData,
+    refetchInterval: whilePending,
   });
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-import { dropFromPages, replaceInPages } from '../../api/pageCache';
+import { dropFromPages, replaceInPages, whilePending } from '../../api/pageCache';
 import { queryKeys } from '../../api/queryKeys';
 import type { Complements, Line, LineCreate, LinesQuery, LineUpdate, LinkType, TrialCreate } from '../../api/types';
 
@@ -14,6 +14,7 @@ export function useLines(query: LinesQuery) {
     queryFn: ({ signal }) =>
       api.GET('/api/users', { params: { query: query.created ? { ...query, tz_offset: -new Date().getTimezoneOffset() } : query }, signal }),
     placeholderData: keepPreviousData,
+    refetchInterval: whilePending,
   });
 }
 
