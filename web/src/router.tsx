@@ -6,6 +6,8 @@ import { parseSearchString, stringifySearchObject } from './components/table/tab
 import { ensureProfile } from './features/auth/profile';
 import { prefetchDashboard } from './features/dashboard/prefetch';
 import { roleRedirect } from './features/auth/roleRedirect';
+import { catalogueSearch } from './features/catalogue/search';
+import { connectionsSearch } from './features/connections/search';
 import { logsSearch } from './features/logs/search';
 import { packagesSearch } from './features/packages/search';
 import { resellersSearch } from './features/resellers/search';
@@ -80,6 +82,19 @@ const bouquetsRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/bouquets/BouquetsPage'), 'BouquetsPage'),
 });
 
+const catalogueRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/catalogue',
+  validateSearch: catalogueSearch,
+  component: lazyRouteComponent(() => import('./features/catalogue/CataloguePage'), 'CataloguePage'),
+});
+
+const serversRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/servers',
+  component: lazyRouteComponent(() => import('./features/servers/ServersPage'), 'ServersPage'),
+});
+
 const newsEditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/edit_news',
@@ -145,6 +160,13 @@ export const userEditRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/users/UserEditPage'), 'UserEditPage'),
 });
 
+const connectionsRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/users/connections',
+  validateSearch: connectionsSearch,
+  component: lazyRouteComponent(() => import('./features/connections/ConnectionsPage'), 'ConnectionsPage'),
+});
+
 const migrateRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/users/migrate',
@@ -186,12 +208,13 @@ const routeTree = rootRoute.addChildren([
   signInRoute,
   authRoute.addChildren([
     homeRoute,
-    adminRoute.addChildren([packagesRoute, packageNewRoute, packageEditRoute, bouquetsRoute, newsEditRoute, adminVodsRoute, settingsRoute]),
+    adminRoute.addChildren([packagesRoute, packageNewRoute, packageEditRoute, bouquetsRoute, catalogueRoute, serversRoute, newsEditRoute, adminVodsRoute, settingsRoute]),
     managerRoute.addChildren([resellersRoute, resellerAddRoute, resellerDetailRoute, resellerEditRoute, resellerDomainsRoute]),
     usersRoute,
     userAddRoute,
     trialAddRoute,
     migrateRoute,
+    connectionsRoute,
     userEditRoute,
     vodsRoute,
     logsRoute,

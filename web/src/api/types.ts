@@ -82,3 +82,21 @@ export type VodPage = Answer<'/api/vods', 'get'>;
 export type AdminVodPage = Answer<'/api/admin/vods', 'get'>;
 export type AdminSettings = Schemas['AdminSettings'];
 export type SettingsUpdate = Body<'/api/admin/settings', 'put'>;
+
+// Players and streaming edges (issue 11): catalogue, bouquet contents, edge servers, online users, latest content.
+export type Category = Answer<'/api/admin/categories', 'get'>['data'][number];
+export type CatalogueKind = Category['kind'];
+export type Stream = Answer<'/api/admin/streams', 'get'>['data'][number];
+export type StreamPage = Answer<'/api/admin/streams', 'get'>;
+export type StreamsQuery = Query<'/api/admin/streams'>;
+export type CatalogueImport = Body<'/api/admin/catalogue/import', 'post'>;
+export type CatalogueImportResult = Answer<'/api/admin/catalogue/import', 'post'>;
+export type BouquetListed = Schemas['BouquetListed'];
+export type BouquetContents = Schemas['BouquetWithContents'];
+export type EdgeServer = Answer<'/api/admin/servers', 'get'>['data'][number];
+export type EdgeServerCreated = Answer<'/api/admin/servers', 'post'>;
+export type Connection = Answer<'/api/users/connections', 'get'>['data'][number];
+export type ConnectionPage = Answer<'/api/users/connections', 'get'>;
+export type ConnectionsQuery = Query<'/api/users/connections'>;
+export type LatestType = Query<'/api/vods/latest'>['type'];
+export type LatestItem = Answer<'/api/vods/latest', 'get'>['data'][number];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cut, formatDateTime, formatDelta, formatNumber } from './format';
+import { cut, formatDateTime, formatDelta, formatElapsed, formatNumber } from './format';
 
 const ORIGINAL_TZ = process.env.TZ;
 afterEach(() => {
@@ -34,5 +34,14 @@ describe('pt-BR formats', () => {
     expect(cut('a'.repeat(25))).toBe('a'.repeat(25));
     expect(cut('a'.repeat(26))).toBe(`${'a'.repeat(25)}…`);
     expect(cut(null)).toBe('');
+  });
+});
+
+describe('formatElapsed', () => {
+  it('shows hh:mm:ss, with days past 24 hours', () => {
+    expect(formatElapsed(0)).toBe('00:00:00');
+    expect(formatElapsed(-5)).toBe('00:00:00');
+    expect(formatElapsed(3725)).toBe('01:02:05');
+    expect(formatElapsed(86_400 + 61)).toBe('1d 00:01:01');
   });
 });

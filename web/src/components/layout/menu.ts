@@ -1,6 +1,9 @@
 import {
   IconArrowsExchange,
   IconBox,
+  IconBroadcast,
+  IconCategory,
+  IconServer2,
   IconMovie,
   IconSettings,
   IconClockPlus,
@@ -54,6 +57,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/', labelKey: 'nav.dashboard', icon: IconLayoutDashboard, group: 'main' },
   { path: '/packages', labelKey: 'nav.packages', icon: IconBox, group: 'admin' },
   { path: '/bouquets', labelKey: 'nav.bouquets', icon: IconStack2, group: 'admin' },
+  { path: '/catalogue', labelKey: 'nav.catalogue', icon: IconCategory, group: 'admin' },
+  { path: '/servers', labelKey: 'nav.servers', icon: IconServer2, group: 'admin' },
   { path: '/edit_news', labelKey: 'nav.editNews', icon: IconNews, group: 'admin' },
   { path: '/list/vods/adm', labelKey: 'vods.admin.nav', icon: IconListDetails, group: 'admin' },
   { path: '/settings', labelKey: 'settings.title', icon: IconSettings, group: 'admin' },
@@ -63,6 +68,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/users/add', labelKey: 'nav.usersAdd', icon: IconUserPlus, group: 'users' },
   { path: '/users/add_trial', labelKey: 'nav.usersAddTrial', icon: IconClockPlus, group: 'users' },
   { path: '/users/migrate', labelKey: 'migrate.nav', icon: IconArrowsExchange, group: 'users' },
+  { path: '/users/connections', labelKey: 'nav.connections', icon: IconBroadcast, group: 'users' },
   { path: '/vods', labelKey: 'vods.title', icon: IconMovie, group: 'tools' },
   { path: '/logs', labelKey: 'nav.logs', icon: IconListDetails, group: 'logs' },
 ];

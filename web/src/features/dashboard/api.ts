@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import type { ExpiringQuery } from '../../api/types';
+import type { ExpiringQuery, LatestType } from '../../api/types';
 import { reloadProfile } from '../auth/profile';
 
 export type SortOrder = NonNullable<ExpiringQuery['order']>;
@@ -52,5 +52,15 @@ export function useFlashRenew() {
     mutationFn: ({ id, key }: { id: number; key: string }) =>
       api.POST('/api/users/{id}/renew', { params: { path: { id } }, body: { months: 1 }, idempotencyKey: key }),
     onSuccess: () => Promise.all([reloadProfile(), qc.invalidateQueries({ queryKey: queryKeys.users.all() }), qc.invalidateQueries({ queryKey: queryKeys.dashboard.all() })]),
+  });
+}
+
+/** The 10 newest movies or series of the catalogue (GET /vods/latest); asked only once a button chose the type. */
+export function useLatestContent(type: LatestType | null) {
+  return useQuery({
+    queryKey: queryKeys.latestContent.of(type ?? 'movie'),
+    queryFn: ({ signal }) => api.GET('/api/vods/latest', { params: { query: { type: type ?? 'movie' } }, signal }).then((r) => r.data),
+    enabled: type !== null,
+    staleTime: 60_000,
   });
 }
