@@ -21,7 +21,7 @@ export function ImportSummary({ result }: { result: CatalogueImportResult }) {
     <Stack gap={6}>
       <Text size="sm" data-testid="import-figures">
         {figures.map(([key, n], i) => (
-          <span key={key} data-testid={`import-${key}`}>
+          <span key={key} data-testid={`import-count-${key}`}>
             {i > 0 && ' · '}
             {t(`catalogue.import.summary.${key}`, { n: formatNumber(n) })}
           </span>
@@ -32,7 +32,7 @@ export function ImportSummary({ result }: { result: CatalogueImportResult }) {
           <Text size="sm" fw={600}>
             {t('catalogue.import.summary.skippedTitle')}
           </Text>
-          <List size="sm" spacing={2} data-testid="import-skipped">
+          <List size="sm" spacing={2} data-testid="import-skipped-list">
             {shown.map((s) => (
               <List.Item key={`${s.line}-${s.name}`}>
                 {t('catalogue.import.summary.skip', { line: s.line, name: s.name || '—', reason: s.reason })}

@@ -9,6 +9,9 @@ export type SortOrder = NonNullable<ExpiringQuery['order']>;
 export const dashboardCountersQuery = queryOptions({
   queryKey: queryKeys.dashboard.counters(),
   queryFn: ({ signal }) => api.GET('/api/dashboard', { signal }),
+  // The online cards change by the minute: coming back to the dashboard asks again (not the app's 30 s),
+  // while the loader's answer still serves the page's first render.
+  staleTime: 5_000,
 });
 
 export function useDashboardCounters() {
