@@ -151,6 +151,15 @@ describe.skipIf(!NGINX && !process.env.CI)('a line plays through a real nginx ed
     await clickMenu(page, 'nav-users-connections', '/users/connections');
     const row = rowWithText(byTestId(page, 'connections-table'), line.username);
     await row.waitFor();
+    // the username filter lives in the URL and survives a reload
+    await byTestId(page, 'users-search').fill('nobody-like-this');
+    await expect.poll(() => new URL(page.url()).searchParams.get('username'), POLL).toBe('nobody-like-this');
+    await expect.poll(() => row.count(), POLL).toBe(0);
+    await byTestId(page, 'users-search').fill(line.username);
+    await expect.poll(() => new URL(page.url()).searchParams.get('username'), POLL).toBe(line.username);
+    await page.reload();
+    await row.waitFor();
+    expect(await byTestId(page, 'users-search').inputValue()).toBe(line.username);
     expect(await visibleText(row)).toContain(LIVE);
     expect(await visibleText(row)).toContain(resellerRow.username);
     await row.locator('[data-testid^="connection-disconnect-"]').click();
