@@ -33,12 +33,13 @@ export function writeHls(root: string, streamId: number) {
 /** docs/nginx-edge.conf with this test's panel, edge port, key and HLS folder. */
 export function edgeConf(panelPort: number, edgePort: number, key: string, hlsRoot: string): string {
   let text = fs.readFileSync(SAMPLE_CONF, 'utf8');
-  for (const [from, to] of [
+  const swaps: [string, string][] = [
     ['127.0.0.1:3000', `127.0.0.1:${panelPort}`],
     ['listen 80;', `listen 127.0.0.1:${edgePort};`],
     ['CHANGE-ME-EDGE-KEY', key],
     ['/var/lib/panel-edge/hls', hlsRoot],
-  ]) {
+  ];
+  for (const [from, to] of swaps) {
     expect(text.includes(from), `docs/nginx-edge.conf names ${from}`).toBe(true);
     text = text.replaceAll(from, to);
   }
