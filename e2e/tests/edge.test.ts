@@ -138,7 +138,13 @@ describe.skipIf(!NGINX && !process.env.CI)('a line plays through a real nginx ed
     await clickMenu(page, 'nav-dashboard', '/');
     await expect.poll(() => visibleText(byTestId(page, 'card-conections_online-value')), POLL).toBe('1');
     expect(await visibleText(byTestId(page, 'card-users_online-value'))).toBe('1');
+    // a failing answer shows the block's error alert; its retry loads the list
+    const failing = '**/api/vods/latest?type=movie';
+    await page.route(failing, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"code":"INTERNAL","message":"boom"}' }));
     await byTestId(page, 'latest-movies').click();
+    await expect.poll(() => visibleText(byTestId(page, 'latest-error')), POLL).toContain(pt('latestContent.error'));
+    await page.unroute(failing);
+    await byTestId(page, 'latest-retry').click();
     await expect.poll(() => visibleText(byTestId(page, 'latest-list')), POLL).toContain(MOVIE);
     await byTestId(page, 'latest-series').click();
     await expect.poll(() => visibleText(byTestId(page, 'latest-list')), POLL).toContain(SERIES);

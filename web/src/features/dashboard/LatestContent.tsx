@@ -51,7 +51,7 @@ export function LatestContent() {
         <Stack gap="xs" mt="sm" id="latest-content-list" aria-busy={query.isFetching || undefined} data-testid="latest-list">
           {query.isError ? (
             <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('latestContent.error')} data-testid="latest-error">
-              <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+              <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()} data-testid="latest-retry">
                 {t('common.retry')}
               </Button>
             </Alert>

@@ -62,7 +62,8 @@ export function useFlashRenew() {
 export function useLatestContent(type: LatestType | null) {
   return useQuery({
     queryKey: queryKeys.latestContent.of(type ?? 'movie'),
-    queryFn: ({ signal }) => api.GET('/api/vods/latest', { params: { query: { type: type ?? 'movie' } }, signal }).then((r) => r.data),
+    // silent: the block shows its own error alert
+    queryFn: ({ signal }) => api.GET('/api/vods/latest', { params: { query: { type: type ?? 'movie' } }, signal, silent: true }).then((r) => r.data),
     enabled: type !== null,
     staleTime: 60_000,
   });
