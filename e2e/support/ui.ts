@@ -113,3 +113,9 @@ export async function lineAction(page: Page, lineId: number, action: string): Pr
 export async function toast(page: Page, text: string): Promise<void> {
   await page.locator('.mantine-Notification-description', { hasText: text }).first().waitFor();
 }
+
+/** Clicks a sidebar entry (`nav-…`, see menu.ts) and waits for its path. */
+export async function clickMenu(page: Page, testId: string, pathname: string): Promise<void> {
+  await byTestId(page, testId).first().click();
+  await waitForPath(page, pathname);
+}

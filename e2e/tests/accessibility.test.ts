@@ -83,11 +83,18 @@ describe('accessibility: axe-core on every page, as every role, with the main di
   let resellerRow: Reseller;
   let line: Line;
   let packageId: number;
+  let bouquetId: number;
 
   beforeAll(async () => {
     const bouquet = await s.admin.createBouquet(uniqueName('Bq '));
+    bouquetId = bouquet.id;
     const pkg = await s.admin.createPackage({ package_name: uniqueName('Mensal '), bouquets: [String(bouquet.id)] });
     packageId = pkg.id;
+    // a catalogue and an edge, so their pages show rows
+    const entry = (name: string, group: string, url: string) => `#EXTINF:-1 tvg-name="${name}" group-title="${group}",${name}\n${url}`;
+    const m3u = ['#EXTM3U', entry('Canal Um', 'Notícias', 'http://origin.example/live/a/a/1.ts'), entry('Filme Um', 'Ação', 'http://origin.example/movie/a/a/2.mp4')].join('\n');
+    await s.admin.post('/admin/catalogue/import', { m3u });
+    await s.admin.post('/admin/servers', { name: 'edge-1', url: 'https://edge1.example.com' });
     masterRow = await s.admin.createReseller({ type: 'master', credits: 200 });
     master = await s.admin.createAndSignIn({ type: 'master', credits: 200 });
     resellerRow = await master.createReseller({ type: 'reseller', credits: 50 });
@@ -133,6 +140,9 @@ describe('accessibility: axe-core on every page, as every role, with the main di
       { name: 'packages/new', path: '/packages/new' },
       { name: 'package edit', path: `/packages/${packageId}/edit` },
       { name: 'bouquets', path: '/bouquets' },
+      { name: 'catalogue', path: '/catalogue' },
+      { name: 'servers', path: '/servers' },
+      { name: 'users/connections', path: '/users/connections' },
       { name: 'edit_news', path: '/edit_news' },
       { name: 'users/migrate', path: '/users/migrate' },
       { name: 'vods', path: '/vods' },
@@ -171,6 +181,10 @@ describe('accessibility: axe-core on every page, as every role, with the main di
       { name: 'deactivate modal', path: '/resellers', open: resellerAction(masterRow.id, 'deactivate') },
       { name: 'resellers filters', path: '/resellers', open: click('reseller-filter-button') },
       { name: 'bouquet modal', path: '/bouquets', open: click('bouquet-create') },
+      { name: 'bouquet contents modal', path: '/bouquets', open: click(`bouquet-contents-${bouquetId}`), opened: '[data-testid="bouquet-contents"]' },
+      { name: 'server register modal', path: '/servers', open: click('server-register') },
+      { name: 'connections filters', path: '/users/connections', open: click('users-filters-toggle') },
+      { name: 'dashboard latest content', path: '/', open: click('latest-movies'), opened: '[data-testid="latest-list"] table' },
     ]);
     expect(problems, problems.join('\n')).toEqual([]);
   });
@@ -187,6 +201,7 @@ describe('accessibility: axe-core on every page, as every role, with the main di
       { name: 'resellers/add', path: '/resellers/add' },
       { name: 'reseller detail', path: `/resellers/${r}` },
       { name: 'logs', path: '/logs' },
+      { name: 'users/connections', path: '/users/connections' },
       { name: 'credit modal', path: '/resellers', open: resellerAction(r, 'credits') },
     ]);
     expect(problems, problems.join('\n')).toEqual([]);
@@ -201,6 +216,9 @@ describe('accessibility: axe-core on every page, as every role, with the main di
       { name: 'resellers', path: '/resellers' },
       { name: 'packages', path: '/packages' },
       { name: 'bouquets', path: '/bouquets' },
+      { name: 'catalogue', path: '/catalogue' },
+      { name: 'servers', path: '/servers' },
+      { name: 'users/connections', path: '/users/connections' },
       { name: 'logs', path: '/logs' },
       { name: 'users/migrate', path: '/users/migrate' },
       { name: 'vods', path: '/vods' },
@@ -222,6 +240,7 @@ describe('accessibility: axe-core on every page, as every role, with the main di
       { name: 'users/add_trial', path: '/users/add_trial' },
       { name: 'user edit', path: `/users/${line.id}/edit` },
       { name: 'logs', path: '/logs' },
+      { name: 'users/connections', path: '/users/connections' },
       { name: 'profile/security', path: '/profile/security' },
       { name: 'renew modal', path: '/users', open: openLineAction(line.id, 'renew') },
     ]);

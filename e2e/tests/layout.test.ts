@@ -107,6 +107,15 @@ describe('every page fits a 375 px phone and a 1280 px screen', () => {
     });
     for (let i = 0; i < 3; i++) await master.post('/users', { package_id: pkg.id, reseller_notes: `Cliente ${i}` });
     await reseller.post('/users', { package_id: pkg.id, whatsapp: '(21) 99999-0000' });
+    const entry = (name: string, group: string, url: string) => `#EXTINF:-1 tvg-name="${name}" group-title="${group}",${name}\n${url}`;
+    const m3u = [
+      '#EXTM3U',
+      entry('Canal de Notícias 24 Horas HD', 'Notícias', 'http://origin.example/live/a/a/1.ts'),
+      entry('Um Filme de Ação com um Título Bem Comprido (2024)', 'Filmes de Ação', 'http://origin.example/movie/a/a/2.mp4'),
+      entry('Série Dramática S01E01', 'Séries', 'http://origin.example/series/a/a/3.mkv'),
+    ].join('\n');
+    await s.admin.post('/admin/catalogue/import', { m3u });
+    await s.admin.post('/admin/servers', { name: 'edge-sp-1', url: 'https://edge-sp-1.streaming.exemplo.com.br' });
   });
 
   const adminVisits = (): Visit[] => [
@@ -123,6 +132,8 @@ describe('every page fits a 375 px phone and a 1280 px screen', () => {
       ready: '[data-testid="package-name"]',
     },
     { name: 'bouquets', go: menu('/bouquets'), ready: '[data-testid="bouquets-table"] [data-row-actions]', actions: true },
+    { name: 'catalogue', go: menu('/catalogue'), ready: '[data-testid^="stream-row-"]' },
+    { name: 'servers', go: menu('/servers'), ready: '[data-testid="servers-table"] [data-row-actions]', actions: true },
     { name: 'edit-news', go: menu('/edit_news'), ready: '[data-testid="news-title"]' },
     { name: 'resellers', go: menu('/resellers'), ready: '[data-testid="resellers-table"] [data-row-actions]', actions: true },
     { name: 'resellers-add', go: menu('/resellers/add'), ready: '[data-testid="reseller-form"]' },
@@ -134,6 +145,7 @@ describe('every page fits a 375 px phone and a 1280 px screen', () => {
     { name: 'users-add-trial', go: menu('/users/add_trial'), ready: '[data-testid="user-back"]' },
     { name: 'user-edit', go: address(`/users/${line.id}/edit`), ready: '[data-testid="edit-username"]' },
     { name: 'users-migrate', go: menu('/users/migrate'), ready: '[data-testid="migrate-url"]' },
+    { name: 'users-connections', go: menu('/users/connections'), ready: '[data-testid="connections-table"]' },
     { name: 'vods', go: menu('/vods'), ready: '[data-testid="vod-search-open"]' },
     { name: 'list-vods-adm', go: menu('/list/vods/adm'), ready: '[data-testid="vod-bulk-remove"]' },
     { name: 'settings', go: menu('/settings'), ready: '[data-testid="settings-save"]' },
@@ -156,6 +168,7 @@ describe('every page fits a 375 px phone and a 1280 px screen', () => {
     { name: 'reseller-dashboard', go: menu('/'), ready: '[data-testid="expirations"] [data-row-actions]', actions: true },
     { name: 'reseller-users', go: menu('/users'), ready: '[data-testid="users-table"] [data-row-actions]', actions: true },
     { name: 'reseller-users-add-trial', go: menu('/users/add_trial'), ready: '[data-testid="user-back"]' },
+    { name: 'reseller-users-connections', go: menu('/users/connections'), ready: '[data-testid="connections-table"]' },
   ];
 
   for (const viewport of VIEWPORTS) {

@@ -34,6 +34,10 @@ describe(`catalogue (${ENGINE})`, () => {
     expect(news.data[0]).toMatchObject({ name: 'News One', kind: 'live', category_name: 'News', epg_id: 'news1.br', icon: 'http://img.example/n1.png', container_ext: 'ts' });
     const movies = (await t.call(admin, { method: 'GET', url: `/api/admin/streams?category_id=${categories[2].id}&order_by=name,asc` })).json();
     expect(movies.data.map((s: { name: string; container_ext: string }) => `${s.name}.${s.container_ext}`)).toEqual(['Chase Movie.mkv', 'Heist Movie.mp4']);
+    // a bouquet's chosen streams by id (the bouquet page shows their names)
+    const byIds = (await t.call(admin, { method: 'GET', url: `/api/admin/streams?ids=${movies.data[1].id},${news.data[0].id},999999` })).json();
+    expect(byIds.data.map((s: { name: string }) => s.name).sort()).toEqual(['Heist Movie', 'News One']);
+    expect((await t.call(admin, { method: 'GET', url: '/api/admin/streams?ids=1;2' })).statusCode).toBe(400);
   });
 
   it('re-importing updates by source URL instead of duplicating', async () => {

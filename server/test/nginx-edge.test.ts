@@ -5,7 +5,7 @@ import path from 'node:path';
 import parser from 'iptv-playlist-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importM3u, m3u, setBouquet } from './catalogue-fixtures.ts';
-import { NGINX, type Nginx, freePort, startNginx } from './edge/nginx.ts';
+import { NGINX, type Nginx, SEGMENTS, edgeConf, freePort, segment, startNginx, writeHls } from './edge/nginx.ts';
 import { createBouquet, createPackage, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
@@ -14,38 +14,7 @@ import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 // /gateway/auth) before every playlist and segment. The player only uses the URLs the panel hands
 // out (get.php through the edge).
 
-const SAMPLE_CONF = path.resolve(import.meta.dirname, '../../docs/nginx-edge.conf');
 const PASS = 'Kq7.vX2p_Rz9@tLm';
-const SEGMENTS = 3;
-
-/** A synthetic MPEG-TS segment: 188-byte packets with the 0x47 sync byte, numbered payloads. */
-const segment = (n: number) => Buffer.concat(Array.from({ length: 20 }, (_, i) => Buffer.concat([Buffer.from([0x47, 0x40, 0x11, 0x10 | (i & 0xf)]), Buffer.alloc(184, n)])));
-
-function writeHls(root: string, streamId: number) {
-  const dir = path.join(root, String(streamId));
-  fs.mkdirSync(dir, { recursive: true });
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:2', '#EXT-X-MEDIA-SEQUENCE:0'];
-  for (let n = 0; n < SEGMENTS; n++) {
-    fs.writeFileSync(path.join(dir, `seg${n}.ts`), segment(n));
-    lines.push('#EXTINF:2.000,', `${streamId}/seg${n}.ts`);
-  }
-  fs.writeFileSync(path.join(dir, 'index.m3u8'), `${lines.join('\n')}\n#EXT-X-ENDLIST\n`);
-}
-
-/** docs/nginx-edge.conf with this test's panel, edge port, key and HLS folder. */
-function renderSample(panelPort: number, edgePort: number, key: string, hlsRoot: string): string {
-  let text = fs.readFileSync(SAMPLE_CONF, 'utf8');
-  for (const [from, to] of [
-    ['127.0.0.1:3000', `127.0.0.1:${panelPort}`],
-    ['listen 80;', `listen 127.0.0.1:${edgePort};`],
-    ['CHANGE-ME-EDGE-KEY', key],
-    ['/var/lib/panel-edge/hls', hlsRoot],
-  ]) {
-    expect(text.includes(from), `docs/nginx-edge.conf names ${from}`).toBe(true);
-    text = text.replaceAll(from, to);
-  }
-  return text;
-}
 
 describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx edge (${ENGINE})`, () => {
   let t: TestContext;
@@ -85,7 +54,7 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
     const port = await freePort();
     edge = `http://127.0.0.1:${port}`;
     const server = (await t.call(admin, { method: 'POST', url: '/api/admin/servers', payload: { name: 'nginx-edge', url: edge } })).json();
-    nginx = await startNginx(dir, port, renderSample(panelPort, port, server.key, hls));
+    nginx = await startNginx(dir, port, edgeConf(panelPort, port, server.key, hls));
     // the playlists hand out the edge's address
     await t.database.db.updateTable('settings').set({ value: edge }).where('key', '=', 'main_domain').execute();
   });

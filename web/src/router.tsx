@@ -6,6 +6,8 @@ import { parseSearchString, stringifySearchObject } from './components/table/tab
 import { ensureProfile } from './features/auth/profile';
 import { prefetchDashboard } from './features/dashboard/prefetch';
 import { roleRedirect } from './features/auth/roleRedirect';
+import { catalogueSearch } from './features/catalogue/search';
+import { connectionsSearch } from './features/connections/search';
 import { logsSearch } from './features/logs/search';
 import { p2pUsersSearch } from './features/p2p/search';
 import { packagesSearch } from './features/packages/search';
@@ -81,6 +83,19 @@ const bouquetsRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/bouquets/BouquetsPage'), 'BouquetsPage'),
 });
 
+const catalogueRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/catalogue',
+  validateSearch: catalogueSearch,
+  component: lazyRouteComponent(() => import('./features/catalogue/CataloguePage'), 'CataloguePage'),
+});
+
+const serversRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/servers',
+  component: lazyRouteComponent(() => import('./features/servers/ServersPage'), 'ServersPage'),
+});
+
 const newsEditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/edit_news',
@@ -144,6 +159,13 @@ export const userEditRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/users/$userId/edit',
   component: lazyRouteComponent(() => import('./features/users/UserEditPage'), 'UserEditPage'),
+});
+
+const connectionsRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/users/connections',
+  validateSearch: connectionsSearch,
+  component: lazyRouteComponent(() => import('./features/connections/ConnectionsPage'), 'ConnectionsPage'),
 });
 
 const migrateRoute = createRoute({
@@ -224,12 +246,13 @@ const routeTree = rootRoute.addChildren([
   signInRoute,
   authRoute.addChildren([
     homeRoute,
-    adminRoute.addChildren([packagesRoute, packageNewRoute, packageEditRoute, bouquetsRoute, newsEditRoute, adminVodsRoute, settingsRoute]),
+    adminRoute.addChildren([packagesRoute, packageNewRoute, packageEditRoute, bouquetsRoute, catalogueRoute, serversRoute, newsEditRoute, adminVodsRoute, settingsRoute]),
     managerRoute.addChildren([resellersRoute, resellerAddRoute, resellerDetailRoute, resellerEditRoute, resellerDomainsRoute]),
     usersRoute,
     userAddRoute,
     trialAddRoute,
     migrateRoute,
+    connectionsRoute,
     userEditRoute,
     p2pUsersRoute,
     p2pAddRoute,

@@ -2,12 +2,49 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { expect } from 'vitest';
 
 // Debian's nginx started by a test: its own prefix, config, pid file and logs in a temp folder, on
 // a free port, in the foreground (no daemon, no master process), so it never touches a system
 // nginx, its service or port 80, and ends with the test.
 
 export const NGINX = process.env.NGINX_BIN ?? ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
+
+/** docs/nginx-edge.conf, the sample edge config the tests run (server and browser tests alike). */
+export const SAMPLE_CONF = path.resolve(import.meta.dirname, '../../../docs/nginx-edge.conf');
+/** Segments of the test's HLS stream. */
+export const SEGMENTS = 3;
+
+/** A synthetic MPEG-TS segment: 188-byte packets with the 0x47 sync byte, numbered payloads. */
+export const segment = (n: number) => Buffer.concat(Array.from({ length: 20 }, (_, i) => Buffer.concat([Buffer.from([0x47, 0x40, 0x11, 0x10 | (i & 0xf)]), Buffer.alloc(184, n)])));
+
+/** A small HLS stream for `streamId` under `root` as the sample config expects: <id>/index.m3u8 naming <id>/segN.ts. */
+export function writeHls(root: string, streamId: number) {
+  const dir = path.join(root, String(streamId));
+  fs.mkdirSync(dir, { recursive: true });
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:2', '#EXT-X-MEDIA-SEQUENCE:0'];
+  for (let n = 0; n < SEGMENTS; n++) {
+    fs.writeFileSync(path.join(dir, `seg${n}.ts`), segment(n));
+    lines.push('#EXTINF:2.000,', `${streamId}/seg${n}.ts`);
+  }
+  fs.writeFileSync(path.join(dir, 'index.m3u8'), `${lines.join('\n')}\n#EXT-X-ENDLIST\n`);
+}
+
+/** docs/nginx-edge.conf with this test's panel, edge port, key and HLS folder. */
+export function edgeConf(panelPort: number, edgePort: number, key: string, hlsRoot: string): string {
+  let text = fs.readFileSync(SAMPLE_CONF, 'utf8');
+  const swaps: [string, string][] = [
+    ['127.0.0.1:3000', `127.0.0.1:${panelPort}`],
+    ['listen 80;', `listen 127.0.0.1:${edgePort};`],
+    ['CHANGE-ME-EDGE-KEY', key],
+    ['/var/lib/panel-edge/hls', hlsRoot],
+  ];
+  for (const [from, to] of swaps) {
+    expect(text.includes(from), `docs/nginx-edge.conf names ${from}`).toBe(true);
+    text = text.replaceAll(from, to);
+  }
+  return text;
+}
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();

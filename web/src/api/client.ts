@@ -18,6 +18,8 @@ export interface CallOptions {
   anonymous?: boolean;
   /** A 401 is a normal error here (sign-out): no redirect to the sign-in page. */
   noAuthRedirect?: boolean;
+  /** Longer than REQUEST_TIMEOUT_MS for calls that take long (a playlist import). */
+  timeoutMs?: number;
 }
 
 type UnauthorizedHandler = () => void;
@@ -57,7 +59,7 @@ type Received = { data?: unknown; error?: unknown; response: Response };
  * 'errors.COMMUNICATION'; other errors -> notification (unless `silent`).
  */
 async function call(method: Method, path: string, init: Sent = {}): Promise<unknown> {
-  const { idempotencyKey, signal, silent, anonymous, noAuthRedirect, ...request } = init;
+  const { idempotencyKey, signal, silent, anonymous, noAuthRedirect, timeoutMs = REQUEST_TIMEOUT_MS, ...request } = init;
   const token = anonymous ? null : getToken();
   if (!anonymous && !token) {
     // Not signed in (e.g. just signed out): nothing to ask the server, just go to sign-in.
@@ -69,7 +71,7 @@ async function call(method: Method, path: string, init: Sent = {}): Promise<unkn
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, REQUEST_TIMEOUT_MS);
+  }, timeoutMs);
   const onCallerAbort = () => controller.abort();
   signal?.addEventListener('abort', onCallerAbort, { once: true });
 

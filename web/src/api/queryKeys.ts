@@ -102,6 +102,32 @@ export const queryKeys = {
   /** AdminSettings: GET /admin/settings. */
   settings: () => ['settings'] as const,
 
+  catalogue: {
+    all: () => ['catalogue'] as const,
+    /** StreamPage: GET /admin/streams. */
+    streams: (query: ListQuery) => ['catalogue', 'streams', query] as const,
+    /** Category[]: GET /admin/categories (the `data` array). */
+    categories: () => ['catalogue', 'categories'] as const,
+  },
+
+  /** BouquetContents: GET /admin/bouquets/{id}. */
+  bouquetContents: (id: number) => ['bouquetContents', id] as const,
+
+  /** EdgeServer[]: GET /admin/servers (the `data` array). */
+  servers: () => ['servers'] as const,
+
+  connections: {
+    all: () => ['connections'] as const,
+    /** ConnectionPage: GET /users/connections. */
+    list: (query: ListQuery) => ['connections', 'list', query] as const,
+  },
+
+  latestContent: {
+    all: () => ['latestContent'] as const,
+    /** LatestItem[]: GET /vods/latest (the `data` array). */
+    of: (type: 'movie' | 'series') => ['latestContent', type] as const,
+  },
+
   /** MigrationSourceLine: POST /users/fetch-url-data (a lookup, cached per URL). */
   migrationLookup: (url: string) => ['migrationLookup', url] as const,
 };

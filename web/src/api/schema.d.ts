@@ -4874,6 +4874,7 @@ export interface paths {
                     kind?: "live" | "movie" | "series";
                     category_id?: number;
                     search?: string;
+                    ids?: string;
                 };
                 header?: never;
                 path?: never;

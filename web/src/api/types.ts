@@ -95,3 +95,21 @@ export type P2pImportRow = P2pImportPreview['data'][number];
 export type P2pOutboxStatus = Answer<'/api/admin/p2p/outbox', 'get'>;
 /** Delivery state of a P2P account or P2P line to the P2P server. */
 export type SyncState = NonNullable<Line['sync_state']>;
+
+// Players and streaming edges (issue 11): catalogue, bouquet contents, edge servers, online users, latest content.
+export type Category = Answer<'/api/admin/categories', 'get'>['data'][number];
+export type CatalogueKind = Category['kind'];
+export type Stream = Answer<'/api/admin/streams', 'get'>['data'][number];
+export type StreamPage = Answer<'/api/admin/streams', 'get'>;
+export type StreamsQuery = Query<'/api/admin/streams'>;
+export type CatalogueImport = Body<'/api/admin/catalogue/import', 'post'>;
+export type CatalogueImportResult = Answer<'/api/admin/catalogue/import', 'post'>;
+export type BouquetListed = Schemas['BouquetListed'];
+export type BouquetContents = Schemas['BouquetWithContents'];
+export type EdgeServer = Answer<'/api/admin/servers', 'get'>['data'][number];
+export type EdgeServerCreated = Answer<'/api/admin/servers', 'post'>;
+export type Connection = Answer<'/api/users/connections', 'get'>['data'][number];
+export type ConnectionPage = Answer<'/api/users/connections', 'get'>;
+export type ConnectionsQuery = Query<'/api/users/connections'>;
+export type LatestType = Query<'/api/vods/latest'>['type'];
+export type LatestItem = Answer<'/api/vods/latest', 'get'>['data'][number];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cut, formatDateTime, formatDelta, formatDuration, formatNumber } from './format';
+import { cut, formatDateTime, formatDelta, formatElapsed, formatNumber } from './format';
 
 const ORIGINAL_TZ = process.env.TZ;
 afterEach(() => {
@@ -37,12 +37,11 @@ describe('pt-BR formats', () => {
   });
 });
 
-describe('durations', () => {
-  it('shows seconds as hh:mm:ss, hours past a day included', () => {
-    expect(formatDuration(0)).toBe('00:00:00');
-    expect(formatDuration(59)).toBe('00:00:59');
-    expect(formatDuration(3661)).toBe('01:01:01');
-    expect(formatDuration(90_000)).toBe('25:00:00');
-    expect(formatDuration(-5)).toBe('00:00:00');
+describe('formatElapsed', () => {
+  it('shows hh:mm:ss, with days past 24 hours', () => {
+    expect(formatElapsed(0)).toBe('00:00:00');
+    expect(formatElapsed(-5)).toBe('00:00:00');
+    expect(formatElapsed(3725)).toBe('01:02:05');
+    expect(formatElapsed(86_400 + 61)).toBe('1d 00:01:01');
   });
 });

@@ -24,9 +24,10 @@ export function cut(text: string | null | undefined, max = 25): string {
   return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 
-/** Seconds as hh:mm:ss (hours keep counting past 24). */
-export function formatDuration(seconds: number): string {
+/** Seconds as hh:mm:ss (P2P and online lists' elapsed time); past a day, `Nd hh:mm:ss`. */
+export function formatElapsed(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  const days = Math.floor(s / 86_400);
+  const hms = [Math.floor((s % 86_400) / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
+  return days > 0 ? `${days}d ${hms}` : hms;
 }

@@ -92,6 +92,7 @@ export interface StreamFilters {
   kind?: CatalogueKind;
   category_id?: number;
   search?: string;
+  ids?: number[];
 }
 
 export interface StreamRow extends StoredStream {
@@ -104,6 +105,7 @@ export function pageStreams(db: Tx, f: StreamFilters, paging: { page?: number; p
   let q = db.selectFrom('streams as s');
   if (f.kind) q = q.where('s.kind', '=', f.kind);
   if (f.category_id !== undefined) q = q.where('s.category_id', '=', f.category_id);
+  if (f.ids) q = q.where('s.id', 'in', f.ids.length ? f.ids : [0]);
   if (f.search) q = q.where(sql`lower(s.name)`, 'like', sql`${`%${escapeLike(f.search.toLowerCase())}%`} escape '\\'`);
   return paginate<StreamRow>(
     q,

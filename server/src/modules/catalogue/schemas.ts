@@ -35,6 +35,8 @@ export const StreamsQuery = Type.Object({
   category_id: Type.Optional(Id),
   /** case-insensitive part of the name */
   search: Type.Optional(Type.String({ maxLength: 100 })),
+  /** only these streams: up to 100 comma-separated ids (names of a bouquet's chosen streams) */
+  ids: Type.Optional(Type.String({ maxLength: 1100, pattern: '^[0-9]{1,10}(,[0-9]{1,10}){0,99}$' })),
 });
 
 /** Playlists up to this size are taken as text (the route's body limit) or fetched from a URL. */

@@ -14,7 +14,8 @@ export async function categories({ database }: Deps, kind?: CatalogueKind) {
   return { data: rows.map((r) => ({ ...r, streams_count: n(r.streams_count) })) };
 }
 
-export async function streams({ database }: Deps, q: repo.StreamFilters & { page?: number; per?: number; order_by?: string }) {
+export async function streams({ database }: Deps, query: Omit<repo.StreamFilters, 'ids'> & { ids?: string; page?: number; per?: number; order_by?: string }) {
+  const q = { ...query, ids: query.ids?.split(',').map(Number) };
   const res = await repo.pageStreams(database.db, q, { page: q.page, per: q.per, order: parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER) });
   return { ...res, data: res.data.map((r) => ({ ...r, added: n(r.added), rating: r.rating === null ? null : Number(r.rating) })) };
 }

@@ -24,6 +24,8 @@ function EntryLink({ entry, pathname, onNavigate }: { entry: MenuEntry; pathname
     <NavLink
       component={Link}
       to={entry.path as '/'}
+      // The router's own aria-current must agree with isActive (by default /users would be "current" on /users/connections too).
+      activeOptions={{ exact: true, includeSearch: false }}
       label={t(entry.labelKey)}
       leftSection={<Icon size={18} stroke={1.6} />}
       active={isActive(entry.path, pathname)}

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Group, Stack, TextInput, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconListCheck, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
@@ -9,21 +9,26 @@ import { PageHeader } from '../../components/PageHeader';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useBouquets, useDeleteBouquet } from './api';
 import { BouquetModal } from './BouquetModal';
-import type { Bouquet } from '../../api/types';
+import type { Bouquet, BouquetListed } from '../../api/types';
+import { formatNumber } from '../../lib/format';
 
-/** /bouquets — every bouquet (small list, filtered and sorted in the browser): create, rename, delete. */
+// Its own chunk: the catalogue pickers load when an admin opens a bouquet's contents.
+const BouquetContentsModal = lazy(() => import('./BouquetContentsModal'));
+
+/** /bouquets — every bouquet (small list, filtered and sorted in the browser): create, rename, choose its categories and streams, delete. */
 export function BouquetsPage() {
   const { t } = useTranslation();
   const list = useBouquets();
   const remove = useDeleteBouquet();
   const [filter, setFilter] = useState('');
-  const [sort, setSort] = useState<DataTableSortStatus<Bouquet>>({ columnAccessor: 'id', direction: 'asc' });
+  const [sort, setSort] = useState<DataTableSortStatus<BouquetListed>>({ columnAccessor: 'id', direction: 'asc' });
   const [modal, setModal] = useState<{ opened: boolean; bouquet?: Bouquet }>({ opened: false });
+  const [contentsOf, setContentsOf] = useState<BouquetListed | null>(null);
 
   const records = useMemo(() => {
     const f = filter.trim().toLowerCase();
     const rows = (list.data ?? []).filter((b) => !f || b.bouquet_name.toLowerCase().includes(f) || String(b.id) === f);
-    const key = sort.columnAccessor as keyof Bouquet;
+    const key = sort.columnAccessor as keyof BouquetListed;
     const dir = sort.direction === 'asc' ? 1 : -1;
     return [...rows].sort((a, b) => (a[key] < b[key] ? -dir : a[key] > b[key] ? dir : 0));
   }, [list.data, filter, sort]);
@@ -65,7 +70,7 @@ export function BouquetsPage() {
           </Button>
         </Alert>
       )}
-      <ResponsiveTable<Bouquet>
+      <ResponsiveTable<BouquetListed>
         records={records}
         fetching={list.isFetching}
         loading={list.isPending}
@@ -77,14 +82,21 @@ export function BouquetsPage() {
         columns={[
           { accessor: 'id', title: 'ID', sortable: true, width: 80 },
           { accessor: 'bouquet_name', title: t('bouquets.name'), sortable: true, card: 'title' },
+          { accessor: 'categories_count', title: t('bouquets.contents.categoriesCount'), sortable: true, textAlign: 'right', render: (b) => <span data-testid={`bouquet-categories-count-${b.id}`}>{formatNumber(b.categories_count)}</span> },
+          { accessor: 'streams_count', title: t('bouquets.contents.streamsCount'), sortable: true, textAlign: 'right', render: (b) => <span data-testid={`bouquet-streams-count-${b.id}`}>{formatNumber(b.streams_count)}</span> },
           {
             accessor: 'actions',
             title: t('common.actions'),
             textAlign: 'right',
-            width: 110,
+            width: 140,
             card: 'actions',
             render: (b) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Tooltip label={t('bouquets.contents.action')}>
+                  <ActionIcon variant="subtle" aria-label={t('bouquets.contents.aria', { name: b.bouquet_name })} onClick={() => setContentsOf(b)} data-testid={`bouquet-contents-${b.id}`}>
+                    <IconListCheck size={18} />
+                  </ActionIcon>
+                </Tooltip>
                 <Tooltip label={t('common.rename')}>
                   <ActionIcon variant="subtle" aria-label={`${t('common.rename')} ${b.bouquet_name}`} onClick={() => setModal({ opened: true, bouquet: b })} data-testid={`bouquet-rename-${b.id}`}>
                     <IconPencil size={18} />
@@ -101,6 +113,11 @@ export function BouquetsPage() {
         ]}
       />
       <BouquetModal opened={modal.opened} bouquet={modal.bouquet} onClose={() => setModal({ opened: false })} />
+      {contentsOf && (
+        <Suspense fallback={null}>
+          <BouquetContentsModal bouquet={contentsOf} onClose={() => setContentsOf(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -30,3 +30,24 @@ export function useDeleteBouquet() {
     },
   });
 }
+
+/** One bouquet with the ids of its categories and single streams. */
+export function useBouquetContents(id: number) {
+  return useQuery({
+    queryKey: queryKeys.bouquetContents(id),
+    queryFn: ({ signal }) => api.GET('/api/admin/bouquets/{id}', { params: { path: { id } }, signal }),
+    staleTime: 0,
+  });
+}
+
+/** PUT /admin/bouquets/{id} with its categories and streams (each list replaces the bouquet's). */
+export function useSaveBouquetContents(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { bouquet_name: string; categories: number[]; streams: number[] }) => api.PUT('/api/admin/bouquets/{id}', { params: { path: { id } }, body }),
+    onSuccess: (saved) => {
+      qc.setQueryData(queryKeys.bouquetContents(id), saved);
+      return qc.invalidateQueries({ queryKey: queryKeys.bouquets() });
+    },
+  });
+}

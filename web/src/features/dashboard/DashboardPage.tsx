@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useProfile } from '../auth/profile';
 import { ActivityChartSkeleton } from './ActivityChartSkeleton';
 import { ExpirationsTable } from './ExpirationsTable';
+import { LatestContent } from './LatestContent';
 import { NewsBox } from './NewsBox';
 import { PublicUrlNotice } from './PublicUrlNotice';
 import { StatCards } from './StatCards';
@@ -11,7 +12,7 @@ import { StatCards } from './StatCards';
 // The chart is a separate chunk, fetched after the cards and the table render.
 const ActivityChart = lazy(() => import('./ActivityChart'));
 
-/** / — welcome, notice, the twelve counters, upcoming expirations and the 30-day activity chart. */
+/** / — welcome, notice, the twelve counters, the latest content, upcoming expirations and the 30-day activity chart. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { data } = useProfile();
@@ -27,6 +28,7 @@ export function DashboardPage() {
       </div>
       <NewsBox />
       <StatCards />
+      <LatestContent />
       <ExpirationsTable />
       <Suspense fallback={<ActivityChartSkeleton />}>
         <ActivityChart />

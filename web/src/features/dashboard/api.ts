@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import type { ExpiringQuery } from '../../api/types';
+import type { ExpiringQuery, LatestType } from '../../api/types';
 import { reloadProfile } from '../auth/profile';
 
 export type SortOrder = NonNullable<ExpiringQuery['order']>;
@@ -9,6 +9,9 @@ export type SortOrder = NonNullable<ExpiringQuery['order']>;
 export const dashboardCountersQuery = queryOptions({
   queryKey: queryKeys.dashboard.counters(),
   queryFn: ({ signal }) => api.GET('/api/dashboard', { signal }),
+  // The online cards change by the minute: coming back to the dashboard asks again (not the app's 30 s),
+  // while the loader's answer still serves the page's first render.
+  staleTime: 5_000,
 });
 
 export function useDashboardCounters() {
@@ -52,5 +55,16 @@ export function useFlashRenew() {
     mutationFn: ({ id, key }: { id: number; key: string }) =>
       api.POST('/api/users/{id}/renew', { params: { path: { id } }, body: { months: 1 }, idempotencyKey: key }),
     onSuccess: () => Promise.all([reloadProfile(), qc.invalidateQueries({ queryKey: queryKeys.users.all() }), qc.invalidateQueries({ queryKey: queryKeys.dashboard.all() })]),
+  });
+}
+
+/** The 10 newest movies or series of the catalogue (GET /vods/latest); asked only once a button chose the type. */
+export function useLatestContent(type: LatestType | null) {
+  return useQuery({
+    queryKey: queryKeys.latestContent.of(type ?? 'movie'),
+    // silent: the block shows its own error alert
+    queryFn: ({ signal }) => api.GET('/api/vods/latest', { params: { query: { type: type ?? 'movie' } }, signal, silent: true }).then((r) => r.data),
+    enabled: type !== null,
+    staleTime: 60_000,
   });
 }

@@ -5,7 +5,7 @@ import { isApiError } from '../../api/errors';
 import type { P2pOnlineRow } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
 import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
-import { formatDuration, formatNumber } from '../../lib/format';
+import { formatElapsed, formatNumber } from '../../lib/format';
 import { useP2pOnline } from './api';
 
 /** /p2p_users/connections — who watches over P2P now, from the P2P server (refreshed every 15 s). */
@@ -18,7 +18,7 @@ export function P2pOnlinePage() {
   const columns: ResponsiveColumn<P2pOnlineRow>[] = [
     { accessor: 'username', title: t('p2p.online.user'), noWrap: true, card: 'title' },
     { accessor: 'channel_name', title: t('p2p.online.channel') },
-    { accessor: 'duration', title: t('p2p.online.time'), noWrap: true, render: (r) => <Text size="sm" ff="monospace">{formatDuration(r.duration)}</Text> },
+    { accessor: 'duration', title: t('p2p.online.time'), noWrap: true, render: (r) => <Text size="sm" ff="monospace">{formatElapsed(r.duration)}</Text> },
     { accessor: 'external_ip', title: t('p2p.online.ip'), noWrap: true },
     { accessor: 'app_version', title: t('p2p.online.appVersion'), noWrap: true },
     { accessor: 'app_name', title: t('p2p.online.appName'), noWrap: true },

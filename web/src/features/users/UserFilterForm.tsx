@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ResellerPicker } from '../../components/ResellerPicker';
 import { currentLang } from '../../i18n';
 import { toDay } from './format';
+import type { FilterMode } from './UserFilters';
 import { createdParam, STATUS_VALUES, type StatusFilter, TYPE_USER_VALUES, type TypeUser, type UserFilters } from './search';
 
 type Draft = {
@@ -18,7 +19,15 @@ type Draft = {
 };
 
 /** The /users filter popover's form (its own chunk: the date picker loads when the popover opens). */
-export default function UserFilterForm({ filters, showReseller, onApply, onClear }: { filters: Partial<UserFilters>; showReseller: boolean; onApply: (p: Partial<UserFilters>) => void; onClear: () => void }) {
+export default function UserFilterForm({
+  filters,
+  showReseller,
+  mode = 'lines',
+  onApply,
+  onClear,
+}: { filters: Partial<UserFilters>; showReseller: boolean; mode?: FilterMode; onApply: (p: Partial<UserFilters>) => void; onClear: () => void }) {
+  // /users/connections: the username is the quick search, and connections have no id filter.
+  const lines = mode === 'lines';
   const { t } = useTranslation();
   const [from, to] = (filters.created ?? '').split(',');
   const [d, setD] = useState<Draft>({
@@ -37,8 +46,7 @@ export default function UserFilterForm({ filters, showReseller, onApply, onClear
     const [a, b] = d.created.map(toDay);
     const status = d.status === null ? undefined : (Number(d.status) as StatusFilter);
     onApply({
-      id: Number.isInteger(id) && id > 0 ? id : undefined,
-      username: d.username.trim() || undefined,
+      ...(lines ? { id: Number.isInteger(id) && id > 0 ? id : undefined, username: d.username.trim() || undefined } : {}),
       reseller: showReseller ? d.reseller.trim() || undefined : undefined,
       created: a ? createdParam(b && b !== a ? `${a},${b}` : a) : undefined,
       type_user: d.type_user ?? undefined,
@@ -55,10 +63,12 @@ export default function UserFilterForm({ filters, showReseller, onApply, onClear
         }}
       >
         <Stack gap="xs">
+          {lines && (
           <SimpleGrid cols={2} spacing="xs">
             <NumberInput label={t('users.filters.id')} min={1} allowDecimal={false} allowNegative={false} hideControls value={d.id} onChange={(v) => set('id', v)} data-testid="filter-id" />
             <TextInput label={t('users.filters.username')} maxLength={50} value={d.username} onChange={(e) => set('username', e.currentTarget.value)} data-testid="filter-username" />
           </SimpleGrid>
+          )}
           {showReseller && (
             <ResellerPicker
               label={t('users.filters.reseller')}

@@ -18,7 +18,14 @@ interface Props {
   clearFilters: () => void;
   /** Plain resellers have no sub-resellers: no reseller filter. */
   showReseller: boolean;
+  /**
+   * 'lines' (/users, default): quick search on text_search, every filter. 'connections'
+   * (/users/connections): quick search on the username; no id and no text search.
+   */
+  mode?: FilterMode;
 }
+
+export type FilterMode = 'lines' | 'connections';
 
 /** 'YYYY-MM-DD[,YYYY-MM-DD]' -> dd/MM/YYYY[ – dd/MM/YYYY]. */
 function createdLabel(created: string): string {
@@ -30,18 +37,20 @@ function createdLabel(created: string): string {
 }
 
 /** Compact filter bar of /users: quick text search, a filter popover and removable chips (all in the URL). */
-export function UserFiltersBar({ filters, setFilters, removeFilter, clearFilters, showReseller }: Props) {
+export function UserFiltersBar({ filters, setFilters, removeFilter, clearFilters, showReseller, mode = 'lines' }: Props) {
   const { t } = useTranslation();
-  const [text, setText] = useState(filters.text_search ?? '');
+  const quick = mode === 'connections' ? 'username' : 'text_search';
+  const [text, setText] = useState(filters[quick] ?? '');
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const [opened, setOpened] = useState(false);
 
   // URL -> input (back/forward, chip removal); input -> URL after 500 ms.
-  useEffect(() => setText(filters.text_search ?? ''), [filters.text_search]);
+  const current = filters[quick];
+  useEffect(() => setText(current ?? ''), [current]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text writes the URL
   useEffect(() => {
     const v = debounced.trim() || undefined;
-    if (v !== filters.text_search) setFilters({ text_search: v });
+    if (v !== current) setFilters({ [quick]: v });
   }, [debounced]);
 
   const statusLabel = (s: StatusFilter) => t(`users.filters.statusValues.${s}`);
@@ -55,7 +64,7 @@ export function UserFiltersBar({ filters, setFilters, removeFilter, clearFilters
   if (filters.created) chips.push({ key: 'created', label: t('users.filters.created'), value: createdLabel(filters.created) });
   if (filters.type_user) chips.push({ key: 'type_user', label: t('users.filters.type'), value: typeLabel(filters.type_user) });
   if (filters.status !== undefined) chips.push({ key: 'status', label: t('users.filters.status'), value: statusLabel(filters.status) });
-  const popoverCount = chips.filter((c) => c.key !== 'text_search').length;
+  const popoverCount = chips.filter((c) => c.key !== quick).length;
 
   return (
     <Stack gap="xs" mb="sm">
@@ -64,13 +73,13 @@ export function UserFiltersBar({ filters, setFilters, removeFilter, clearFilters
           style={{ flex: 1 }}
           maw={420}
           leftSection={<IconSearch size={16} />}
-          placeholder={t('users.filters.textSearchPlaceholder')}
-          aria-label={t('users.filters.textSearch')}
+          placeholder={mode === 'connections' ? t('connections.searchPlaceholder') : t('users.filters.textSearchPlaceholder')}
+          aria-label={mode === 'connections' ? t('users.filters.username') : t('users.filters.textSearch')}
           value={text}
           maxLength={100}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') setFilters({ text_search: text.trim() || undefined });
+            if (e.key === 'Enter') setFilters({ [quick]: text.trim() || undefined });
           }}
           rightSection={
             text ? (
@@ -97,6 +106,7 @@ export function UserFiltersBar({ filters, setFilters, removeFilter, clearFilters
               <FilterForm
                 filters={filters}
                 showReseller={showReseller}
+                mode={mode}
                 onApply={(patch) => {
                   setFilters(patch);
                   setOpened(false);

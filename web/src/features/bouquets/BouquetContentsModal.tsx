@@ -1,0 +1,133 @@
+import { Alert, Button, Group, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../api/notify';
+import { SEARCH_DEBOUNCE_MS } from '../../api/resellerSearch';
+import type { BouquetListed, Stream } from '../../api/types';
+import { formatNumber } from '../../lib/format';
+import { useCategories, useStreams } from '../catalogue/api';
+import { KINDS } from '../catalogue/search';
+import { useBouquetContents, useSaveBouquetContents } from './api';
+
+/** Streams offered per search; names of chosen streams are looked up for the first NAMED. */
+const SEARCH_RESULTS = 50;
+const NAMED = 100;
+
+/** The bouquet's catalogue: whole categories (every stream in them, present and future) and single streams. */
+export default function BouquetContentsModal({ bouquet, onClose }: { bouquet: BouquetListed; onClose: () => void }) {
+  const { t } = useTranslation();
+  const contents = useBouquetContents(bouquet.id);
+  const categories = useCategories();
+  const save = useSaveBouquetContents(bouquet.id);
+  const [chosenCategories, setChosenCategories] = useState<string[] | null>(null);
+  const [chosenStreams, setChosenStreams] = useState<string[] | null>(null);
+  const [search, setSearch] = useState('');
+  const [term] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [known, setKnown] = useState<Record<string, Stream>>({});
+
+  // The form starts from the bouquet as saved.
+  useEffect(() => {
+    if (!contents.data || chosenCategories) return;
+    setChosenCategories(contents.data.categories.map(String));
+    setChosenStreams(contents.data.streams.map(String));
+  }, [contents.data, chosenCategories]);
+
+  const savedIds = contents.data?.streams.slice(0, NAMED) ?? [];
+  const named = useStreams({ ids: savedIds.join(','), per: 100 }, savedIds.length > 0);
+  const found = useStreams({ search: term, per: SEARCH_RESULTS, order_by: 'name,asc' }, term.length > 0);
+
+  // Streams seen so far keep their names once chosen (the search results change as one types).
+  useEffect(() => {
+    const rows = [...(named.data?.data ?? []), ...(found.data?.data ?? [])];
+    if (rows.length) setKnown((k) => ({ ...k, ...Object.fromEntries(rows.map((s) => [String(s.id), s])) }));
+  }, [named.data, found.data]);
+
+  const categoryData = useMemo(
+    () =>
+      KINDS.map((kind) => ({
+        group: t(`catalogue.kinds.${kind}`),
+        items: (categories.data ?? [])
+          .filter((c) => c.kind === kind)
+          .map((c) => ({ value: String(c.id), label: `${c.name} (${formatNumber(c.streams_count)})` })),
+      })).filter((g) => g.items.length > 0),
+    [categories.data, t],
+  );
+
+  const streamData = useMemo(() => {
+    const label = (id: string) => {
+      const s = known[id];
+      return s ? `${s.name} · ${t(`catalogue.kinds.${s.kind}`)} · ${s.category_name}` : `#${id}`;
+    };
+    const ids = new Set([...(chosenStreams ?? []), ...(found.data?.data ?? []).map((s) => String(s.id))]);
+    return [...ids].map((id) => ({ value: id, label: label(id) }));
+  }, [chosenStreams, found.data, known, t]);
+
+  const submit = async () => {
+    if (!chosenCategories || !chosenStreams) return;
+    await save
+      .mutateAsync({ bouquet_name: bouquet.bouquet_name, categories: chosenCategories.map(Number), streams: chosenStreams.map(Number) })
+      .then(() => {
+        notifySuccess(t('bouquets.contents.saved'));
+        onClose();
+      }, () => undefined);
+  };
+
+  const loading = contents.isPending || categories.isPending;
+  return (
+    <Modal opened onClose={onClose} centered size="lg" title={t('bouquets.contents.title', { name: bouquet.bouquet_name })}>
+      {contents.isError || categories.isError ? (
+        <Alert color="red" title={t('common.loadError')} />
+      ) : loading || !chosenCategories || !chosenStreams ? (
+        <Group justify="center" py="lg">
+          <Loader size="sm" />
+        </Group>
+      ) : (
+        <Stack gap="md" data-testid="bouquet-contents">
+          <Text size="sm" c="dimmed">
+            {t('bouquets.contents.help')}
+          </Text>
+          <MultiSelect
+            label={t('bouquets.contents.categories')}
+            placeholder={t('bouquets.contents.categoriesPlaceholder')}
+            searchable
+            clearable
+            data={categoryData}
+            value={chosenCategories}
+            onChange={setChosenCategories}
+            nothingFoundMessage={t('bouquets.contents.noCategories')}
+            maxDropdownHeight={260}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="bouquet-categories"
+          />
+          <MultiSelect
+            label={t('bouquets.contents.streams')}
+            description={t('bouquets.contents.streamsHelp')}
+            placeholder={t('bouquets.contents.streamsPlaceholder')}
+            searchable
+            clearable
+            data={streamData}
+            value={chosenStreams}
+            onChange={setChosenStreams}
+            searchValue={search}
+            onSearchChange={setSearch}
+            filter={({ options }) => options}
+            nothingFoundMessage={term && !found.isFetching ? t('common.noRecords') : t('bouquets.contents.typeToSearch')}
+            rightSection={found.isFetching ? <Loader size={16} /> : undefined}
+            maxDropdownHeight={260}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="bouquet-streams"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={() => void submit()} loading={save.isPending} data-testid="bouquet-contents-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

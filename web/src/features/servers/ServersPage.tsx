@@ -1,0 +1,82 @@
+import { ActionIcon, Alert, Button, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../api/notify';
+import type { EdgeServer } from '../../api/types';
+import { confirmDialog } from '../../components/confirm';
+import { PageHeader } from '../../components/PageHeader';
+import { ResponsiveTable } from '../../components/table/ResponsiveTable';
+import { formatDateTime } from '../../lib/format';
+import { useRemoveServer, useServers } from './api';
+import { RegisterServerModal } from './RegisterServerModal';
+
+/** /servers — the streaming edges that ask the panel before serving (nginx auth_request): list, register (key shown once), remove. */
+export function ServersPage() {
+  const { t } = useTranslation();
+  const list = useServers();
+  const remove = useRemoveServer();
+  const [registering, setRegistering] = useState(false);
+
+  const onRemove = async (s: EdgeServer) => {
+    const ok = await confirmDialog({
+      title: t('servers.removeTitle'),
+      message: t('servers.removeConfirm', { name: s.name }),
+      confirmLabel: t('common.delete'),
+      danger: true,
+    });
+    if (ok) await remove.mutateAsync(s.id).then(() => notifySuccess(t('servers.removed')), () => undefined);
+  };
+
+  return (
+    <Stack gap="sm">
+      <PageHeader
+        title={t('servers.title')}
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setRegistering(true)} data-testid="server-register">
+            {t('servers.register')}
+          </Button>
+        }
+      />
+      <Text size="sm" c="dimmed">
+        {t('servers.help')}
+      </Text>
+      {list.isError && (
+        <Alert color="red" title={t('common.loadError')}>
+          <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      )}
+      <ResponsiveTable<EdgeServer>
+        records={list.data ?? []}
+        fetching={list.isFetching}
+        loading={list.isPending}
+        noRecordsText={t('servers.empty')}
+        testId="servers-table"
+        rowTestId={(s) => `server-row-${s.id}`}
+        columns={[
+          { accessor: 'id', title: 'ID', width: 70, card: 'none' },
+          { accessor: 'name', title: t('servers.name'), card: 'title' },
+          { accessor: 'url', title: t('servers.url'), render: (s) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{s.url}</Text> },
+          { accessor: 'created_at', title: t('servers.created'), noWrap: true, visibleFrom: 'md', render: (s) => formatDateTime(s.created_at) },
+          {
+            accessor: 'actions',
+            title: t('common.actions'),
+            textAlign: 'right',
+            width: 80,
+            card: 'actions',
+            render: (s) => (
+              <Tooltip label={t('common.delete')}>
+                <ActionIcon variant="subtle" color="red" aria-label={t('servers.removeAria', { name: s.name })} onClick={() => void onRemove(s)} data-testid={`server-remove-${s.id}`}>
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            ),
+          },
+        ]}
+      />
+      <RegisterServerModal opened={registering} onClose={() => setRegistering(false)} />
+    </Stack>
+  );
+}

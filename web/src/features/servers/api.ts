@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+
+/** Every registered streaming edge (admin only; a handful, not paged). */
+export function useServers() {
+  return useQuery({
+    queryKey: queryKeys.servers(),
+    queryFn: ({ signal }) => api.GET('/api/admin/servers', { signal }).then((r) => r.data),
+  });
+}
+
+/** POST /admin/servers: answers the edge's key, this once (silent: the form shows the error). */
+export function useRegisterServer() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; url: string }) => api.POST('/api/admin/servers', { body, silent: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.servers() }),
+  });
+}
+
+export function useRemoveServer() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.DELETE('/api/admin/servers/{id}', { params: { path: { id } } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.servers() }),
+  });
+}
