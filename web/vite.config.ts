@@ -92,6 +92,8 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts'],
+    // Unit tests run with every text, as a signed-in page has them (the entry holds only the signed-out ones).
+    setupFiles: ['src/i18n/signedInTexts.ts'],
     environment: 'node',
   },
 });

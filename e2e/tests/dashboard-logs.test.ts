@@ -9,7 +9,7 @@ const trp = tr;
 
 const ptNumber = new Intl.NumberFormat('pt-BR');
 
-/** Card key -> server figure (users_onlinep2p has none yet: the P2P integration is not built). */
+/** Card key -> server figure (users_onlinep2p counts the P2P server's online list: not configured here). */
 const SERVER_CARDS = [
   'resellers',
   'users',
@@ -115,7 +115,7 @@ describe('dashboard, news notice and action log', () => {
       await expect.poll(() => visibleText(byTestId(page, `card-${key}-value`)), POLL).toBe(ptNumber.format(expected[key]));
     }
     expect(await visibleText(byTestId(page, 'card-users_active-label'))).toBe(trp('pt-BR', 'dashboard.cards.users_active'));
-    expect(await visibleText(byTestId(page, 'card-users_onlinep2p-value'))).toBe('0');
+    await expect.poll(() => visibleText(byTestId(page, 'card-users_onlinep2p-value')), POLL).toBe('—');
     expect(await visibleText(byTestId(page, 'card-users_onlinep2p-hint'))).toBe(trp('pt-BR', 'dashboard.notConfigured'));
     expect(await byTestId(page, 'dashboard-cards').locator('[data-testid^="card-"][data-testid$="-label"]').count()).toBe(12);
 

@@ -38,7 +38,8 @@ const authRoute = createRoute({
   beforeLoad: () => {
     if (!isSignedIn()) throw redirect({ to: '/auth/sign-in' });
   },
-  component: lazyRouteComponent(() => import('./components/layout/SignedInLayout'), 'SignedInLayout'),
+  // The layout renders once every page's texts are in (the entry holds only the signed-out ones).
+  component: lazyRouteComponent(() => Promise.all([import('./components/layout/SignedInLayout'), import('./i18n/signedInTexts')]).then(([layout]) => layout), 'SignedInLayout'),
 });
 
 const homeRoute = createRoute({

@@ -1,7 +1,11 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { detectLanguage, LANG_STORAGE_KEY, LANGS, type Lang, normalizeLang } from './lang';
-import ptBR from './pt-BR.json';
+// The entry holds only the texts a signed-out page shows; the signed-in layout loads the rest
+// (signedInTexts.ts) so the sign-in page does not download every page's texts.
+import { app, auth, common, errors, nav, topbar, twoFactor } from './pt-BR.json';
+
+const SIGNED_OUT_TEXTS = { app, auth, common, errors, nav, topbar, twoFactor };
 
 export { detectLanguage, LANG_STORAGE_KEY, LANGS, type Lang, normalizeLang } from './lang';
 
@@ -34,7 +38,7 @@ const initial = detectLanguage(
 );
 
 void i18n.use(initReactI18next).init({
-  resources: { 'pt-BR': { translation: ptBR } },
+  resources: { 'pt-BR': { translation: SIGNED_OUT_TEXTS } },
   partialBundledLanguages: true,
   lng: initial,
   fallbackLng: 'pt-BR',
