@@ -67,10 +67,13 @@ export function filtered(
   }
   if (resellerId !== undefined) q = q.where('ln.member_id', '=', resellerId);
   if (createdAt) q = q.where(col('ln.created_at'), '>=', createdAt[0]).where(col('ln.created_at'), '<', createdAt[1]);
-  if (f.type_user) q = q.where(col('ln.is_trial'), '=', f.type_user === 'trial' ? 1 : 0);
-  if (f.status === 1) q = q.where(col('ln.enabled'), '=', 1).where(col('ln.exp_date'), '>', now);
+  // Flags are literals: a partial index (lines_blocked, lines_trial) only serves a query whose
+  // condition it can read at prepare time, and the sparse ones keep their index even in a walk.
+  if (f.type_user === 'trial') q = q.where('ln.is_trial', '=', sql.lit(1));
+  if (f.type_user === 'normal') q = q.where(col('ln.is_trial'), '=', sql.lit(0));
+  if (f.status === 1) q = q.where(col('ln.enabled'), '=', sql.lit(1)).where(col('ln.exp_date'), '>', now);
   if (f.status === 4) q = q.where(col('ln.exp_date'), '>', now);
   if (f.status === 3) q = q.where(col('ln.exp_date'), '<=', now);
-  if (f.status === 0) q = q.where(col('ln.enabled'), '=', 0);
+  if (f.status === 0) q = q.where('ln.enabled', '=', sql.lit(0));
   return q;
 }

@@ -66,14 +66,19 @@ async function explainSqlite(database: Database, text: string, params: unknown[]
 /**
  * Full passes over a big table in a plan: a SQLite `SCAN` of it without an index, or a PostgreSQL
  * sequential scan. A walk of a named index is allowed (that is how a page in index order is found).
+ * `bounded`: a PostgreSQL sequential scan right under a Limit is allowed (a capped count of a filter
+ * most rows match stops after ~10,001 rows, which PostgreSQL rightly reads in table order).
  */
-export function tableScans(plan: string[], tables: string[]): string[] {
-  return plan.filter((l) => {
+export function tableScans(plan: string[], tables: string[], bounded = false): string[] {
+  return plan.filter((l, i) => {
     const t = l.trim();
     return tables.some((name) => {
       const sqlite = new RegExp(`^SCAN ${name}\\b`).test(t) && !t.includes(' USING ');
-      const pg = t.startsWith('Seq Scan') && new RegExp(` on ${name}\\b`).test(t);
+      const underLimit = bounded && i > 0 && plan[i - 1].trim() === 'Limit' && indent(plan[i - 1]) < indent(l);
+      const pg = t.startsWith('Seq Scan') && new RegExp(` on ${name}\\b`).test(t) && !underLimit;
       return sqlite || pg;
     });
   });
 }
+
+const indent = (l: string) => l.length - l.trimStart().length;

@@ -62,13 +62,25 @@ const COLUMNS = [
 
 export const toLineRow = (r: Omit<LineRow, 'bouquet'> & { bouquet: string }): LineRow => ({ ...r, bouquet: JSON.parse(r.bouquet) });
 
-export async function pageLines(db: Tx, q: ReturnType<typeof visibleLines>, paging: { page?: number; per?: number; order: Order; total?: () => Promise<number> }) {
-  // The owner join only on the page itself: counts never pay for it (SQLite does not drop it).
-  const res = await paginate<Omit<LineRow, 'bouquet'> & { bouquet: string }>(
-    q,
-    (b) => (b as typeof q).leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS as never) as never,
-    { ...paging, db, tiebreak: 'ln.id' },
-  );
+export async function pageLines(
+  db: Tx,
+  q: ReturnType<typeof visibleLines>,
+  paging: { page?: number; per?: number; order: Order; total?: () => Promise<number>; count?: ReturnType<typeof visibleLines> },
+) {
+  const withOwner = (b: typeof q) => b.leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS as never) as never;
+  // Pages sorted by a line column find their ids on an index alone and fetch those rows only
+  // (OFFSET 9,990 skips index entries, not joined rows); the owner join only on the page itself,
+  // counts never pay for it (SQLite does not drop it).
+  const deferred = paging.order.column.startsWith('ln.')
+    ? (keys: typeof q) => withOwner(db.selectFrom('lines as ln').where('ln.id', 'in', keys as never) as never)
+    : undefined;
+  const res = await paginate<Omit<LineRow, 'bouquet'> & { bouquet: string }>(q, (b) => withOwner(b as typeof q), {
+    ...paging,
+    db,
+    tiebreak: 'ln.id',
+    countBase: paging.count,
+    deferred: deferred as never,
+  });
   return { ...res, data: res.data.map(toLineRow) };
 }
 
@@ -117,6 +129,6 @@ export function searchVisibleLines(db: Tx, actor: AuthUser, search: string) {
     .execute();
 }
 
-/** Non-trial, enabled, still-valid lines: what to renew next. */
+/** Non-trial, enabled, still-valid lines: what to renew next (literal flags: lines_renewable_exp is partial). */
 export const expiringLines = (db: Tx, actor: AuthUser, now: number, scanInOrder: boolean) =>
-  visibleLines(db, actor, scanInOrder).where('ln.is_trial', '=', 0).where('ln.enabled', '=', 1).where('ln.exp_date', '>', now);
+  visibleLines(db, actor, scanInOrder).where('ln.is_trial', '=', sql.lit(0)).where('ln.enabled', '=', sql.lit(1)).where('ln.exp_date', '>', now);
