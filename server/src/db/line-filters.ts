@@ -40,11 +40,11 @@ export function filtered(
   actor: AuthUser,
   f: LineFilters,
   now: number,
-  opts: { createdAt?: [number, number]; resellerId?: number; scanInOrder?: boolean; walkOrder?: boolean } = {},
+  opts: { createdAt?: [number, number]; resellerId?: number; scanInOrder?: boolean; walkOrder?: boolean; top?: boolean } = {},
 ) {
   const { createdAt, resellerId } = opts;
   const col = (name: string) => (opts.walkOrder ? sql`+${sql.ref(name)}` : sql.ref(name));
-  let q = visibleLines(db, actor, !!opts.scanInOrder && resellerId === undefined);
+  let q = visibleLines(db, actor, !!opts.scanInOrder && resellerId === undefined, !!opts.top && resellerId === undefined);
   if (f.id !== undefined) q = q.where('ln.id', '=', f.id);
   if (f.username) {
     // Case-insensitive prefix as a range on the lower(username) index, then LIKE for exact

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
-import { countVisibleLines, resellerIdByUsername } from '../../db/scope.ts';
+import { countVisibleLines, isTopReseller, resellerIdByUsername } from '../../db/scope.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { now } from './change.ts';
 import * as repo from './repo.ts';
@@ -51,7 +51,10 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
   const opts = await resolveFilters(deps, actor, q, order.column === 'ln.id');
   const unfiltered = [q.id, q.username, q.text_search, q.reseller, q.created, q.type_user, q.status].every((v) => v === undefined || v === '');
   const at = now();
-  return repo.pageLines(db, repo.filtered(db, actor, q, at, opts), {
+  // A top-level master's page in id order is one range of lines_top_id; its counts stay on the
+  // owners' indexes (only the matching rows of each owner).
+  const top = actor.type === 'master' && order.column === 'ln.id' && (await isTopReseller(db, actor.id));
+  return repo.pageLines(db, repo.filtered(db, actor, q, at, { ...opts, top }), {
     page: q.page,
     per: q.per,
     order,
