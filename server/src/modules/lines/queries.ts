@@ -54,14 +54,17 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
   // A top-level master's page in id order is one range of lines_top_id; its counts stay on the
   // owners' indexes (only the matching rows of each owner).
   const top = actor.type === 'master' && order.column === 'ln.id' && (await isTopReseller(db, actor.id));
-  return repo.pageLines(db, repo.filtered(db, actor, q, at, { ...opts, top }), {
+  const page = repo.filtered(db, actor, q, at, { ...opts, top });
+  return repo.pageLines(db, page, {
     page: q.page,
     per: q.per,
     order,
     total: unfiltered ? () => countVisibleLines(db, actor) : undefined,
     // The capped count takes no walk hints: it reads the matches through the narrowest index
-    // (an owner's range, a partial index), where the page walks the sort order.
-    count: repo.filtered(db, actor, q, at, { ...opts, scanInOrder: false, walkOrder: false }),
+    // (an owner's range, a partial index), where the page walks the sort order. Text search reads
+    // every candidate row anyway, so its count walks like the page (rows in id order, not one
+    // random read per line of each owner).
+    count: q.text_search ? page : repo.filtered(db, actor, q, at, { ...opts, scanInOrder: false, walkOrder: false }),
   });
 }
 
