@@ -67,8 +67,10 @@ export function filtered(
   }
   if (resellerId !== undefined) q = q.where('ln.member_id', '=', resellerId);
   if (createdAt) q = q.where(col('ln.created_at'), '>=', createdAt[0]).where(col('ln.created_at'), '<', createdAt[1]);
-  // Flags are literals: a partial index (lines_blocked, lines_trial) only serves a query whose
-  // condition it can read at prepare time, and the sparse ones keep their index even in a walk.
+  // Flags are literals: the partial indexes (lines_blocked, lines_trial, lines_renewable_exp) are
+  // then chosen once per statement text (a bound flag makes SQLite re-prepare the cached statement
+  // whenever its value changes, and a generic PostgreSQL plan could not use them). The sparse ones
+  // keep their index even in a walk.
   if (f.type_user === 'trial') q = q.where('ln.is_trial', '=', sql.lit(1));
   if (f.type_user === 'normal') q = q.where(col('ln.is_trial'), '=', sql.lit(0));
   if (f.status === 1) q = q.where(col('ln.enabled'), '=', sql.lit(1)).where(col('ln.exp_date'), '>', now);

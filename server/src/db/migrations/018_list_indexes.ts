@@ -15,7 +15,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
  * - logs_action_created: the action filter of the log, newest first;
  * - logs_created_scope: a master's log page walks time order and tests both owners in the index
  *   (it replaces logs_created).
- * The flags in partial predicates are literals in the queries too (SQLite cannot match a bound parameter);
+ * The flags in partial predicates are literals in the queries too (the choice never hangs on a bound value);
  * the flag columns are repeated in the keys because SQLite only counts an index as covering when it
  * holds every column the query names.
  */
