@@ -44,7 +44,7 @@ export const PLAN_CASES: PlanCase[] = [
   { as: 'admin', name: 'users sort created_at desc', run: (d, a) => lines.list(d, a, { order_by: 'created_at,desc' }), uses: both('lines_live_created') },
   { as: 'admin', name: 'expiring', run: (d, a) => lines.expiring(d, a, {}), uses: both('lines_renewable_exp'), dense: true },
   { as: 'admin', name: 'logs', run: (d, a) => logs.list(d, a, {}), uses: both('logs_created_scope'), dense: true },
-  { as: 'admin', name: 'logs last 7 days', run: (d, a, c) => logs.list(d, a, { dates: `${(c.now - 7 * 86_400) * 1000},${c.now * 1000}` }), uses: both('logs_created') },
+  { as: 'admin', name: 'logs last 7 days', run: (d, a, c) => logs.list(d, a, { dates: `${(c.now - 7 * 86_400) * 1000},${c.now * 1000}` }), uses: both('logs_created_scope') },
   { as: 'admin', name: 'logs action=user_renew', run: (d, a) => logs.list(d, a, { actions: 'user_renew' }), uses: both('logs_action_created') },
   { as: 'admin', name: 'logs reseller=<id>', run: (d, a) => logs.list(d, a, { reseller: 3 }), uses: both('logs_reseller_created') },
   { as: 'admin', name: 'logs toreseller=<id>', run: (d, a) => logs.list(d, a, { toreseller: 3 }), uses: both('logs_target_created') },
