@@ -20,6 +20,16 @@ describe(`trigger-kept line counters (${ENGINE})`, () => {
       SELECT r.id, r.lines_count, (SELECT count(*) FROM lines l WHERE l.member_id = r.id AND l.deleted_at IS NULL) AS real
       FROM resellers r`.execute(t.database.db);
     for (const r of rows.rows) expect(Number(r.lines_count), `reseller ${r.id}`).toBe(Number(r.real));
+    await expectTopExact();
+  }
+
+  /** Every line's top_reseller_id is its owner's ancestor right under the root (migration 019). */
+  async function expectTopExact() {
+    const rows = await sql<{ id: number; top: number | null; want: number }>`
+      SELECT l.id, l.top_reseller_id AS top, coalesce((SELECT t.ancestor_id FROM reseller_tree t WHERE t.descendant_id = l.member_id
+        AND t.depth = (SELECT max(m.depth) FROM reseller_tree m WHERE m.descendant_id = l.member_id) - 1), l.member_id) AS want
+      FROM lines l`.execute(t.database.db);
+    for (const r of rows.rows) expect(r.top, `line ${r.id}`).toBe(Number(r.want));
   }
 
   it('stay exact through creations, deletions and a deactivation that moves lines', async () => {
@@ -49,6 +59,34 @@ describe(`trigger-kept line counters (${ENGINE})`, () => {
     expect(bRow.clients_count).toBe(4);
     const dash = (await t.call(admin, { method: 'GET', url: '/api/dashboard' })).json();
     expect(dash.users).toBe(4);
+  });
+
+  it('a nested master lists its own subtree, its top master the whole one (top_reseller_id)', async () => {
+    const groups = (await t.call(admin, { method: 'GET', url: '/api/datacomplements' })).json().groups as ResellerGroup[];
+    const gid = (type: string) => groups.find((g) => g.type === type)!.group_id;
+    const pkg = (await t.call(admin, { method: 'GET', url: '/api/admin/packages' })).json().data[0];
+    await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'top_m', password: PASS, member_group_id: gid('master'), credits: 50 } });
+    const m = await t.login('top_m', PASS);
+    const sub = (await t.call(m, { method: 'POST', url: '/api/resellers', payload: { username: 'top_sub', password: PASS, member_group_id: gid('reseller'), credits: 20 } })).json();
+    expect((await t.call(m, { method: 'POST', url: `/api/resellers/${sub.id}/to_master` })).statusCode).toBe(200);
+    const s = await t.login('top_sub', PASS);
+    const leaf = (await t.call(s, { method: 'POST', url: '/api/resellers', payload: { username: 'top_leaf', password: PASS, member_group_id: gid('reseller'), credits: 5 } })).json();
+    const l = await t.login('top_leaf', PASS);
+    const mine = (await t.call(m, { method: 'POST', url: '/api/users', payload: { package_id: pkg.id } })).json().id;
+    const subs = (await t.call(s, { method: 'POST', url: '/api/users', payload: { package_id: pkg.id } })).json().id;
+    const leafs = (await t.call(l, { method: 'POST', url: '/api/users', payload: { package_id: pkg.id } })).json().id;
+    await expectTopExact();
+    const ids = async (token: string, query = '') => (await t.call(token, { method: 'GET', url: `/api/users${query}` })).json().data.map((r: { id: number }) => r.id);
+    expect(await ids(m)).toEqual([leafs, subs, mine]);
+    expect(await ids(m, '?page=2&per=10')).toEqual([]);
+    expect(await ids(s)).toEqual([leafs, subs]);
+    expect(await ids(l)).toEqual([leafs]);
+    expect((await t.call(m, { method: 'GET', url: '/api/users?status=1' })).json().meta.total).toBe(3);
+    // The nested master's leaf is deactivated: its line moves up to the nested master, same top.
+    await t.call(admin, { method: 'DELETE', url: `/api/resellers/${leaf.id}`, payload: { reseller_id: leaf.id, type: 'transferall', target_id: sub.id } });
+    await expectTopExact();
+    expect(await ids(m)).toEqual([leafs, subs, mine]);
+    expect(await ids(s)).toEqual([leafs, subs]);
   });
 });
 

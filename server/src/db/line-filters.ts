@@ -40,11 +40,11 @@ export function filtered(
   actor: AuthUser,
   f: LineFilters,
   now: number,
-  opts: { createdAt?: [number, number]; resellerId?: number; scanInOrder?: boolean; walkOrder?: boolean } = {},
+  opts: { createdAt?: [number, number]; resellerId?: number; scanInOrder?: boolean; walkOrder?: boolean; top?: boolean } = {},
 ) {
   const { createdAt, resellerId } = opts;
   const col = (name: string) => (opts.walkOrder ? sql`+${sql.ref(name)}` : sql.ref(name));
-  let q = visibleLines(db, actor, !!opts.scanInOrder && resellerId === undefined);
+  let q = visibleLines(db, actor, !!opts.scanInOrder && resellerId === undefined, !!opts.top && resellerId === undefined);
   if (f.id !== undefined) q = q.where('ln.id', '=', f.id);
   if (f.username) {
     // Case-insensitive prefix as a range on the lower(username) index, then LIKE for exact
@@ -67,10 +67,15 @@ export function filtered(
   }
   if (resellerId !== undefined) q = q.where('ln.member_id', '=', resellerId);
   if (createdAt) q = q.where(col('ln.created_at'), '>=', createdAt[0]).where(col('ln.created_at'), '<', createdAt[1]);
-  if (f.type_user) q = q.where(col('ln.is_trial'), '=', f.type_user === 'trial' ? 1 : 0);
-  if (f.status === 1) q = q.where(col('ln.enabled'), '=', 1).where(col('ln.exp_date'), '>', now);
+  // Flags are literals: the partial indexes (lines_blocked, lines_trial, lines_renewable_exp) are
+  // then chosen once per statement text (a bound flag makes SQLite re-prepare the cached statement
+  // whenever its value changes, and a generic PostgreSQL plan could not use them). The sparse ones
+  // keep their index even in a walk.
+  if (f.type_user === 'trial') q = q.where('ln.is_trial', '=', sql.lit(1));
+  if (f.type_user === 'normal') q = q.where(col('ln.is_trial'), '=', sql.lit(0));
+  if (f.status === 1) q = q.where(col('ln.enabled'), '=', sql.lit(1)).where(col('ln.exp_date'), '>', now);
   if (f.status === 4) q = q.where(col('ln.exp_date'), '>', now);
   if (f.status === 3) q = q.where(col('ln.exp_date'), '<=', now);
-  if (f.status === 0) q = q.where(col('ln.enabled'), '=', 0);
+  if (f.status === 0) q = q.where('ln.enabled', '=', sql.lit(0));
   return q;
 }

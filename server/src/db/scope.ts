@@ -21,8 +21,11 @@ export function subtreeIds(db: Tx, ancestorId: number, includeSelf: boolean) {
  * walks the sort order and stops after a few rows instead of sorting the whole subtree; PostgreSQL's
  * planner makes that choice itself from its statistics.
  */
-export function visibleLines(db: Tx, actor: AuthUser, scanInOrder = false) {
+export function visibleLines(db: Tx, actor: AuthUser, scanInOrder = false, top = false) {
   let q = db.selectFrom('lines as ln').where('ln.deleted_at', 'is', null);
+  // `top`: the caller is right under the root admin, so its subtree is every line whose
+  // top_reseller_id is the caller (one range of lines_top_id, in id order).
+  if (top) return q.where('ln.top_reseller_id', '=', actor.id);
   if (actor.type !== 'admin') {
     q = q.where(scanInOrder ? sql`+ln.member_id` : sql.ref('ln.member_id'), 'in', subtreeIds(db, actor.id, true));
   }
@@ -34,6 +37,12 @@ export function visibleP2pAccounts(db: Tx, actor: AuthUser) {
   let q = db.selectFrom('p2p_accounts as pa').where('pa.deleted_at', 'is', null);
   if (actor.type !== 'admin') q = q.where('pa.member_id', 'in', subtreeIds(db, actor.id, true));
   return q;
+}
+
+/** Is the reseller right under the root admin (its subtree's lines carry its id as top_reseller_id)? */
+export async function isTopReseller(db: Tx, id: number): Promise<boolean> {
+  const row = await db.selectFrom('reseller_tree').select((eb) => eb.fn.max('depth').as('d')).where('descendant_id', '=', id).executeTakeFirst();
+  return Number(row?.d) === 1;
 }
 
 /** Escapes LIKE wildcards; the patterns using it say `escape '\'`. */

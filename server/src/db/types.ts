@@ -172,6 +172,8 @@ export interface LinesTable {
   p2p_sync_state: SyncState | null;
   p2p_sync_error: string | null;
   p2p_sync_version: Generated<number>;
+  /** the owner's ancestor right under the root admin; set by triggers (migration 019) */
+  top_reseller_id: Generated<number | null>;
 }
 
 export type SyncState = 'synced' | 'pending' | 'failed';

@@ -50,23 +50,37 @@ export function parseOrder(raw: string | undefined, allowed: Record<string, stri
   return { column, direction: dir };
 }
 
-/** Runs the count and the page of a filtered query; both in SQL, nothing loaded whole. */
+/**
+ * Runs the count and the page of a filtered query; both in SQL, nothing loaded whole. `countBase`:
+ * the same rows as `base`, shaped for counting (it may reach them through another index).
+ * `deferred`: the page's keys are paged on `base` alone (an index walk, no joins, no wide rows
+ * skipped by OFFSET), then `deferred` fetches the rows of those keys (`page_key`).
+ */
 export async function paginate<R>(
   base: SelectQueryBuilder<any, any, any>,
   select: (q: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, R>,
-  opts: { db: Tx; page?: number; per?: number; order: Order; tiebreak: string; total?: () => Promise<number> },
+  opts: {
+    db: Tx;
+    page?: number;
+    per?: number;
+    order: Order;
+    tiebreak: string;
+    total?: () => Promise<number>;
+    countBase?: SelectQueryBuilder<any, any, any>;
+    deferred?: (keys: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, R>;
+  },
 ): Promise<{ data: R[]; meta: PageMetaT }> {
   const page = opts.page ?? 1;
   const per = opts.per ?? 10;
-  const counted = opts.total ? await opts.total() : await countRows(opts.db, base);
+  const counted = opts.total ? await opts.total() : await countRows(opts.db, opts.countBase ?? base);
   const capped = !opts.total && counted > COUNT_CAP;
   const total = capped ? COUNT_CAP : counted;
-  const data = (await select(base)
-    .orderBy(sql.ref(opts.order.column), opts.order.direction)
-    .orderBy(sql.ref(opts.tiebreak), opts.order.direction)
-    .limit(per)
-    .offset((page - 1) * per)
-    .execute()) as R[];
+  const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
+    q.orderBy(sql.ref(opts.order.column), opts.order.direction).orderBy(sql.ref(opts.tiebreak), opts.order.direction) as Q;
+  const rows = opts.deferred
+    ? ordered(opts.deferred(ordered(base.select(sql.ref(opts.tiebreak).as('page_key'))).limit(per).offset((page - 1) * per)))
+    : ordered(select(base)).limit(per).offset((page - 1) * per);
+  const data = (await rows.execute()) as R[];
   return { data, meta: { page, per, count: data.length, pages: Math.ceil(total / per), total, ...(capped ? { capped } : {}) } };
 }
 

@@ -17,6 +17,8 @@ import * as m014 from './014_p2p.ts';
 import * as m015 from './015_catalogue.ts';
 import * as m016 from './016_edges.ts';
 import * as m017 from './017_vods_lazy_player.ts';
+import * as m018 from './018_list_indexes.ts';
+import * as m019 from './019_lines_top_reseller.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -45,6 +47,8 @@ const steps: Record<string, Step> = {
   '015_catalogue': m015,
   '016_edges': m016,
   '017_vods_lazy_player': m017,
+  '018_list_indexes': m018,
+  '019_lines_top_reseller': m019,
 };
 
 class StaticProvider implements MigrationProvider {

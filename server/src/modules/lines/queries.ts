@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
-import { countVisibleLines, resellerIdByUsername } from '../../db/scope.ts';
+import { countVisibleLines, isTopReseller, resellerIdByUsername } from '../../db/scope.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { now } from './change.ts';
 import * as repo from './repo.ts';
@@ -50,11 +50,21 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
   const order = parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER);
   const opts = await resolveFilters(deps, actor, q, order.column === 'ln.id');
   const unfiltered = [q.id, q.username, q.text_search, q.reseller, q.created, q.type_user, q.status].every((v) => v === undefined || v === '');
-  return repo.pageLines(db, repo.filtered(db, actor, q, now(), opts), {
+  const at = now();
+  // A top-level master's page in id order is one range of lines_top_id; its counts stay on the
+  // owners' indexes (only the matching rows of each owner).
+  const top = actor.type === 'master' && order.column === 'ln.id' && (await isTopReseller(db, actor.id));
+  const page = repo.filtered(db, actor, q, at, { ...opts, top });
+  return repo.pageLines(db, page, {
     page: q.page,
     per: q.per,
     order,
     total: unfiltered ? () => countVisibleLines(db, actor) : undefined,
+    // The capped count takes no walk hints: it reads the matches through the narrowest index
+    // (an owner's range, a partial index), where the page walks the sort order. Text search reads
+    // every candidate row anyway, so its count walks like the page (rows in id order, not one
+    // random read per line of each owner).
+    count: q.text_search ? page : repo.filtered(db, actor, q, at, { ...opts, scanInOrder: false, walkOrder: false }),
   });
 }
 
@@ -79,6 +89,8 @@ export async function selectSearch({ database }: Deps, actor: AuthUser, search: 
 /** Non-trial, enabled, still-valid lines by expiry: what to renew next. */
 export async function expiring(deps: Deps, actor: AuthUser, q: { order?: 'asc' | 'desc'; page?: number; per?: number }) {
   const db = deps.database.db;
-  const base = repo.expiringLines(db, actor, now(), await isLarge(deps, actor));
-  return repo.pageLines(db, base, { page: q.page, per: q.per, order: { column: 'ln.exp_date', direction: q.order ?? 'asc' } });
+  const at = now();
+  const base = repo.expiringLines(db, actor, at, await isLarge(deps, actor));
+  const count = repo.expiringLines(db, actor, at, false);
+  return repo.pageLines(db, base, { page: q.page, per: q.per, order: { column: 'ln.exp_date', direction: q.order ?? 'asc' }, count });
 }

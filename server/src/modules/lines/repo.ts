@@ -32,10 +32,22 @@ export interface LineRow {
   sync_error: string | null;
 }
 
+// All lines, per database handle, for at most 10 s: the share below only picks a plan hint, and
+// summing 10,000 resellers' counters cost every master request 1.5-2 ms (PERFORMANCE-NOTES.md).
+const allLines = new WeakMap<object, { at: number; n: Promise<number> }>();
+function totalLines(db: Tx): Promise<number> {
+  const kept = allLines.get(db);
+  if (kept && Date.now() - kept.at < 10_000) return kept.n;
+  const n = countVisibleLines(db, { id: 0, username: '', type: 'admin', credits: 0, sessionId: 0 });
+  allLines.set(db, { at: Date.now(), n });
+  n.catch(() => allLines.delete(db));
+  return n;
+}
+
 /** Does the caller's subtree hold at least 1/20 of all lines? (from the counters, no scan) */
 export async function isLargeScope(db: Tx, actor: AuthUser): Promise<boolean> {
   if (actor.type === 'admin') return false;
-  const [mine, all] = await Promise.all([countVisibleLines(db, actor), countVisibleLines(db, { ...actor, type: 'admin' })]);
+  const [mine, all] = await Promise.all([countVisibleLines(db, actor), totalLines(db)]);
   return mine * 20 >= all && all > 10_000;
 }
 
@@ -62,13 +74,25 @@ const COLUMNS = [
 
 export const toLineRow = (r: Omit<LineRow, 'bouquet'> & { bouquet: string }): LineRow => ({ ...r, bouquet: JSON.parse(r.bouquet) });
 
-export async function pageLines(db: Tx, q: ReturnType<typeof visibleLines>, paging: { page?: number; per?: number; order: Order; total?: () => Promise<number> }) {
-  // The owner join only on the page itself: counts never pay for it (SQLite does not drop it).
-  const res = await paginate<Omit<LineRow, 'bouquet'> & { bouquet: string }>(
-    q,
-    (b) => (b as typeof q).leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS as never) as never,
-    { ...paging, db, tiebreak: 'ln.id' },
-  );
+export async function pageLines(
+  db: Tx,
+  q: ReturnType<typeof visibleLines>,
+  paging: { page?: number; per?: number; order: Order; total?: () => Promise<number>; count?: ReturnType<typeof visibleLines> },
+) {
+  const withOwner = (b: typeof q) => b.leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS as never) as never;
+  // Pages sorted by a line column find their ids on an index alone and fetch those rows only
+  // (OFFSET 9,990 skips index entries, not joined rows); the owner join only on the page itself,
+  // counts never pay for it (SQLite does not drop it).
+  const deferred = paging.order.column.startsWith('ln.')
+    ? (keys: typeof q) => withOwner(db.selectFrom('lines as ln').where('ln.id', 'in', keys as never) as never)
+    : undefined;
+  const res = await paginate<Omit<LineRow, 'bouquet'> & { bouquet: string }>(q, (b) => withOwner(b as typeof q), {
+    ...paging,
+    db,
+    tiebreak: 'ln.id',
+    countBase: paging.count,
+    deferred: deferred as never,
+  });
   return { ...res, data: res.data.map(toLineRow) };
 }
 
@@ -117,6 +141,6 @@ export function searchVisibleLines(db: Tx, actor: AuthUser, search: string) {
     .execute();
 }
 
-/** Non-trial, enabled, still-valid lines: what to renew next. */
+/** Non-trial, enabled, still-valid lines: what to renew next (literal flags: lines_renewable_exp is partial). */
 export const expiringLines = (db: Tx, actor: AuthUser, now: number, scanInOrder: boolean) =>
-  visibleLines(db, actor, scanInOrder).where('ln.is_trial', '=', 0).where('ln.enabled', '=', 1).where('ln.exp_date', '>', now);
+  visibleLines(db, actor, scanInOrder).where('ln.is_trial', '=', sql.lit(0)).where('ln.enabled', '=', sql.lit(1)).where('ln.exp_date', '>', now);

@@ -41,9 +41,12 @@ export interface LogFilters {
  * The subtree comes as a literal list (at most a few thousand ids): with a subquery PostgreSQL cannot
  * estimate how many log rows match and scans the whole table; with the list it uses both indexes.
  */
-function filtered(db: Tx, scopeIds: number[] | null, f: LogFilters) {
+function filtered(db: Tx, scopeIds: number[] | null, f: LogFilters, walk = false) {
   let q = db.selectFrom('logs as lg');
-  if (scopeIds) q = q.where((eb) => eb.or([eb('lg.reseller_id', 'in', scopeIds), eb('lg.target_reseller_id', 'in', scopeIds)]));
+  // `walk` (SQLite, newest first): the scope is tested inside logs_created_scope as the page walks
+  // it in time order (unary + keeps SQLite off the owner indexes, which would sort the whole scope).
+  const ref = (c: string) => (walk ? sql`+${sql.ref(c)}` : sql.ref(c));
+  if (scopeIds) q = q.where((eb) => eb.or([eb(ref('lg.reseller_id'), 'in', scopeIds), eb(ref('lg.target_reseller_id'), 'in', scopeIds)]));
   if (f.type) q = q.where('lg.type_log', '=', f.type);
   if (f.actions.length > 0) q = q.where('lg.action', 'in', f.actions);
   if (f.reseller !== undefined) q = q.where('lg.reseller_id', '=', f.reseller);
@@ -62,9 +65,11 @@ const withNames = (q: ReturnType<typeof filtered>) =>
     .leftJoin('resellers as t', 't.id', 'lg.target_reseller_id')
     .select(['lg.id', 'lg.type_log', 'lg.action', 'a.username as user', 'r.username as reseller', 't.username as toreseller', 'lg.target_user', 'lg.value', 'lg.value_int', 'lg.created_at']);
 
-export function pageLogs(db: Tx, scopeIds: number[] | null, f: LogFilters, paging: { page?: number; per?: number; order: Order }) {
-  const base = filtered(db, scopeIds, f);
-  return paginate<LogRow>(base, (b) => withNames(b as typeof base) as never, { db, ...paging, tiebreak: 'lg.id' });
+export function pageLogs(db: Tx, scopeIds: number[] | null, f: LogFilters, paging: { page?: number; per?: number; order: Order; walk?: boolean }) {
+  const walk = !!paging.walk && !!scopeIds && paging.order.column === 'lg.created_at' && f.reseller === undefined && f.toreseller === undefined;
+  const base = filtered(db, scopeIds, f, walk);
+  // The capped count reads the scope through the owner indexes (only the matching rows).
+  return paginate<LogRow>(base, (b) => withNames(b as typeof base) as never, { db, ...paging, tiebreak: 'lg.id', countBase: filtered(db, scopeIds, f) });
 }
 
 /** Every matching row in id order, a batch at a time (exports). */

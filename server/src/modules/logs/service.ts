@@ -51,7 +51,8 @@ async function scope(deps: Deps, actor: AuthUser): Promise<number[] | null> {
 /** The action log, scoped to what the caller or anyone below it did, or what was done to them. */
 export async function list(deps: Deps, actor: AuthUser, q: LogQuery) {
   const f = filters(q);
-  return repo.pageLogs(deps.database.db, await scope(deps, actor), f, { page: q.page, per: q.per, order: parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER) });
+  const order = parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER);
+  return repo.pageLogs(deps.database.db, await scope(deps, actor), f, { page: q.page, per: q.per, order, walk: deps.database.dialect === 'sqlite' });
 }
 
 /** The list's rows for an export: every match in id order, streamed (same filters and scope as `list`). */

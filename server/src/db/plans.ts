@@ -1,0 +1,84 @@
+import type { CompiledQuery, Kysely, RootOperationNode } from 'kysely';
+import type { Database } from './connection.ts';
+import type { DB } from './types.ts';
+
+/**
+ * Runs `fn` against a copy of the database handle that records every statement it sends, and
+ * returns them compiled: the plan tests and `npm run plans` explain exactly what the product runs.
+ */
+export async function captureQueries(database: Database, fn: (db: Kysely<DB>) => Promise<unknown>): Promise<CompiledQuery[]> {
+  const nodes: RootOperationNode[] = [];
+  const spy = database.db.withPlugin({
+    transformQuery: (args) => {
+      nodes.push(args.node);
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  await fn(spy);
+  const executor = database.db.getExecutor();
+  return nodes.map((node, i) => executor.compileQuery(node, { queryId: `plan-${i}` }));
+}
+
+/** One line per plan node: SQLite's `EXPLAIN QUERY PLAN` details, or PostgreSQL's node type, index and relation. */
+export async function explain(database: Database, query: CompiledQuery): Promise<string[]> {
+  const params = query.parameters as unknown[];
+  if (database.dialect === 'sqlite') {
+    return explainSqlite(database, query.sql, params);
+  }
+  const res = await database.db.executeQuery<{ 'QUERY PLAN': unknown }>({ ...query, sql: `EXPLAIN (FORMAT JSON) ${query.sql}`, parameters: params });
+  const json = res.rows[0]['QUERY PLAN'];
+  const plan = (Array.isArray(json) ? json : JSON.parse(String(json)))[0].Plan as PgNode;
+  const lines: string[] = [];
+  const walk = (n: PgNode, depth: number) => {
+    const idx = n['Index Name'] ? ` using ${n['Index Name']}` : '';
+    const rel = n['Relation Name'] ? ` on ${n['Relation Name']}${n.Alias && n.Alias !== n['Relation Name'] ? ` ${n.Alias}` : ''}` : '';
+    lines.push(`${'  '.repeat(depth)}${n['Node Type']}${idx}${rel}`);
+    for (const c of n.Plans ?? []) walk(c, depth + 1);
+  };
+  walk(plan, 0);
+  return lines;
+}
+
+interface PgNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Alias?: string;
+  Plans?: PgNode[];
+}
+
+async function explainSqlite(database: Database, text: string, params: unknown[]): Promise<string[]> {
+  const res = await database.db.executeQuery<{ id: number; parent: number; detail: string }>({
+    sql: `EXPLAIN QUERY PLAN ${text}`,
+    parameters: params,
+    query: { kind: 'RawNode' } as never,
+    queryId: { queryId: 'explain' },
+  });
+  const depth = new Map<number, number>([[0, -1]]);
+  return res.rows.map((r) => {
+    const d = (depth.get(r.parent) ?? -1) + 1;
+    depth.set(r.id, d);
+    return `${'  '.repeat(d)}${r.detail}`;
+  });
+}
+
+/**
+ * Full passes over a big table in a plan: a SQLite `SCAN` of it without an index, or a PostgreSQL
+ * sequential scan. A walk of a named index is allowed (that is how a page in index order is found).
+ * `bounded`: a PostgreSQL sequential scan right under a Limit is allowed (a capped count of a filter
+ * most rows match stops after ~10,001 rows, which PostgreSQL rightly reads in table order).
+ */
+export function tableScans(plan: string[], tables: string[], bounded = false): string[] {
+  return plan.filter((l, i) => {
+    const t = l.trim();
+    return tables.some((name) => {
+      const sqlite = new RegExp(`^SCAN ${name}\\b`).test(t) && !t.includes(' USING ');
+      const underLimit = bounded && i > 0 && plan[i - 1].trim() === 'Limit' && indent(plan[i - 1]) < indent(l);
+      const pg = t.startsWith('Seq Scan') && new RegExp(` on ${name}\\b`).test(t) && !underLimit;
+      return sqlite || pg;
+    });
+  });
+}
+
+const indent = (l: string) => l.length - l.trimStart().length;
