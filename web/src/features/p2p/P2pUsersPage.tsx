@@ -4,8 +4,9 @@ import { IconClockPlus, IconDotsVertical, IconLock, IconLockOpen, IconPencil, Ic
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmBlockToggle, confirmRemove } from '../users/confirmLine';
 import type { P2pUser } from '../../api/types';
-import { confirmDialog } from '../../components/confirm';
+
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { SyncBadge } from '../../components/SyncBadge';
@@ -41,22 +42,12 @@ export function P2pUsersPage() {
 
   const onBlockToggle = async (u: P2pUser) => {
     const block = u.status === 1;
-    const ok = await confirmDialog({
-      title: block ? t('users.block.title') : t('users.unblock.title'),
-      message: t(block ? 'users.block.confirm' : 'users.unblock.confirm', { username: u.email }),
-      confirmLabel: block ? t('users.actions.block') : t('users.actions.unblock'),
-      danger: block,
-    });
+    const ok = await confirmBlockToggle(u.email, block);
     if (ok) await run(u, () => setP2pBlocked(u.id, block), block ? t('users.block.success') : t('users.unblock.success'));
   };
 
   const onRemove = async (u: P2pUser) => {
-    const ok = await confirmDialog({
-      title: t('users.remove.title'),
-      message: t('users.remove.confirm', { username: u.email }),
-      confirmLabel: t('common.delete'),
-      danger: true,
-    });
+    const ok = await confirmRemove(u.email);
     if (ok) await run(u, () => deleteP2pUser(u.id).then(() => undefined), t('p2p.removed'));
   };
 

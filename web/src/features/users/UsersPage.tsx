@@ -21,6 +21,7 @@ import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmBlockToggle, confirmRemove } from './confirmLine';
 import { newIdempotencyKey } from '../../api/client';
 import { confirmDialog } from '../../components/confirm';
 import { ExportMenu } from '../../components/ExportMenu';
@@ -66,12 +67,7 @@ export function UsersPage() {
 
   const onBlockToggle = async (line: Line) => {
     const block = line.enabled === 1;
-    const ok = await confirmDialog({
-      title: block ? t('users.block.title') : t('users.unblock.title'),
-      message: t(block ? 'users.block.confirm' : 'users.unblock.confirm', { username: line.username }),
-      confirmLabel: block ? t('users.actions.block') : t('users.actions.unblock'),
-      danger: block,
-    });
+    const ok = await confirmBlockToggle(line.username, block);
     if (ok) await run(line, () => setBlocked(line.id, block), block ? t('users.block.success') : t('users.unblock.success'));
   };
 
@@ -85,12 +81,7 @@ export function UsersPage() {
   };
 
   const onRemove = async (line: Line) => {
-    const ok = await confirmDialog({
-      title: t('users.remove.title'),
-      message: t('users.remove.confirm', { username: line.username }),
-      confirmLabel: t('common.delete'),
-      danger: true,
-    });
+    const ok = await confirmRemove(line.username);
     if (ok) await run(line, () => deleteLine(line.id).then(() => undefined), t('users.remove.success'));
   };
 
