@@ -1,3 +1,5 @@
+import { startLazyPlayer } from '../standins/lazy-player.ts';
+import { startTmdb, TMDB_KEY } from '../standins/tmdb.ts';
 import { randomBytes } from 'node:crypto';
 import { startOldPanelStandin } from '../../../standins/old-panel.ts';
 import { startP2pStandin } from '../../../standins/p2p-server.ts';
@@ -150,14 +152,15 @@ export function subtreeOf(world: World, name: NodeName): NodeName[] {
  * The P2P server and old P2P panel stand-ins, so the P2P routes answer for real (a NOT_CONFIGURED
  * 503 would hide what the route does). No outbox worker runs: deliveries stay queued.
  */
+/** Every outside system the panel talks to, played on a real socket: no route answers NOT_CONFIGURED here. */
 export async function worldStandins(): Promise<{ config: Partial<Config>; close(): Promise<void> }> {
   const p2p = await startP2pStandin();
   const old = await startOldPanelStandin({ accounts: [{ username: 'old_world', password: 'old-world-pass', credits: 3, clients: [] }] });
+  const [tmdb, lazy] = await Promise.all([startTmdb(), startLazyPlayer()]);
   return {
-    config: { p2pApiUrl: p2p.url, oldP2pUrl: old.url },
+    config: { p2pApiUrl: p2p.url, oldP2pUrl: old.url, tmdbApiUrl: `${tmdb.url}/3`, tmdbApiKey: TMDB_KEY, lazyPlayerUrl: lazy.url },
     close: async () => {
-      await p2p.close();
-      await old.close();
+      await Promise.all([p2p.close(), old.close(), tmdb.close(), lazy.close()]);
     },
   };
 }
