@@ -97,7 +97,7 @@ describe(`count cap on filtered lists (${ENGINE})`, () => {
   });
   afterAll(() => t.close());
 
-  it('a broad filter reports 10,000 and capped; the unfiltered total stays exact', async () => {
+  it('a broad filter reports 10,000 and capped, a broad text search 1,000; the unfiltered total stays exact', async () => {
     const admin = await t.login('admin');
     const now = Math.floor(Date.now() / 1000);
     const rows = Array.from({ length: 10_050 }, (_, i) => ({
@@ -115,6 +115,12 @@ describe(`count cap on filtered lists (${ENGINE})`, () => {
     for (let i = 0; i < rows.length; i += 1000) await t.database.db.insertInto('lines').values(rows.slice(i, i + 1000)).execute();
     const filtered = (await t.call(admin, { method: 'GET', url: '/api/users?status=1&per=100' })).json();
     expect(filtered.meta).toMatchObject({ total: 10_000, capped: true, pages: 100, count: 100 });
+    // a free-text search stops counting at 1,000 (it reads every candidate row); a narrow one is exact
+    const text = (await t.call(admin, { method: 'GET', url: '/api/users?text_search=cap&per=100' })).json();
+    expect(text.meta).toMatchObject({ total: 1_000, capped: true, pages: 10, count: 100 });
+    const narrowText = (await t.call(admin, { method: 'GET', url: '/api/users?text_search=cap1004' })).json();
+    expect(narrowText.meta.total).toBe(11);
+    expect(narrowText.meta.capped).toBeUndefined();
     const few = (await t.call(admin, { method: 'GET', url: '/api/users?username=cap10049' })).json();
     expect(few.meta.total).toBe(1);
     expect(few.meta.capped).toBeUndefined();

@@ -27,6 +27,12 @@ export const PageMeta = Type.Object({
  * list says "10,000+" instead. Unfiltered totals come exact from counters.
  */
 export const COUNT_CAP = 10_000;
+/**
+ * A free-text search counts at most this many matches: it reads every candidate row (no index
+ * narrows `%term%`), so a common term would read 40,000 rows to say "10.000+". The pager then
+ * offers the first 1,000 hits: a search with more is refined, not paged through.
+ */
+export const TEXT_SEARCH_COUNT_CAP = 1_000;
 
 export function Paged<T extends import('typebox').TSchema>(row: T) {
   return Type.Object({ data: Type.Array(row), meta: PageMeta });
@@ -68,13 +74,16 @@ export async function paginate<R>(
     total?: () => Promise<number>;
     countBase?: SelectQueryBuilder<any, any, any>;
     deferred?: (keys: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, R>;
+    /** stop counting after this many matches (default COUNT_CAP) */
+    countCap?: number;
   },
 ): Promise<{ data: R[]; meta: PageMetaT }> {
   const page = opts.page ?? 1;
   const per = opts.per ?? 10;
-  const counted = opts.total ? await opts.total() : await countRows(opts.db, opts.countBase ?? base);
-  const capped = !opts.total && counted > COUNT_CAP;
-  const total = capped ? COUNT_CAP : counted;
+  const cap = opts.countCap ?? COUNT_CAP;
+  const counted = opts.total ? await opts.total() : await countRows(opts.db, opts.countBase ?? base, cap);
+  const capped = !opts.total && counted > cap;
+  const total = capped ? cap : counted;
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
     q.orderBy(sql.ref(opts.order.column), opts.order.direction).orderBy(sql.ref(opts.tiebreak), opts.order.direction) as Q;
   const rows = opts.deferred
@@ -84,9 +93,9 @@ export async function paginate<R>(
   return { data, meta: { page, per, count: data.length, pages: Math.ceil(total / per), total, ...(capped ? { capped } : {}) } };
 }
 
-/** Counts matching rows, stopping after COUNT_CAP + 1. */
-async function countRows(db: Tx, base: SelectQueryBuilder<any, any, any>): Promise<number> {
-  const limited = base.clearSelect().select(sql<number>`1`.as('one')).limit(COUNT_CAP + 1);
+/** Counts matching rows, stopping after cap + 1. */
+async function countRows(db: Tx, base: SelectQueryBuilder<any, any, any>, cap: number): Promise<number> {
+  const limited = base.clearSelect().select(sql<number>`1`.as('one')).limit(cap + 1);
   const row = await db.selectFrom(limited.as('matches')).select(sql<number>`count(*)`.as('total')).executeTakeFirst();
   return Number(row?.total ?? 0);
 }

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { notFound, validation } from '../../http/errors.ts';
-import { type Order, parseOrder } from '../../http/paging.ts';
+import { type Order, parseOrder, TEXT_SEARCH_COUNT_CAP } from '../../http/paging.ts';
 import { countVisibleLines, isTopReseller, resellerIdByUsername } from '../../db/scope.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { now } from './change.ts';
@@ -65,6 +65,7 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
     // every candidate row anyway, so its count walks like the page (rows in id order, not one
     // random read per line of each owner).
     count: q.text_search ? page : repo.filtered(db, actor, q, at, { ...opts, scanInOrder: false, walkOrder: false }),
+    countCap: q.text_search ? TEXT_SEARCH_COUNT_CAP : undefined,
   });
 }
 
