@@ -19,6 +19,7 @@ import { formatDateTime } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
 import { useProfile } from '../auth/profile';
 import { deleteP2pUser, dropP2pUser, replaceP2pUser, setP2pBlocked, useP2pOutbox, useP2pUsers } from './api';
+import { LoginCell } from '../users/ui';
 import { showP2pError } from './errors';
 import { P2pFilterBar } from './P2pFilterBar';
 import { P2pRenewModal } from './P2pRenewModal';
@@ -66,23 +67,7 @@ export function P2pUsersPage() {
       sortable: true,
       noWrap: true,
       card: 'title',
-      render: (u) => (
-        <div>
-          <Text size="sm" fw={600} data-testid={`p2p-email-${u.id}`}>
-            {u.email}
-            {u.is_trial === 1 && (
-              <Text span size="xs" c="orange" fw={700} ml={6}>
-                {t('users.trialTag')}
-              </Text>
-            )}
-          </Text>
-          {cards && (
-            <Text size="xs" c="dimmed">
-              #{u.id}
-            </Text>
-          )}
-        </div>
-      ),
+      render: (u) => <LoginCell login={u.email} id={u.id} trial={u.is_trial === 1} showId={cards} testId={`p2p-email-${u.id}`} />,
     },
     name: { accessor: 'name', title: t('p2p.columns.name'), sortable: true, noWrap: true },
     password: { accessor: 'password', title: t('p2p.columns.password'), sortable: true, noWrap: true, render: (u) => <Text size="sm" ff="monospace">{u.password}</Text> },

@@ -41,7 +41,7 @@ import { showLineError } from './errors';
 import { lazyPlayerBlocker } from './lazyPlayer';
 import type { LineDialogKind } from './LineDialog';
 import { usersSearch } from './search';
-import { CutText, StatusBadge, SystemSwitch } from './ui';
+import { CutText, LoginCell, StatusBadge, SystemSwitch } from './ui';
 import { UserFiltersBar } from './UserFilters';
 import { useWhatsAppDialog } from './WhatsAppModal';
 import type { Line } from '../../api/types';
@@ -114,23 +114,7 @@ export function UsersPage() {
       sortable: true,
       noWrap: true,
       card: 'title',
-      render: (l) => (
-        <div>
-          <Text size="sm" fw={600} data-testid={`user-username-${l.id}`}>
-            {l.username}
-            {l.is_trial === 1 && (
-              <Text span size="xs" c="orange" fw={700} ml={6}>
-                {t('users.trialTag')}
-              </Text>
-            )}
-          </Text>
-          {cards && (
-            <Text size="xs" c="dimmed">
-              #{l.id}
-            </Text>
-          )}
-        </div>
-      ),
+      render: (l) => <LoginCell login={l.username} id={l.id} trial={l.is_trial === 1} showId={cards} testId={`user-username-${l.id}`} />,
     },
     password: { accessor: 'password', title: t('users.columns.password'), sortable: true, noWrap: true, render: (l) => <Text size="sm" ff="monospace">{l.password}</Text> },
     created_at: { accessor: 'created_at', title: t('users.columns.created'), sortable: true, noWrap: true, visibleFrom: 'xl', card: 'none', render: (l) => formatDateTime(l.created_at) },

@@ -111,3 +111,25 @@ export function CopyIconButton({ value, label, successText, testId }: { value: s
     </Tooltip>
   );
 }
+
+/** The title cell of a customer row: the login, a trial tag, and on phone cards the id under it. */
+export function LoginCell({ login, id, trial, showId, testId }: { login: string; id: number; trial: boolean; showId: boolean; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Text size="sm" fw={600} data-testid={testId}>
+        {login}
+        {trial && (
+          <Text span size="xs" c="orange" fw={700} ml={6}>
+            {t('users.trialTag')}
+          </Text>
+        )}
+      </Text>
+      {showId && (
+        <Text size="xs" c="dimmed">
+          #{id}
+        </Text>
+      )}
+    </div>
+  );
+}
