@@ -13,6 +13,8 @@ export interface Config {
   adminUsername: string;
   adminPassword: string | undefined;
   logLevel: string;
+  /** one log line per request (LOG_REQUESTS=1); otherwise only errors and slow requests */
+  logRequests: boolean;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   rememberMeDays: number;
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    logRequests: env.LOG_REQUESTS === '1',
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1),
     sessionMaxHours: int(env, 'SESSION_MAX_HOURS', 12, 1),
     rememberMeDays: int(env, 'REMEMBER_ME_DAYS', 30, 1),

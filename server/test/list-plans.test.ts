@@ -87,7 +87,7 @@ async function seed() {
   // PostgreSQL plans from statistics (the server's autovacuum keeps them); SQLite plans without any,
   // as a database grown through the API has none.
   if (ENGINE === 'postgres') await sql`VACUUM ANALYZE`.execute(db);
-  const asActor = (id: number, username: string, type: AuthUser['type']): AuthUser => ({ id, username, type, credits: 0, sessionId: 0 });
+  const asActor = (id: number, username: string, type: AuthUser['type']): AuthUser => ({ id, username, type, credits: 0, sessionId: 0, twoFactorEnabled: false });
   actors = { admin: asActor(admin.id, 'admin', 'admin'), master: asActor(masters[0], 'plan_master1', 'master') };
 }
 

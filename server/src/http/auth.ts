@@ -35,7 +35,7 @@ export function requireSession(scope: FastifyInstance, deps: Deps): void {
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const byLink = token === undefined && request.routeOptions.config?.downloadable === true && request.url.includes('download_token=');
     request.user = byLink ? await authenticateDownload(deps, request.url) : await authenticate(deps, token);
-    if (deps.config.requireAdmin2fa && !ENROLMENT_ROUTES.has(request.routeOptions.url ?? '') && (await mustEnrol(deps, request.user))) {
+    if (deps.config.requireAdmin2fa && !ENROLMENT_ROUTES.has(request.routeOptions.url ?? '') && mustEnrol(deps, request.user)) {
       throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in first');
     }
   });

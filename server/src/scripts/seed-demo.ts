@@ -21,7 +21,7 @@ const admin = await db
   .where('groups.type', '=', 'admin')
   .orderBy('resellers.id')
   .executeTakeFirstOrThrow();
-const adminUser: AuthUser = { ...admin, type: 'admin', sessionId: 0 };
+const adminUser: AuthUser = { ...admin, type: 'admin', sessionId: 0, twoFactorEnabled: false };
 const groups = Object.fromEntries((await db.selectFrom('groups').selectAll().execute()).map((g) => [g.type, g.group_id]));
 
 const bouquetIds: string[] = [];
@@ -84,7 +84,7 @@ for (const p of packages) {
 
 const PASS = 'demo-panel-2026';
 const master = await createReseller(deps, adminUser, { username: 'demo_master', password: PASS, member_group_id: groups.master, credits: 500, email: 'master@example.com', whatsapp: '11999990000' });
-const masterUser: AuthUser = { id: master.id, username: master.username, type: 'master', credits: master.credits, sessionId: 0 };
+const masterUser: AuthUser = { id: master.id, username: master.username, type: 'master', credits: master.credits, sessionId: 0, twoFactorEnabled: false };
 const owners = [master.id];
 for (let i = 1; i <= 4; i++) {
   const r = await createReseller(deps, masterUser, { username: `demo_revenda${i}`, password: PASS, member_group_id: groups.reseller, credits: 40 + i * 10, notes: `Revenda de demonstração ${i}` });

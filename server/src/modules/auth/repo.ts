@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Insertable } from 'kysely';
+import { type CompiledQuery, type Insertable, sql } from 'kysely';
 import type { Tx } from '../../db/tx.ts';
 import type { SessionsTable } from '../../db/types.ts';
 
@@ -26,14 +25,17 @@ export interface SessionRow {
   username: string;
   credits: number;
   type: 'admin' | 'master' | 'reseller';
+  /** 0/1 on SQLite, a boolean on PostgreSQL */
+  two_factor_enabled: number | boolean;
 }
 
-/** A session by its token's hash, or by its id (one-time download links carry the id). */
-export function findSession(db: Tx, by: { tokenHash: string } | { id: number }): Promise<SessionRow | undefined> {
-  return db
+/** The session, its reseller and whether 2FA is on: every signed-in request's one statement. */
+const sessionQuery = (db: Tx) =>
+  db
     .selectFrom('sessions')
     .innerJoin('resellers', 'resellers.id', 'sessions.reseller_id')
     .innerJoin('groups', 'groups.group_id', 'resellers.member_group_id')
+    .leftJoin('two_factor', (join) => join.onRef('two_factor.reseller_id', '=', 'sessions.reseller_id').on('two_factor.enabled_at', 'is not', null))
     .select([
       'sessions.id as session_id',
       'sessions.reseller_id',
@@ -46,9 +48,26 @@ export function findSession(db: Tx, by: { tokenHash: string } | { id: number }):
       'resellers.username',
       'resellers.credits',
       'groups.type',
-    ])
-    .where((eb) => ('id' in by ? eb('sessions.id', '=', by.id) : eb('sessions.token_hash', '=', by.tokenHash)))
-    .executeTakeFirst() as Promise<SessionRow | undefined>;
+      sql<number | boolean>`two_factor.reseller_id is not null`.as('two_factor_enabled'),
+    ]);
+
+/**
+ * The by-token statement, built and compiled once per database handle: building a Kysely query
+ * costs more than running this indexed lookup (a CPU profile of `/api/profile`, issue 13).
+ */
+const byTokenCompiled = new WeakMap<Tx, CompiledQuery>();
+
+/** A session by its token's hash, or by its id (one-time download links carry the id). */
+export async function findSession(db: Tx, by: { tokenHash: string } | { id: number }): Promise<SessionRow | undefined> {
+  if ('id' in by) return sessionQuery(db).where('sessions.id', '=', by.id).executeTakeFirst() as Promise<SessionRow | undefined>;
+  let compiled = byTokenCompiled.get(db);
+  if (!compiled) {
+    compiled = sessionQuery(db).where('sessions.token_hash', '=', by.tokenHash).compile();
+    if (compiled.parameters.length !== 1) throw new Error('the session statement must take the token hash as its only parameter');
+    byTokenCompiled.set(db, compiled);
+  }
+  const result = await db.executeQuery<SessionRow>({ ...compiled, parameters: [by.tokenHash] });
+  return result.rows[0];
 }
 
 export async function touchSession(db: Tx, id: number, now: number): Promise<void> {

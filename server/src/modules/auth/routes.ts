@@ -44,6 +44,6 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   );
   app.get('/profile', { schema: { tags: ['auth'], response: { 200: ProfileOut } } }, async (request) => {
     const { id, username, type, credits } = request.user;
-    return { id, username, type, credits, ...(await profileFlags(deps, request.user)) };
+    return { id, username, type, credits, ...profileFlags(deps, request.user) };
   });
 }

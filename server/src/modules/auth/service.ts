@@ -14,6 +14,8 @@ export interface AuthUser {
   type: 'admin' | 'master' | 'reseller';
   credits: number;
   sessionId: number;
+  /** read with the session, so the profile and the enrolment check need no statement of their own */
+  twoFactorEnabled: boolean;
 }
 
 interface SignInInput {
@@ -84,7 +86,14 @@ async function checkSession({ database }: Deps, by: Parameters<typeof repo.findS
     throw unauthorized();
   }
   if (now - row.last_seen_at >= SEEN_RESOLUTION) await repo.touchSession(database.db, row.session_id, now);
-  return { id: row.reseller_id, username: row.username, type: row.type, credits: row.credits, sessionId: row.session_id };
+  return {
+    id: row.reseller_id,
+    username: row.username,
+    type: row.type,
+    credits: row.credits,
+    sessionId: row.session_id,
+    twoFactorEnabled: Boolean(row.two_factor_enabled),
+  };
 }
 
 export async function signOut({ database }: Deps, user: AuthUser): Promise<void> {

@@ -38,7 +38,7 @@ const allLines = new WeakMap<object, { at: number; n: Promise<number> }>();
 function totalLines(db: Tx): Promise<number> {
   const kept = allLines.get(db);
   if (kept && Date.now() - kept.at < 10_000) return kept.n;
-  const n = countVisibleLines(db, { id: 0, username: '', type: 'admin', credits: 0, sessionId: 0 });
+  const n = countVisibleLines(db, { id: 0, username: '', type: 'admin', credits: 0, sessionId: 0, twoFactorEnabled: false });
   allLines.set(db, { at: Date.now(), n });
   n.catch(() => allLines.delete(db));
   return n;

@@ -24,17 +24,15 @@ const accountKey = (resellerId: number) => `2fa:${resellerId}`;
 type Reseller = { id: number; username: string; type: AuthUser['type'] };
 
 /** Does this signed-in admin still have to enrol before using the panel (REQUIRE_ADMIN_2FA=1)? */
-export async function mustEnrol({ config, database }: Deps, user: Pick<AuthUser, 'id' | 'type'>): Promise<boolean> {
-  return enrolmentRequired(config, user) && !(await repo.isEnabled(database.db, user.id));
-}
+export const mustEnrol = ({ config }: Deps, user: Pick<AuthUser, 'type' | 'twoFactorEnabled'>): boolean => enrolmentRequired(config, user) && !user.twoFactorEnabled;
 
 const enrolmentRequired = (config: Deps['config'], user: Pick<AuthUser, 'type'>) => config.requireAdmin2fa && user.type === 'admin';
 
 /** What the profile tells the web app: 2FA on, and whether the admin must enrol first. */
-export async function profileFlags({ config, database }: Deps, user: Pick<AuthUser, 'id' | 'type'>) {
-  const enabled = await repo.isEnabled(database.db, user.id);
-  return { two_factor_enabled: enabled, two_factor_required: enrolmentRequired(config, user) && !enabled };
-}
+export const profileFlags = ({ config }: Deps, user: Pick<AuthUser, 'type' | 'twoFactorEnabled'>) => ({
+  two_factor_enabled: user.twoFactorEnabled,
+  two_factor_required: enrolmentRequired(config, user) && !user.twoFactorEnabled,
+});
 
 export async function status(deps: Deps, user: AuthUser) {
   const enabled = await repo.isEnabled(deps.database.db, user.id);

@@ -1,0 +1,63 @@
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+
+// Issue 13, item 4: a signed-in request's own work is one statement (the session, its reseller and
+// the 2FA flag together), so the profile the web app asks for on every page costs one round trip.
+describe(`signed-in request overhead (${ENGINE})`, () => {
+  let t: TestContext;
+  let statements: string[] = [];
+  let counted: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements.push(String(args.queryId.queryId));
+        return args.result;
+      },
+    };
+    // The same database, seen through a plugin that counts every statement the app runs.
+    counted = await buildApp({ ...t.deps, database: { ...t.database, db: t.database.db.withPlugin(counter) } }, { logger: false });
+    await counted.ready();
+  });
+  afterAll(async () => {
+    await counted?.close();
+    await t?.close();
+  });
+
+  const profile = (token: string) => counted.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${token}` } });
+
+  it('answers /api/profile with one statement, the same statement every time', async () => {
+    const token = await t.login('admin');
+    await profile(token); // the first request may also refresh last_seen_at
+    statements = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await profile(token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ username: 'admin', two_factor_enabled: false, two_factor_required: false });
+    }
+    expect(statements).toHaveLength(3);
+  });
+
+  it('reads the 2FA flag with the session: on, off and on again are seen at once', async () => {
+    const token = await t.login('admin');
+    const on = () => t.database.db.insertInto('two_factor').values({ reseller_id: 1, secret_enc: 'x', enabled_at: 1, last_step: null, created_at: 1 }).execute();
+    await on();
+    expect((await profile(token)).json()).toMatchObject({ two_factor_enabled: true });
+    await t.database.db.updateTable('two_factor').set({ enabled_at: null }).where('reseller_id', '=', 1).execute();
+    expect((await profile(token)).json()).toMatchObject({ two_factor_enabled: false });
+    await t.database.db.deleteFrom('two_factor').execute();
+    expect((await profile(token)).json()).toMatchObject({ two_factor_enabled: false });
+  });
+
+  it('refuses a revoked or unknown token with the compiled statement as before', async () => {
+    const token = await t.login('admin');
+    expect((await profile(token)).statusCode).toBe(200);
+    expect((await t.call(token, { method: 'DELETE', url: '/api/auth/sign-out' })).statusCode).toBe(204);
+    expect((await profile(token)).statusCode).toBe(401);
+    expect((await profile(`${token}x`)).statusCode).toBe(401);
+  });
+});
