@@ -93,9 +93,30 @@ export async function paginate<R>(
   return { data, meta: { page, per, count: data.length, pages: Math.ceil(total / per), total, ...(capped ? { capped } : {}) } };
 }
 
+/**
+ * A count that reached its cap is kept for CAPPED_COUNT_TTL_MS per database handle and statement
+ * (scope and filters are its parameters): it only ever shows as "10.000+", which a few changes in
+ * a few seconds cannot move, and the pager asks it again on every page of a broad filter, where it
+ * costs reading 10,000 index entries (issue 13). Counts under the cap are never kept: they change.
+ */
+const CAPPED_COUNT_TTL_MS = 10_000;
+const CAPPED_COUNTS_KEPT = 2_000;
+const cappedCounts = new WeakMap<Tx, Map<string, number>>();
+
 /** Counts matching rows, stopping after cap + 1. */
 async function countRows(db: Tx, base: SelectQueryBuilder<any, any, any>, cap: number): Promise<number> {
   const limited = base.clearSelect().select(sql<number>`1`.as('one')).limit(cap + 1);
-  const row = await db.selectFrom(limited.as('matches')).select(sql<number>`count(*)`.as('total')).executeTakeFirst();
-  return Number(row?.total ?? 0);
+  const statement = db.selectFrom(limited.as('matches')).select(sql<number>`count(*)`.as('total')).compile();
+  const key = `${statement.sql}\u0000${JSON.stringify(statement.parameters)}`;
+  let kept = cappedCounts.get(db);
+  const until = kept?.get(key);
+  if (until !== undefined && until > Date.now()) return cap + 1;
+  const row = (await db.executeQuery<{ total: number }>(statement)).rows[0];
+  const total = Number(row?.total ?? 0);
+  if (total > cap) {
+    if (!kept) cappedCounts.set(db, (kept = new Map()));
+    if (kept.size >= CAPPED_COUNTS_KEPT) kept.clear();
+    kept.set(key, Date.now() + CAPPED_COUNT_TTL_MS);
+  } else kept?.delete(key);
+  return total;
 }
