@@ -114,7 +114,10 @@ async function countRows(db: Tx, base: SelectQueryBuilder<any, any, any>, cap: n
   const row = (await db.executeQuery<{ total: number }>(statement)).rows[0];
   const total = Number(row?.total ?? 0);
   if (total > cap) {
-    if (!kept) cappedCounts.set(db, (kept = new Map()));
+    if (!kept) {
+      kept = new Map();
+      cappedCounts.set(db, kept);
+    }
     if (kept.size >= CAPPED_COUNTS_KEPT) kept.clear();
     kept.set(key, Date.now() + CAPPED_COUNT_TTL_MS);
   } else kept?.delete(key);
