@@ -3,7 +3,7 @@ import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Deps } from './deps.ts';
 import { registerRoleChecks, requireSession } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -68,7 +68,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     return503OnClosing: true,
     // Two log lines per request cost a fifth of a signed-in request's time (issue 13); the reverse
     // proxy keeps the access log. Errors are logged by the error handler, slow requests below.
-    disableRequestLogging: !deps.config.logRequests,
+    logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
   });
   if (!deps.config.logRequests) logSlowRequests(app);
   registerValidators(app);

@@ -1,6 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 // Issue 13, item 4: a signed-in request's own work is one statement (the session, its reseller and
@@ -8,12 +9,17 @@ import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 describe(`signed-in request overhead (${ENGINE})`, () => {
   let t: TestContext;
   let statements: string[] = [];
+  /** the SQL of statements built by the query builder (a statement compiled once is not seen here) */
+  let built: string[] = [];
   let counted: Awaited<ReturnType<typeof buildApp>>;
 
   beforeAll(async () => {
     t = await createTestContext();
     const counter: KyselyPlugin = {
-      transformQuery: (args) => args.node,
+      transformQuery: (args) => {
+        built.push(t.database.db.getExecutor().compileQuery(args.node, args.queryId).sql);
+        return args.node;
+      },
       transformResult: async (args) => {
         statements.push(String(args.queryId.queryId));
         return args.result;
@@ -59,5 +65,26 @@ describe(`signed-in request overhead (${ENGINE})`, () => {
     expect((await t.call(token, { method: 'DELETE', url: '/api/auth/sign-out' })).statusCode).toBe(204);
     expect((await profile(token)).statusCode).toBe(401);
     expect((await profile(`${token}x`)).statusCode).toBe(401);
+  });
+
+  it("knows with the session whether a master is top-level: its line list asks no tree depth", async () => {
+    const admin = await t.login('admin');
+    const groups = await groupIds(t, admin);
+    const make = async (token: string, username: string, type: string) => {
+      const res = await t.call(token, { method: 'POST', url: '/api/resellers', payload: { username, password: 'Pass-word-2026!', member_group_id: groups[type], credits: 5 } });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await make(admin, 'topmaster', 'master');
+    const master = await t.login('topmaster', 'Pass-word-2026!');
+    await make(master, 'underreseller', 'reseller');
+    const under = await t.login('underreseller', 'Pass-word-2026!');
+    const usersOf = async (token: string) => {
+      built = [];
+      const res = await counted.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode, res.body).toBe(200);
+      return built.filter((q) => /max\("?rt"?\."?depth|max\("?depth/i.test(q));
+    };
+    expect(await usersOf(master)).toEqual([]);
+    expect(await usersOf(under)).toEqual([]);
   });
 });

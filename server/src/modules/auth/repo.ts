@@ -27,6 +27,8 @@ export interface SessionRow {
   type: 'admin' | 'master' | 'reseller';
   /** 0/1 on SQLite, a boolean on PostgreSQL */
   two_factor_enabled: number | boolean;
+  /** right under the root admin (lines carry its id as top_reseller_id); 0/1 or a boolean */
+  top_level: number | boolean;
 }
 
 /** The session, its reseller and whether 2FA is on: every signed-in request's one statement. */
@@ -49,6 +51,7 @@ const sessionQuery = (db: Tx) =>
       'resellers.credits',
       'groups.type',
       sql<number | boolean>`two_factor.reseller_id is not null`.as('two_factor_enabled'),
+      sql<number | boolean>`(select max(rt.depth) from reseller_tree rt where rt.descendant_id = sessions.reseller_id) = 1`.as('top_level'),
     ]);
 
 /**

@@ -16,6 +16,8 @@ export interface AuthUser {
   sessionId: number;
   /** read with the session, so the profile and the enrolment check need no statement of their own */
   twoFactorEnabled: boolean;
+  /** right under the root admin; read with the session (callers built elsewhere leave it out) */
+  topLevel?: boolean;
 }
 
 interface SignInInput {
@@ -93,6 +95,7 @@ async function checkSession({ database }: Deps, by: Parameters<typeof repo.findS
     credits: row.credits,
     sessionId: row.session_id,
     twoFactorEnabled: Boolean(row.two_factor_enabled),
+    topLevel: Boolean(row.top_level),
   };
 }
 
