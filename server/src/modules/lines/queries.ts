@@ -53,7 +53,7 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
   const at = now();
   // A top-level master's page in id order is one range of lines_top_id; its counts stay on the
   // owners' indexes (only the matching rows of each owner).
-  const top = actor.type === 'master' && order.column === 'ln.id' && (await isTopReseller(db, actor.id));
+  const top = actor.type === 'master' && order.column === 'ln.id' && (actor.topLevel ?? (await isTopReseller(db, actor.id)));
   const page = repo.filtered(db, actor, q, at, { ...opts, top });
   return repo.pageLines(db, page, {
     page: q.page,
