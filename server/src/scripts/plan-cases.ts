@@ -4,6 +4,7 @@
 // or logs table fails whatever it names.
 import type { Deps } from '../deps.ts';
 import type { AuthUser } from '../modules/auth/service.ts';
+import * as dashboard from '../modules/dashboard/service.ts';
 import * as lines from '../modules/lines/service.ts';
 import * as logs from '../modules/logs/service.ts';
 import * as p2p from '../modules/p2p/service.ts';
@@ -63,5 +64,7 @@ export const PLAN_CASES: PlanCase[] = [
   { as: 'master', name: 'resellers list', run: (d, a) => resellers.list(d, a, {}), uses: { sqlite: ['resellers_owner'], postgres: ['resellers_pkey'] } },
   { as: 'master', name: 'logs', run: (d, a) => logs.list(d, a, {}), uses: { sqlite: ['logs_created_scope', 'logs_reseller_created', 'logs_target_created'], postgres: ['logs_reseller_created', 'logs_target_created'] } },
   { as: 'master', name: 'logs last 7 days', run: (d, a, c) => logs.list(d, a, { dates: `${(c.now - 7 * 86_400) * 1000},${c.now * 1000}` }), uses: { sqlite: ['logs_created_scope', 'logs_reseller_created', 'logs_target_created'], postgres: ['logs_created_scope'] } },
+  // the dashboard's uncached part: from the open connections, never from a master's lines
+  { as: 'master', name: 'dashboard online', run: (d, a) => dashboard.online(d, a), uses: { sqlite: ['line_activity_last_seen'], postgres: [] } },
   { as: 'master', name: 'p2p list', run: (d, a) => p2p.list(d, a, {}), uses: { sqlite: ['p2p_accounts_member'], postgres: ['p2p_accounts_pkey'] } },
 ];

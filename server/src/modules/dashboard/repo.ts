@@ -25,9 +25,14 @@ export function resellerCount(db: Tx, actor: AuthUser) {
   return q.executeTakeFirst();
 }
 
-/** Open connections (not ended, seen since `since`) of the caller's lines. */
+/**
+ * Open connections (not ended, seen since `since`) of the caller's lines. Asked on every dashboard
+ * view, uncached: it starts from the few open connections (`line_activity_last_seen`), never from
+ * a master's 100,000 lines (SQLite would walk the owners' index: 12 ms, issue 13); the scope is
+ * tested on each connection's line.
+ */
 export function onlineCounts(db: Tx, actor: AuthUser, since: number) {
-  return visibleLines(db, actor)
+  return visibleLines(db, actor, true)
     .innerJoin('line_activity as a', 'a.line_id', 'ln.id')
     .where('a.ended_at', 'is', null)
     .where('a.last_seen', '>', since)
