@@ -536,6 +536,20 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
       expect(names((await listUsers(master.token, 'text_search=alpha&reseller=fla')).data)).toEqual(['betaone', 'xalpha']);
     });
 
+    it('text_search follows edits and removals (the trigram index is kept in the same transaction)', async () => {
+      const line: Line = await create(master.token, { package_id: pk.cheap, username: 'searchme', reseller_notes: 'Paid in Cash' });
+      expect(names((await listUsers(master.token, 'text_search=in cash')).data)).toEqual(['searchme']);
+      const put = await t.call(master.token, { method: 'PUT', url: `/api/users/${line.id}`, payload: { reseller_notes: 'card', whatsapp: '5531977776666' } });
+      expect(put.statusCode, put.body).toBe(200);
+      expect((await listUsers(master.token, 'text_search=in cash')).meta.total).toBe(0);
+      expect(names((await listUsers(master.token, 'text_search=977776')).data)).toEqual(['searchme']);
+      expect(names((await listUsers(master.token, 'text_search=CARD')).data)).toEqual(['searchme']);
+      // a quote or FTS syntax in the term is text, never a query error
+      expect((await listUsers(master.token, `text_search=${encodeURIComponent('"car" OR x*')}`)).meta.total).toBe(0);
+      expect((await t.call(master.token, { method: 'DELETE', url: `/api/users/${line.id}` })).statusCode).toBe(204);
+      expect((await listUsers(master.token, 'text_search=977776')).meta.total).toBe(0);
+    });
+
     it('filters by creation day or day range (UTC, inclusive); a bad value is a 400', async () => {
       expect(names((await listUsers(master.token, 'created=2025-01-11')).data)).toEqual(['alphabet']);
       expect(names((await listUsers(master.token, 'created=2025-01-10,2025-01-11')).data)).toEqual(['alpha01', 'alphabet']);

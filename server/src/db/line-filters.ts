@@ -27,6 +27,52 @@ export function createdRange(raw: string, tzOffsetMinutes = 0): [number, number]
   return [from, to];
 }
 
+/** The term as one FTS5 phrase: with the trigram tokenizer, lines holding it as a substring (any case). */
+const ftsPhrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
+
+/**
+ * How a free-text search reaches its rows. A common term is found soonest by walking the page's
+ * order (`undefined` on SQLite, 'walk' on PostgreSQL); a rare one through the trigram index ('fts':
+ * SQLite FTS5, 'trgm': pg_trgm), which a walk would read the whole scope for (0.4-2.6 s at 1M lines).
+ */
+export type TextSearchPath = 'fts' | 'trgm' | 'walk' | undefined;
+
+/** Past this many candidates a term is common: the id walk finds a page (and the capped count) sooner. */
+export const SEARCH_INDEX_MAX = 20_000;
+/**
+ * PostgreSQL: a term matching at least COMMON_MATCHES of the scope's newest SEARCH_PROBE_ROWS lines
+ * (5 %) is common: walking then finds the capped count's 1,001 matches within ~20,000 rows.
+ */
+const SEARCH_PROBE_ROWS = 2_000;
+const COMMON_MATCHES = 100;
+
+/**
+ * SQLite: does the trigram index narrow this search? The number of lines (any scope, up to
+ * SEARCH_INDEX_MAX + 1) holding the term; undefined under 3 characters, which no trigram holds.
+ * PostgreSQL's planner makes the same choice from its statistics (pg_trgm indexes, migration 022).
+ */
+export async function searchIndexMatches(db: Tx, term: string): Promise<number | undefined> {
+  if ([...term].length < 3) return undefined;
+  const row = await sql<{ n: number }>`select count(*) as n from (select 1 from lines_search where lines_search match ${ftsPhrase(term)} limit ${SEARCH_INDEX_MAX + 1})`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+/**
+ * PostgreSQL: is the term common in the scope's newest lines (see SEARCH_PROBE_ROWS)? A common
+ * term's GIN bitmap costs ~65 ms at 1M lines, and the planner cannot tell common from rare: it
+ * estimates every `%term%` alike.
+ */
+export async function commonInWalk(db: Tx, scope: ReturnType<typeof visibleLines>, term: string): Promise<boolean> {
+  const pattern = sql`${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`;
+  const newest = scope.select(['ln.username', 'ln.reseller_notes', 'ln.whatsapp']).orderBy('ln.id', 'desc').limit(SEARCH_PROBE_ROWS);
+  const row = await db
+    .selectFrom(newest.as('w'))
+    .select(sql<number>`count(*)`.as('n'))
+    .where(sql<boolean>`coalesce(lower(w.username), '') like ${pattern} or coalesce(lower(w.reseller_notes), '') like ${pattern} or coalesce(w.whatsapp, '') like ${pattern}`)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) >= COMMON_MATCHES;
+}
+
 /** Exclusive upper bound of the strings that start with `prefix` (for an index range). */
 const afterPrefix = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 
@@ -40,7 +86,7 @@ export function filtered(
   actor: AuthUser,
   f: LineFilters,
   now: number,
-  opts: { createdAt?: [number, number]; resellerId?: number; scanInOrder?: boolean; walkOrder?: boolean; top?: boolean } = {},
+  opts: { createdAt?: [number, number]; resellerId?: number; scanInOrder?: boolean; walkOrder?: boolean; top?: boolean; search?: TextSearchPath } = {},
 ) {
   const { createdAt, resellerId } = opts;
   const col = (name: string) => (opts.walkOrder ? sql`+${sql.ref(name)}` : sql.ref(name));
@@ -53,17 +99,30 @@ export function filtered(
     q = q
       .where(sql`lower(ln.username)`, '>=', prefix)
       .where(sql`lower(ln.username)`, '<', afterPrefix(prefix))
-      .where(sql`lower(ln.username)`, 'like', sql`${`${escapeLike(prefix)}%`} escape '\\'`);
+      // (the LIKE through coalesce: PostgreSQL would otherwise pick the trigram index over the range)
+      .where(sql`coalesce(lower(ln.username), '')`, 'like', sql`${`${escapeLike(prefix)}%`} escape '\\'`);
   }
   if (f.text_search) {
-    const pattern = `%${escapeLike(f.text_search.toLowerCase())}%`;
+    const pattern = sql`${`%${escapeLike(f.text_search.toLowerCase())}%`} escape '\\'`;
+    // 'walk': the same test through expressions no trigram index holds, so PostgreSQL walks the
+    // page's order (its LIKE estimates would otherwise pick the index for a common term).
+    const text = (expr: string) => (opts.search === 'walk' ? sql.raw(`coalesce(${expr}, '')`) : sql.raw(expr));
     q = q.where((eb) =>
       eb.or([
-        eb(sql`lower(ln.username)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(ln.reseller_notes)`, 'like', sql`${pattern} escape '\\'`),
-        eb('ln.whatsapp', 'like', sql<string>`${pattern} escape '\\'`),
+        eb(text('lower(ln.username)'), 'like', pattern),
+        eb(text('lower(ln.reseller_notes)'), 'like', pattern),
+        eb(text('ln.whatsapp'), 'like', pattern),
       ]),
     );
+    // A rare term: the trigram index's candidates first; the LIKE above stays the test.
+    if (opts.search === 'fts') q = q.where('ln.id', 'in', sql<number>`(select rowid from lines_search where lines_search match ${ftsPhrase(f.text_search)})`);
+    if (opts.search === 'trgm') {
+      q = q.where(
+        'ln.id',
+        '=',
+        sql<number>`any(array(select m.id from lines m where m.deleted_at is null and (lower(m.username) like ${pattern} or lower(m.reseller_notes) like ${pattern} or m.whatsapp like ${pattern})))`,
+      );
+    }
   }
   if (resellerId !== undefined) q = q.where('ln.member_id', '=', resellerId);
   if (createdAt) q = q.where(col('ln.created_at'), '>=', createdAt[0]).where(col('ln.created_at'), '<', createdAt[1]);

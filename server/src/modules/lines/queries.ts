@@ -1,7 +1,8 @@
 import type { Deps } from '../../deps.ts';
 import { notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder, TEXT_SEARCH_COUNT_CAP } from '../../http/paging.ts';
-import { countVisibleLines, isTopReseller, resellerIdByUsername } from '../../db/scope.ts';
+import { SEARCH_INDEX_MAX, type TextSearchPath, commonInWalk, searchIndexMatches } from '../../db/line-filters.ts';
+import { countVisibleLines, isTopReseller, resellerIdByUsername, visibleLines } from '../../db/scope.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { now } from './change.ts';
 import * as repo from './repo.ts';
@@ -40,9 +41,23 @@ export async function resolveFilters(deps: Deps, actor: AuthUser, q: ListQuery, 
     resellerId = (await resellerIdByUsername(deps.database.db, q.reseller)) ?? -1;
   }
   const scanInOrder = await isLarge(deps, actor);
-  const selective = q.id !== undefined || !!q.username || resellerId !== undefined;
+  // A top-level master's subtree is one range of lines_top_id (pages in id order; searches' probe).
+  const topLevel = actor.type === 'master' && resellerId === undefined && (actor.topLevel ?? (await isTopReseller(deps.database.db, actor.id)));
+  const search = q.text_search ? await textSearchPath(deps, actor, q.text_search, topLevel) : undefined;
+  const selective = q.id !== undefined || !!q.username || resellerId !== undefined || search === 'fts';
   const walkOrder = deps.database.dialect === 'sqlite' && byId && !selective;
-  return { createdAt, resellerId, scanInOrder, walkOrder };
+  return { createdAt, resellerId, scanInOrder, walkOrder, search, top: byId && topLevel };
+}
+
+/** Through the trigram index for a rare term, walking for a common one (db/line-filters.ts). */
+async function textSearchPath({ database }: Deps, actor: AuthUser, term: string, topLevel: boolean): Promise<TextSearchPath> {
+  if (database.dialect === 'sqlite') {
+    const n = await searchIndexMatches(database.db, term);
+    return n !== undefined && n <= SEARCH_INDEX_MAX ? 'fts' : undefined;
+  }
+  if ([...term].length < 3) return 'walk'; // no trigram holds it
+  const common = await commonInWalk(database.db, visibleLines(database.db, actor, false, topLevel), term);
+  return common ? 'walk' : 'trgm';
 }
 
 export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
@@ -51,10 +66,9 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
   const opts = await resolveFilters(deps, actor, q, order.column === 'ln.id');
   const unfiltered = [q.id, q.username, q.text_search, q.reseller, q.created, q.type_user, q.status].every((v) => v === undefined || v === '');
   const at = now();
-  // A top-level master's page in id order is one range of lines_top_id; its counts stay on the
-  // owners' indexes (only the matching rows of each owner).
-  const top = actor.type === 'master' && order.column === 'ln.id' && (actor.topLevel ?? (await isTopReseller(db, actor.id)));
-  const page = repo.filtered(db, actor, q, at, { ...opts, top });
+  // A top-level master's page in id order is one range of lines_top_id (opts.top); its counts stay
+  // on the owners' indexes (only the matching rows of each owner).
+  const page = repo.filtered(db, actor, q, at, opts);
   return repo.pageLines(db, page, {
     page: q.page,
     per: q.per,
@@ -64,7 +78,7 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
     // (an owner's range, a partial index), where the page walks the sort order. Text search reads
     // every candidate row anyway, so its count walks like the page (rows in id order, not one
     // random read per line of each owner).
-    count: q.text_search ? page : repo.filtered(db, actor, q, at, { ...opts, scanInOrder: false, walkOrder: false }),
+    count: q.text_search ? page : repo.filtered(db, actor, q, at, { ...opts, scanInOrder: false, walkOrder: false, top: false }),
     countCap: q.text_search ? TEXT_SEARCH_COUNT_CAP : undefined,
   });
 }
