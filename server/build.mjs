@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const server = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.join(server, 'dist');
+// `node build.mjs DIR` builds into server/DIR instead (a test's own copy); it must sit in server/.
+const dist = path.join(server, process.argv[2] ?? 'dist');
+if (path.dirname(dist) !== server) throw new Error(`the build goes into a folder of server/ (the same depth as src/), not ${dist}`);
 
 fs.rmSync(dist, { recursive: true, force: true });
 await build({
