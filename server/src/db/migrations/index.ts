@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Dialect } from '../connection.ts';
 import * as m001 from './001_foundation.ts';
 import * as m002 from './002_seed.ts';
@@ -62,7 +62,23 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+/**
+ * Is the database at the latest migration already? One query, answered from kysely's table, so a
+ * start on an up-to-date database skips the Migrator's tables, lock and transaction (issue 13).
+ * Migrations run in name order, so the latest name being ours means every step ran.
+ */
+async function upToDate(db: Kysely<any>): Promise<boolean> {
+  const latest = Object.keys(steps).at(-1);
+  try {
+    const { rows } = await sql<{ name: string }>`select max(name) as name from kysely_migration`.execute(db);
+    return rows[0]?.name === latest;
+  } catch {
+    return false; // first start: no kysely_migration table yet
+  }
+}
+
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  if (await upToDate(db)) return;
   const ctx: MigrationContext =
     dialect === 'sqlite' ? { dialect, id: 'integer', bigId: 'integer' } : { dialect, id: 'serial', bigId: 'bigserial' };
   const migrator = new Migrator({ db, provider: new StaticProvider(ctx) });
