@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -173,6 +174,20 @@ describe.skipIf(ENGINE !== 'postgres')('WORKERS=2 on PostgreSQL', () => {
     const exit = await server.stop('SIGTERM');
     expect(exit, server.output.join('\n')).toEqual({ code: 0, signal: null });
     for (const pid of [survivor, replacement as number]) expect(alive(pid), `worker ${pid} still running`).toBe(false);
+  });
+  it('gives up (exit 1) when the workers cannot start, instead of restarting them in a loop', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    const blocked = new ServerProcess(port, { DATABASE_URL: db.url, WORKERS: '2' }, [build.main]);
+    try {
+      await expect(blocked.start(20_000)).rejects.toThrow(/exited during start-up/);
+      expect(blocked.child?.exitCode).toBe(1);
+      expect(blocked.output.join('\n')).toMatch(/worker \d+ could not start \(code 1\): stopping/);
+    } finally {
+      await blocked.stop('SIGKILL');
+      taken.close();
+    }
   });
 });
 
