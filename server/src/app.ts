@@ -9,6 +9,7 @@ import { registerRoleChecks, requireSession } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { swaggerOptions } from './http/openapi.ts';
+import { lazySerializers } from './http/serializers.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerShutdownGate } from './http/shutdown.ts';
 import { registerTextGuard } from './http/text-guard.ts';
@@ -66,6 +67,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     bodyLimit: 256 * 1024,
     trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   });
   registerValidators(app);
   registerErrorHandling(app);
