@@ -1,5 +1,6 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then
-// runs the server (which serves the API and the built app) with signals passed through.
+// `npm start`: builds the web app and the server when their builds are missing or older than their
+// sources, then runs the compiled server (which serves the API and the built app) with plain node,
+// signals passed through.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'web');
-const built = path.join(web, 'dist', 'index.html');
+const server = path.join(root, 'server');
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;
@@ -16,15 +17,21 @@ function newest(p) {
   return Math.max(0, ...fs.readdirSync(p).map((f) => newest(path.join(p, f))));
 }
 
-const sources = ['src', 'index.html', 'vite.config.ts', 'package.json'].map((f) => newest(path.join(web, f)));
-// WEB_DIST names a build the operator made elsewhere: serve it as it is.
-if (!process.env.WEB_DIST && (!fs.existsSync(built) || Math.max(...sources) > fs.statSync(built).mtimeMs)) {
-  console.log('Building the web app...');
-  const res = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+/** Runs `npm run build -w <workspace>` when `built` is missing or older than any of `sources`. */
+function buildIfStale(workspace, built, sources, label) {
+  const latest = Math.max(...sources.map(newest));
+  if (fs.existsSync(built) && latest <= fs.statSync(built).mtimeMs) return;
+  console.log(`Building ${label}...`);
+  const res = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-const child = spawn(tsx, [path.join(root, 'server', 'src', 'main.ts')], { cwd: root, stdio: 'inherit' });
+// WEB_DIST names a build the operator made elsewhere: serve it as it is.
+if (!process.env.WEB_DIST) {
+  buildIfStale('web', path.join(web, 'dist', 'index.html'), ['src', 'index.html', 'vite.config.ts', 'package.json'].map((f) => path.join(web, f)), 'the web app');
+}
+buildIfStale('server', path.join(server, 'dist', 'main.js'), ['src', 'package.json', 'build.mjs'].map((f) => path.join(server, f)), 'the server');
+
+const child = spawn(process.execPath, [path.join(server, 'dist', 'main.js')], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -9,6 +9,7 @@ import { registerRoleChecks, requireSession } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { swaggerOptions } from './http/openapi.ts';
+import { lazySerializers } from './http/serializers.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerShutdownGate } from './http/shutdown.ts';
 import { registerTextGuard } from './http/text-guard.ts';
@@ -69,6 +70,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     // Two log lines per request cost a fifth of a signed-in request's time (issue 13); the reverse
     // proxy keeps the access log. Errors are logged by the error handler, slow requests below.
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   });
   if (!deps.config.logRequests) logSlowRequests(app);
   registerValidators(app);

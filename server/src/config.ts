@@ -57,6 +57,10 @@ export interface Config {
   disconnectBanSeconds: number;
   /** private networks outbound fetches may reach anyway (lib/ssrf): tests' local stand-ins */
   outboundAllowNetworks: string[];
+  /** WORKERS: server processes behind the port (node:cluster); more than 1 on PostgreSQL only */
+  workers: number;
+  /** WORKER_PID_HEADER=1: every answer says which process served it (X-Worker-Pid), to check the spread */
+  workerPidHeader: boolean;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -140,7 +144,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     onlineWindowSeconds: int(env, 'ONLINE_WINDOW_SECONDS', 60, 1),
     disconnectBanSeconds: int(env, 'DISCONNECT_BAN_SECONDS', 60, 0),
     outboundAllowNetworks: allowNetworks(env.OUTBOUND_ALLOW_NETWORKS),
+    workers: workers(env, databaseUrl),
+    workerPidHeader: env.WORKER_PID_HEADER === '1',
   };
+}
+
+/**
+ * WORKERS: how many server processes share the port. SQLite has one writer at a time and its
+ * prepared statements, WAL and busy waits live in each process: several processes would only
+ * queue on its write lock (and wait up to busy_timeout), so more than one is refused there.
+ */
+function workers(env: NodeJS.ProcessEnv, databaseUrl: string): number {
+  const n = int(env, 'WORKERS', 1, 1);
+  if (n > 1 && databaseUrl.startsWith('sqlite:')) {
+    throw new Error(`WORKERS=${n} needs PostgreSQL: SQLite has a single writer, so run one process (WORKERS=1 or unset) or set DATABASE_URL=postgres://...`);
+  }
+  return n;
 }
 
 /**

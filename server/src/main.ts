@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './bootstrap.ts';
-import { loadConfig } from './config.ts';
+import { isWorker, superviseWorkers } from './cluster.ts';
+import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrations/index.ts';
 import { closeGracefully } from './http/shutdown.ts';
@@ -12,22 +13,36 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
 config.webDist ??= path.resolve(here, '../../web/dist');
 
-const database = openDatabase(config.databaseUrl);
-await migrate(database.db, database.dialect);
-const deps = { config, database };
-const admin = await ensureFirstAdmin(deps);
-const app = await buildApp(deps);
-
-if (admin?.password) {
-  // Printed once, on the console only: the operator must change or store it.
-  console.log(`\n  First admin created: username "${admin.username}", password "${admin.password}"\n`);
-} else if (admin) {
-  console.log(`\n  First admin created: username "${admin.username}" (password from ADMIN_PASSWORD)\n`);
+/** Migrations and the first admin: once, in the only process or in the cluster's primary. */
+async function prepare(database: ReturnType<typeof openDatabase>, config: Config) {
+  await migrate(database.db, database.dialect);
+  const admin = await ensureFirstAdmin({ config, database });
+  if (admin?.password) {
+    // Printed once, on the console only: the operator must change or store it.
+    console.log(`\n  First admin created: username "${admin.username}", password "${admin.password}"\n`);
+  } else if (admin) {
+    console.log(`\n  First admin created: username "${admin.username}" (password from ADMIN_PASSWORD)\n`);
+  }
 }
+
+if (config.workers > 1 && !isWorker()) {
+  // WORKERS > 1 (PostgreSQL): this process prepares the database, then only supervises (cluster.ts).
+  const database = openDatabase(config.databaseUrl);
+  await prepare(database, config);
+  await database.close();
+  process.exit(await superviseWorkers(config.workers));
+}
+
+const database = openDatabase(config.databaseUrl);
+if (!isWorker()) await prepare(database, config);
+const deps = { config, database };
+const app = await buildApp(deps);
+if (config.workerPidHeader) app.addHook('onSend', async (_req, reply) => void reply.header('x-worker-pid', String(process.pid)));
 
 await app.listen({ port: config.port, host: config.host });
 
 // Deliveries to the P2P server: without P2P_API_URL they wait in the outbox (nothing is lost).
+// With WORKERS every worker runs one: on PostgreSQL they claim rows with FOR UPDATE SKIP LOCKED.
 const worker = config.p2pApiUrl ? startOutboxWorker(deps, { log: (msg, err) => app.log.error({ err }, msg) }) : undefined;
 if (!config.p2pApiUrl) app.log.warn('P2P_API_URL is not set: changes to P2P accounts wait in the outbox until it is');
 

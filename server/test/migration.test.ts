@@ -142,6 +142,29 @@ describe(`migrate a line from another provider's playlist URL (${ENGINE})`, () =
     expect(await linesNamed('src_forge')).toEqual([]);
   });
 
+  it('keeps the lookup in the database (any server process finds it) for 30 minutes, without the password; old rows go', async () => {
+    const src = line('src_kept', 20, { password: 'keptPass9' });
+    expect((await lookup(provider.playlistUrl(src))).statusCode).toBe(200);
+    const kept = await t.database.db.selectFrom('migration_lookups').selectAll().where('username', '=', 'src_kept').execute();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ reseller_id: reseller.id, exp_date: src.exp_date, is_trial: 0 });
+    expect(JSON.stringify(kept)).not.toContain('keptPass9');
+    // 31 minutes old: refused, and gone at the next lookup (by anyone)
+    const old = Date.now() - 31 * 60_000;
+    await t.database.db.updateTable('migration_lookups').set({ looked_up_at: old }).where('username', '=', 'src_kept').execute();
+    const late = await migrate({ username: src.username, password: src.password, exp_date: src.exp_date, package_id: adult });
+    expect([late.statusCode, late.json().code]).toEqual([409, 'MIGRATION_NOT_LOOKED_UP']);
+    const next = line('src_next', 20);
+    expect((await lookup(provider.playlistUrl(next), other)).statusCode).toBe(200);
+    const left = await t.database.db.selectFrom('migration_lookups').select('username').where('looked_up_at', '<=', old).execute();
+    expect(left).toEqual([]);
+    // looked up again: migrates, with the password the client sent (the provider's)
+    expect((await lookup(provider.playlistUrl(src))).statusCode).toBe(200);
+    const res = await migrate({ username: src.username, password: src.password, exp_date: src.exp_date, package_id: adult });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await linesNamed('src_kept')).toMatchObject([{ member_id: reseller.id, password: 'keptPass9', exp_date: src.exp_date }]);
+  });
+
   it('refuses shortened and other non-original links without fetching them', async () => {
     for (const url of ['https://bit.ly/3xYz', `${provider.url}/s/AbC123`, `${provider.url}/get.php?username=a`, `${provider.url}/live/a/b/1.ts`, 'ftp://example.com/get.php?username=a&password=b']) {
       const res = await lookup(url);

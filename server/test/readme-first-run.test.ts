@@ -20,7 +20,7 @@ interface Run {
 }
 
 function npm(args: string[], env: NodeJS.ProcessEnv): Run {
-  // its own process group, so the whole npm -> start.mjs -> tsx -> node chain stops together
+  // its own process group, so the whole npm -> start.mjs -> node chain stops together
   const child = spawn('npm', args, { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout?.on('data', (d) => output.push(String(d)));

@@ -355,6 +355,17 @@ export interface DownloadTokensTable {
   expires_at: number;
 }
 
+export interface MigrationLookupsTable {
+  reseller_id: number;
+  username: string;
+  password_sha256: string;
+  exp_date: number | null;
+  created_at: number | null;
+  is_trial: number;
+  /** epoch milliseconds */
+  looked_up_at: number;
+}
+
 export interface VodRequestsTable {
   id: Generated<number>;
   reseller_id: number;
@@ -392,6 +403,7 @@ export interface DB {
   vod_requests: VodRequestsTable;
   lazy_player_activations: LazyPlayerActivationsTable;
   download_tokens: DownloadTokensTable;
+  migration_lookups: MigrationLookupsTable;
   dashboard_cache: DashboardCacheTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -62,6 +62,8 @@ export class ServerProcess {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    /** node's arguments: by default the TypeScript sources through tsx; a compiled build's main.js otherwise */
+    private readonly args: string[] = ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')],
   ) {
     this.base = `http://127.0.0.1:${port}`;
   }
@@ -69,7 +71,7 @@ export class ServerProcess {
   /** Starts the server and resolves once it answers HTTP. */
   async start(timeoutMs = 60_000): Promise<void> {
     // one process (the tsx CLI would put a parent in between that a SIGKILL leaves orphaned)
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
+    const child = spawn(process.execPath, this.args, {
       cwd: root,
       env: { ...process.env, HOST: '127.0.0.1', PORT: String(this.port), LOG_LEVEL: 'warn', WEB_DIST: path.join(root, 'no-web-dist'), ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,4 +106,18 @@ export class ServerProcess {
     child.kill(signal);
     return exited;
   }
+}
+
+/**
+ * The compiled server (`node build.mjs DIR`, what `npm start` runs) in a folder of this test
+ * process's own, server/.dist-test-PID, so builds never race each other or `npm start`.
+ */
+export function buildServer(): { dir: string; main: string; ms: number; remove(): void } {
+  const server = path.join(root, 'server');
+  const name = `.dist-test-${process.pid}`;
+  const dir = path.join(server, name);
+  const started = performance.now();
+  const res = spawnSync(process.execPath, ['build.mjs', name], { cwd: server, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`the server build failed:\n${res.stdout}\n${res.stderr}`);
+  return { dir, main: path.join(dir, 'main.js'), ms: Math.round(performance.now() - started), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

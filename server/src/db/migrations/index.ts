@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Dialect } from '../connection.ts';
 import * as m001 from './001_foundation.ts';
 import * as m002 from './002_seed.ts';
@@ -19,6 +19,7 @@ import * as m016 from './016_edges.ts';
 import * as m017 from './017_vods_lazy_player.ts';
 import * as m018 from './018_list_indexes.ts';
 import * as m019 from './019_lines_top_reseller.ts';
+import * as m020 from './020_migration_lookups.ts';
 import * as m022 from './022_line_search.ts';
 
 export interface MigrationContext {
@@ -50,6 +51,7 @@ const steps: Record<string, Step> = {
   '017_vods_lazy_player': m017,
   '018_list_indexes': m018,
   '019_lines_top_reseller': m019,
+  '020_migration_lookups': m020,
   '022_line_search': m022,
 };
 
@@ -62,7 +64,24 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+/**
+ * Is the database at the latest migration already? One query, answered from kysely's table, so a
+ * start on an up-to-date database skips the Migrator's tables, lock and transaction (issue 13).
+ * Both the latest name and the number of steps must match (a step added between others, by a
+ * merge, leaves the latest name unchanged).
+ */
+async function upToDate(db: Kysely<any>): Promise<boolean> {
+  const latest = Object.keys(steps).at(-1);
+  try {
+    const { rows } = await sql<{ name: string; n: number }>`select max(name) as name, count(*) as n from kysely_migration`.execute(db);
+    return rows[0]?.name === latest && Number(rows[0]?.n) === Object.keys(steps).length;
+  } catch {
+    return false; // first start: no kysely_migration table yet
+  }
+}
+
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  if (await upToDate(db)) return;
   const ctx: MigrationContext =
     dialect === 'sqlite' ? { dialect, id: 'integer', bigId: 'integer' } : { dialect, id: 'serial', bigId: 'bigserial' };
   const migrator = new Migrator({ db, provider: new StaticProvider(ctx) });

@@ -4,28 +4,25 @@ import type { AuthUser } from '../auth/service.ts';
 import { createMigrated } from '../lines/create.ts';
 import { now } from '../lines/change.ts';
 import { intSetting } from '../settings/service.ts';
+import * as repo from './repo.ts';
 import { type SourceLine, fetchSourceLine } from './xtream.ts';
 
 const DAY = 86_400;
 export const MIN_DAYS_LEFT = 5;
 export const MAX_DAYS = 30;
 /** how long a looked-up line can be migrated without looking it up again */
-const LOOKUP_TTL_MS = 30 * 60_000;
-const LOOKUP_MAX = 10_000;
+export const LOOKUP_TTL_MS = 30 * 60_000;
 
 /**
- * What the other provider said, per caller and username: the migration uses these values (trial or
- * not, expiry), never the ones a client could send, so its rules hold whatever the client does. In
- * memory: a restart only means looking the URL up again.
+ * What the other provider said is kept per caller and username (table migration_lookups): the
+ * migration uses these values (trial or not, expiry), never the ones a client could send, so its
+ * rules hold whatever the client does. In the database, so every server process (WORKERS) finds
+ * the lookup another one answered; expired rows go at the next lookup.
  */
-const lookups = new Map<string, SourceLine & { at: number }>();
-const lookupKey = (actor: AuthUser, username: string) => `${actor.id}\u0000${username}`;
-
 export async function fetchUrlData(deps: Deps, actor: AuthUser, url: string): Promise<SourceLine> {
   const line = await fetchSourceLine(url, deps.config.outboundAllowNetworks, deps.config.integrationTimeoutMs);
   const at = Date.now();
-  for (const [k, v] of lookups) if (at - v.at > LOOKUP_TTL_MS || lookups.size >= LOOKUP_MAX) lookups.delete(k);
-  lookups.set(lookupKey(actor, line.username), { ...line, at });
+  await repo.keepLookup(deps.database.db, actor.id, line, at, at - LOOKUP_TTL_MS);
   return line;
 }
 
@@ -47,8 +44,9 @@ export function migratedExpiry(source: Pick<SourceLine, 'is_trial' | 'exp_date'>
 
 export async function migrate(deps: Deps, actor: AuthUser, input: MigrateInput, key?: string) {
   const username = input.username.trim();
-  const source = lookups.get(lookupKey(actor, username));
-  if (!source || Date.now() - source.at > LOOKUP_TTL_MS || source.password !== input.password.trim()) {
+  const password = input.password.trim();
+  const source = await repo.findLookup(deps.database.db, actor.id, username);
+  if (!source || Date.now() - source.at > LOOKUP_TTL_MS || source.password_sha256 !== repo.passwordSha256(password)) {
     throw new AppError(409, 'MIGRATION_NOT_LOOKED_UP', 'Look the playlist URL up first (or again): the line is migrated with what its provider answers');
   }
   if (source.exp_date !== null && input.exp_date !== source.exp_date) {
@@ -58,6 +56,6 @@ export async function migrate(deps: Deps, actor: AuthUser, input: MigrateInput, 
   if (!allowed.includes(input.package_id)) throw validation('package_id', 'choose one of the two migration packages');
   const { exp_date, capped } = migratedExpiry(source, now());
   const note = capped ? `expiry capped to ${MAX_DAYS} days` : 'expiry kept';
-  const line = await createMigrated(deps, actor, { username, password: source.password, package_id: input.package_id, exp_date }, note, key);
+  const line = await createMigrated(deps, actor, { username, password, package_id: input.package_id, exp_date }, note, key);
   return { line, exp_date: line.exp_date ?? exp_date, capped };
 }
