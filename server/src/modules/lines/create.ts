@@ -105,9 +105,9 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
     });
     const charged = await charge(trx, actor, cost, 'line_create', id, key);
     await writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: pkg.package_name, value_int: charged });
+    await invalidateFor(trx, actor.id);
     return (await repo.findVisibleLine(trx, actor, id))!;
   });
-  await invalidateFor(deps.database.db, actor.id);
   return outcome.body;
 }
 
@@ -125,9 +125,9 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput
       bouquet: pkg.bouquets,
     });
     await writeLog(trx, { type_log: 'user', action: 'trial_create', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: pkg.package_name });
+    await invalidateFor(trx, actor.id);
     return (await repo.findVisibleLine(trx, actor, id))!;
   });
-  await invalidateFor(deps.database.db, actor.id);
   return line;
 }
 
@@ -158,8 +158,8 @@ export async function createMigrated(deps: Deps, actor: AuthUser, input: Migrate
     });
     const cost = await charge(trx, actor, screens * pkg.official_credits, 'line_migrate', id, key);
     await writeLog(trx, { type_log: 'user', action: 'user_migrate', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: `${pkg.package_name}; ${note}`.slice(0, 250), value_int: cost });
+    await invalidateFor(trx, actor.id);
     return (await repo.findVisibleLine(trx, actor, id))!;
   });
-  await invalidateFor(deps.database.db, actor.id);
   return outcome.body;
 }

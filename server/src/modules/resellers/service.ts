@@ -88,9 +88,9 @@ export async function create(deps: Deps, actor: AuthUser, input: ResellerInput, 
     const amount = input.credits ?? 0;
     if (amount > 0) await giveCredits(deps, trx, actor, id, amount, idempotencyKey);
     await writeLog(trx, { type_log: 'reseller', action: 'reseller_create', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value: input.username, value_int: amount });
+    await invalidateFor(trx, id);
     return (await repo.findVisible(trx, actor, id))!;
   });
-  await invalidateFor(deps.database.db, outcome.body.id);
   return outcome.body;
 }
 
