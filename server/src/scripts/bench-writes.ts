@@ -1,5 +1,6 @@
 // `npm run bench -- --suite writes` (see bench.ts): credit spends through the API beside the raw
 // driver running the same transaction. Run on a copy of the bench database: it adds rows.
+import fs from 'node:fs';
 import os from 'node:os';
 import SqliteDatabase from 'better-sqlite3';
 import autocannon from 'autocannon';
@@ -23,6 +24,14 @@ interface Options {
 
 const PASSWORD = 'Bench-writes-2026x';
 const load = () => os.loadavg()[0].toFixed(1);
+
+/** CPU seconds the server process (BENCH_PID) has used so far, or undefined. */
+function serverCpu(): number | undefined {
+  const pid = process.env.BENCH_PID;
+  if (!pid) return undefined;
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 10 ms
+}
 const stamp = Date.now().toString(36);
 
 interface Statement {
@@ -51,8 +60,8 @@ export async function writesSuite(o: Options) {
     const actorOf = (r: { id: number; username: string }, type: AuthUser['type']): AuthUser => ({ id: r.id, username: r.username, type, credits: 0, sessionId: 0 });
 
     console.log(`\n${database.dialect}: ${o.spends} spends per run, ${o.connections} concurrent; package ${pkg.id} costs ${cost} credit(s)\n`);
-    console.log('| spend | product spends/s | p50 ms | p99 ms | errors | raw-driver floor spends/s | p50 ms | p99 ms | product/floor | exact (balance = initial - debits = ledger sum) | load 1 min |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|');
+    console.log('| spend | product spends/s | p50 ms | p99 ms | errors | raw-driver floor spends/s | p50 ms | p99 ms | product/floor | CPU ms per spend: server / floor | exact (balance = initial - debits = ledger sum) | load 1 min |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|');
 
     // Line creations by a fresh reseller.
     {
@@ -98,7 +107,8 @@ export async function writesSuite(o: Options) {
 
 function row(name: string, p: Driven, f: Driven, exact: string | { text: string }, loadText: string) {
   const e = typeof exact === 'string' ? exact : exact.text;
-  console.log(`| ${name} | ${Math.round(p.rate)} | ${p.p50} | ${p.p99} | ${p.errors} | ${Math.round(f.rate)} | ${f.p50} | ${f.p99} | ${(p.rate / f.rate).toFixed(2)} | ${e} | ${loadText} |`);
+  const cpu = `${p.cpuMs === undefined ? '-' : p.cpuMs.toFixed(2)} / ${f.cpuMs === undefined ? '-' : f.cpuMs.toFixed(2)}`;
+  console.log(`| ${name} | ${Math.round(p.rate)} | ${p.p50} | ${p.p99} | ${p.errors} | ${Math.round(f.rate)} | ${f.p50} | ${f.p99} | ${(p.rate / f.rate).toFixed(2)} | ${cpu} | ${e} | ${loadText} |`);
 }
 
 async function call(base: string, token: string | null, method: string, path: string, body?: unknown) {
@@ -116,11 +126,14 @@ interface Driven {
   p99: number | string;
   errors: number;
   ok: number;
+  /** CPU milliseconds per spend: the server's (BENCH_PID), or the floor loop's own process */
+  cpuMs?: number;
 }
 
 /** `amount` requests at `connections`, each with its own Idempotency-Key. */
 async function drive(base: string, token: string, amount: number, connections: number, next: (n: number) => { method: 'POST'; path: string; body: unknown }): Promise<Driven> {
   let n = 0;
+  const cpuBefore = serverCpu();
   const r = await autocannon({
     url: base,
     connections,
@@ -136,7 +149,9 @@ async function drive(base: string, token: string, amount: number, connections: n
     ],
   });
   const ok = r['2xx'];
-  return { rate: r.requests.total / (r.duration || 1), p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts, ok };
+  const cpuAfter = serverCpu();
+  const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1000) / r.requests.total;
+  return { rate: r.requests.total / (r.duration || 1), p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts, ok, cpuMs };
 }
 
 async function exactness(database: Database, id: number, initial: number) {
@@ -169,6 +184,7 @@ async function rawFloor(url: string, statements: Statement[], n: number, connect
     return statements.map((s) => s.parameters.map((p) => (typeof p === 'string' && p in map ? map[p] : p)));
   };
   const latencies: number[] = [];
+  const cpu = process.cpuUsage();
   const started = performance.now();
   if (url.startsWith('sqlite:')) {
     const sqlite = new SqliteDatabase(url.slice('sqlite:'.length));
@@ -212,5 +228,6 @@ async function rawFloor(url: string, statements: Statement[], n: number, connect
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
-  return { rate: n / seconds, p50: at(0.5), p99: at(0.99), errors: 0, ok: n };
+  const used = process.cpuUsage(cpu);
+  return { rate: n / seconds, p50: at(0.5), p99: at(0.99), errors: 0, ok: n, cpuMs: (used.user + used.system) / 1000 / n };
 }

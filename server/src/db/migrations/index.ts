@@ -19,6 +19,7 @@ import * as m016 from './016_edges.ts';
 import * as m017 from './017_vods_lazy_player.ts';
 import * as m018 from './018_list_indexes.ts';
 import * as m019 from './019_lines_top_reseller.ts';
+import * as m021 from './021_resellers_group_index.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -49,6 +50,7 @@ const steps: Record<string, Step> = {
   '017_vods_lazy_player': m017,
   '018_list_indexes': m018,
   '019_lines_top_reseller': m019,
+  '021_resellers_group_index': m021,
 };
 
 class StaticProvider implements MigrationProvider {
