@@ -199,7 +199,10 @@ async function rawFloor(url: string, statements: Statement[], n: number, connect
       const t = performance.now();
       const values = params(i);
       begin.run();
-      prepared.forEach((stmt, k) => (stmt.reader ? stmt.all(values[k]) : stmt.run(values[k])));
+      for (const [k, stmt] of prepared.entries()) {
+        if (stmt.reader) stmt.all(values[k]);
+        else stmt.run(values[k]);
+      }
       commit.run();
       latencies.push(performance.now() - t);
     }
