@@ -15,8 +15,8 @@
 // --suite writes (needs DATABASE_URL): credit spends through the API, --spends N (default 4000) at
 // --connections: line creations by a fresh reseller the admin creates with enough credits, then
 // credit transfers by a fresh master to 10 fresh resellers of its own, each request with its own
-// Idempotency-Key (BENCH_PID: the server process, for its CPU time per spend); after each run, exactness (balance = initial - debits = ledger sum) is checked in
-// the database. Beside each, the raw-driver floor of the same transaction (the statements captured
+// Idempotency-Key; after each run, exactness (balance = initial - debits = ledger sum) is checked
+// in the database, and BENCH_PID (the server's process) gives its CPU time per spend. Beside each, the raw-driver floor of the same transaction (the statements captured
 // from the product's service): better-sqlite3 one transaction per spend, or pg at the same
 // concurrency. Run it on a copy of the bench database: it adds resellers, lines and ledger rows.
 import { type ChildProcess, spawn } from 'node:child_process';
