@@ -4,16 +4,23 @@ import type { DB } from './types.ts';
 
 /**
  * Runs `fn` against a copy of the database handle that records every statement it sends, and
- * returns them compiled: the plan tests and `npm run plans` explain exactly what the product runs.
+ * returns them compiled, in the order they ran: the plan tests and `npm run plans` explain exactly
+ * what the product runs, and the bench's floor replays it. Only executed statements count (a
+ * subquery built from the handle is transformed too, but never returns a result of its own).
  */
 export async function captureQueries(database: Database, fn: (db: Kysely<DB>) => Promise<unknown>): Promise<CompiledQuery[]> {
+  const built = new Map<string, RootOperationNode>();
   const nodes: RootOperationNode[] = [];
   const spy = database.db.withPlugin({
     transformQuery: (args) => {
-      nodes.push(args.node);
+      built.set(args.queryId.queryId, args.node);
       return args.node;
     },
-    transformResult: async (args) => args.result,
+    transformResult: async (args) => {
+      const node = built.get(args.queryId.queryId);
+      if (node) nodes.push(node);
+      return args.result;
+    },
   });
   await fn(spy);
   const executor = database.db.getExecutor();

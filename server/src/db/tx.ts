@@ -4,10 +4,27 @@ import type { DB } from './types.ts';
 
 export type Tx = Kysely<DB> | Transaction<DB>;
 
+/** At most this many operations share one SQLite commit, and a group stops taking more after this long. */
+export const GROUP_MAX_OPERATIONS = 200;
+export const GROUP_MAX_MS = 20;
+
+/** Counts of SQLite groups and the operations they committed, for tests and the bench. */
+export const groupStats = { groups: 0, operations: 0 };
+
 /**
- * One write transaction. On SQLite it starts with BEGIN IMMEDIATE so the write lock is taken
- * up front (no upgrade deadlocks between processes); the callback must not await anything
- * outside the database.
+ * One write transaction. On PostgreSQL, a transaction of its own (the server already flushes
+ * concurrent commits together). On SQLite, writes take the write lock up front (BEGIN IMMEDIATE)
+ * and the callback must not await anything outside the database.
+ *
+ * SQLite group commit: every commit of a WAL database with synchronous=FULL is an fsync, and the
+ * one connection runs one transaction at a time, so each operation paid a whole fsync. Instead the
+ * operations that reach withTx during one turn of the event loop run one after another inside one
+ * BEGIN IMMEDIATE transaction, each in its own SAVEPOINT (one that throws is rolled back to its
+ * savepoint, and only its caller gets the error), and the group ends with one COMMIT. Every
+ * caller's promise settles only after that COMMIT returned (if it fails, every caller of the group
+ * gets the error and nothing of the group is kept): no answer ever precedes durability. Plain
+ * reads outside withTx wait for the connection as before, so they never see a group's writes
+ * before it commits.
  */
 export async function withTx<T>(database: Database, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   if (database.dialect === 'postgres') {
@@ -21,15 +38,89 @@ export async function withTx<T>(database: Database, fn: (trx: Kysely<DB>) => Pro
       }
     }
   }
-  return database.db.connection().execute(async (conn) => {
-    await sql`BEGIN IMMEDIATE`.execute(conn);
-    try {
-      const result = await fn(conn);
-      await sql`COMMIT`.execute(conn);
-      return result;
-    } catch (err) {
-      await sql`ROLLBACK`.execute(conn);
-      throw err;
+  return new Promise<T>((resolve, reject) => {
+    const q = queueOf(database.db);
+    q.waiting.push({ fn: fn as Operation['fn'], resolve: resolve as Operation['resolve'], reject });
+    if (!q.scheduled) {
+      q.scheduled = true;
+      // Let the rest of this event-loop turn (other requests already read from their sockets) join.
+      setImmediate(() => void runGroups(database.db, q));
     }
   });
+}
+
+interface Operation {
+  fn: (trx: Kysely<DB>) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+interface Queue {
+  waiting: Operation[];
+  scheduled: boolean;
+}
+
+const queues = new WeakMap<Kysely<DB>, Queue>();
+
+function queueOf(db: Kysely<DB>): Queue {
+  let q = queues.get(db);
+  if (!q) {
+    q = { waiting: [], scheduled: false };
+    queues.set(db, q);
+  }
+  return q;
+}
+
+/** Runs groups until nothing waits; the connection is released between groups so reads queued meanwhile go first. */
+async function runGroups(db: Kysely<DB>, q: Queue): Promise<void> {
+  try {
+    while (q.waiting.length > 0) await runGroup(db, q);
+  } finally {
+    q.scheduled = false;
+    if (q.waiting.length > 0) {
+      q.scheduled = true;
+      setImmediate(() => void runGroups(db, q));
+    }
+  }
+}
+
+type Settle = () => void;
+
+async function runGroup(db: Kysely<DB>, q: Queue): Promise<void> {
+  const settled: Settle[] = [];
+  const group: Operation[] = [];
+  try {
+    await db.connection().execute(async (conn) => {
+      await sql`BEGIN IMMEDIATE`.execute(conn);
+      const started = performance.now();
+      try {
+        while (q.waiting.length > 0 && group.length < GROUP_MAX_OPERATIONS && (group.length === 0 || performance.now() - started < GROUP_MAX_MS)) {
+          const op = q.waiting.shift() as Operation;
+          group.push(op);
+          await sql`SAVEPOINT op`.execute(conn);
+          try {
+            const value = await op.fn(conn);
+            await sql`RELEASE op`.execute(conn);
+            settled.push(() => op.resolve(value));
+          } catch (err) {
+            // Undo this operation only; if even that fails the transaction is gone, and the whole group fails below.
+            await sql`ROLLBACK TO op`.execute(conn);
+            await sql`RELEASE op`.execute(conn);
+            settled.push(() => op.reject(err));
+          }
+        }
+        await sql`COMMIT`.execute(conn);
+      } catch (err) {
+        await sql`ROLLBACK`.execute(conn).catch(() => undefined);
+        throw err;
+      }
+    });
+  } catch (err) {
+    // Nothing of the group was committed: every caller in it learns so.
+    for (const op of group) op.reject(err);
+    return;
+  }
+  groupStats.groups++;
+  groupStats.operations += group.length;
+  for (const settle of settled) settle();
 }

@@ -1,12 +1,41 @@
 // `npm run bench`: drives a running server (BENCH_URL, default http://127.0.0.1:3000) seeded with
 // `npm run seed:bench`, with autocannon at 16 connections, and prints one markdown row per case.
 // Admin password: ADMIN_PASSWORD. Options: --seconds N (default 5), --connections N (default 16),
-// --only TEXT (cases whose name has it), --suite api|edge|all (default all). The edge suite (player
-// API, playlists, /gateway/auth) reports the server's peak memory when BENCH_PID names its process.
+// --only TEXT (cases whose name has it), --suite api|edge|writes|all (default all = api + edge;
+// writes changes the database, so it runs only when asked). The edge suite (player API,
+// playlists, /gateway/auth) reports the server's peak memory when BENCH_PID names its process.
+//
+// DATABASE_URL must name the server's database (as the server was started, e.g. sqlite:/abs/path or
+// postgres://...): the api suite then prints beside each case its floor, a bare Fastify server
+// (src/scripts/floor.ts, started here as a child process on FLOOR_PORT, default 3399) replaying the
+// exact statements the product sends for that case (captured from the product's services with
+// captureQueries, session check included) on the raw driver, product and floor measured
+// alternately in the same run. Without DATABASE_URL the floor columns stay empty.
+//
+// --suite writes (needs DATABASE_URL): credit spends through the API, --spends N (default 4000) at
+// --connections: line creations by a fresh reseller the admin creates with enough credits, then
+// credit transfers by a fresh master to 10 fresh resellers of its own, each request with its own
+// Idempotency-Key; after each run, exactness (balance = initial - debits = ledger sum) is checked
+// in the database, and BENCH_PID (the server's process) gives its CPU time per spend. Beside each, the raw-driver floor of the same transaction (the statements captured
+// from the product's service): better-sqlite3 one transaction per spend, or pg at the same
+// concurrency. Run it on a copy of the bench database: it adds resellers, lines and ledger rows.
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import type { CompiledQuery } from 'kysely';
+import { loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/connection.ts';
+import { captureQueries } from '../db/plans.ts';
+import type { Deps } from '../deps.ts';
+import type { AuthUser } from '../modules/auth/service.ts';
+import { authenticate } from '../modules/auth/service.ts';
+import { PLAN_CASES } from './plan-cases.ts';
+import { writesSuite } from './bench-writes.ts';
 
 const { values } = parseArgs({
   options: {
@@ -15,9 +44,11 @@ const { values } = parseArgs({
     only: { type: 'string' },
     suite: { type: 'string', default: 'all' },
     viewers: { type: 'string', default: '600' },
+    spends: { type: 'string', default: '4000' },
   },
 });
 const base = process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
+const databaseUrl = process.env.DATABASE_URL;
 
 async function signIn(username: string, password: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
@@ -26,68 +57,134 @@ async function signIn(username: string, password: string): Promise<string> {
 }
 
 const admin = await signIn(process.env.ADMIN_USERNAME ?? 'admin', process.env.ADMIN_PASSWORD ?? '');
-const master = await signIn('bench_master1', 'bench-pass-2026');
 const today = new Date().toISOString().slice(0, 10);
 const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
 
-const cases: [string, string, string][] = [
-  ['admin', 'users first page', '/api/users'],
-  ['admin', 'users page 1000', '/api/users?page=1000'],
-  ['admin', 'users status=1 (active)', '/api/users?status=1'],
-  ['admin', 'users status=3 (expired)', '/api/users?status=3'],
-  ['admin', 'users status=0 (blocked)', '/api/users?status=0'],
-  ['admin', 'users type_user=trial', '/api/users?type_user=trial'],
-  ['admin', 'users created range', `/api/users?created=${monthAgo},${today}`],
-  ['admin', 'users reseller=bench_res500', '/api/users?reseller=bench_res500'],
-  ['admin', 'users id=4242', '/api/users?id=4242'],
-  ['admin', 'users username prefix', '/api/users?username=b3f'],
-  ['admin', 'users text_search', '/api/users?text_search=indicado'],
-  ['admin', 'users sort exp_date', '/api/users?order_by=exp_date,asc'],
-  ['admin', 'expiring', '/api/users/expiring'],
+/** [as, name, path, the plan case (plan-cases.ts) that runs the same service call, for the floor] */
+const cases: [string, string, string, string?][] = [
+  ['admin', 'users first page', '/api/users', 'users first page'],
+  ['admin', 'users page 1000', '/api/users?page=1000', 'users page 1000'],
+  ['admin', 'users status=1 (active)', '/api/users?status=1', 'users status=1 (active)'],
+  ['admin', 'users status=3 (expired)', '/api/users?status=3', 'users status=3 (expired)'],
+  ['admin', 'users status=0 (blocked)', '/api/users?status=0', 'users status=0 (blocked)'],
+  ['admin', 'users type_user=trial', '/api/users?type_user=trial', 'users type_user=trial'],
+  ['admin', 'users created range', `/api/users?created=${monthAgo},${today}`, 'users created range'],
+  ['admin', 'users reseller=bench_res500', '/api/users?reseller=bench_res500', 'users reseller=<one reseller>'],
+  ['admin', 'users id=4242', '/api/users?id=4242', 'users id=4242'],
+  ['admin', 'users username prefix', '/api/users?username=b3f', 'users username prefix'],
+  ['admin', 'users text_search', '/api/users?text_search=indicado', 'users text_search'],
+  ['admin', 'users sort exp_date', '/api/users?order_by=exp_date,asc', 'users sort exp_date asc'],
+  ['admin', 'expiring', '/api/users/expiring', 'expiring'],
   ['admin', 'dashboard', '/api/dashboard'],
-  ['admin', 'logs', '/api/logs'],
-  ['admin', 'logs last 7 days', `/api/logs?dates=${Date.now() - 7 * 86_400_000},${Date.now()}`],
-  ['admin', 'logs action=user_renew', '/api/logs?actions=user_renew'],
-  ['master', 'users first page', '/api/users'],
-  ['master', 'users page 1000', '/api/users?page=1000'],
-  ['master', 'users status=1', '/api/users?status=1'],
-  ['master', 'users sort exp_date', '/api/users?order_by=exp_date,asc'],
-  ['master', 'users text_search', '/api/users?text_search=indicado'],
-  ['master', 'expiring', '/api/users/expiring'],
+  ['admin', 'logs', '/api/logs', 'logs'],
+  ['admin', 'logs last 7 days', `/api/logs?dates=${Date.now() - 7 * 86_400_000},${Date.now()}`, 'logs last 7 days'],
+  ['admin', 'logs action=user_renew', '/api/logs?actions=user_renew', 'logs action=user_renew'],
+  ['master', 'users first page', '/api/users', 'users first page'],
+  ['master', 'users page 1000', '/api/users?page=1000', 'users page 1000'],
+  ['master', 'users status=1', '/api/users?status=1', 'users status=1'],
+  ['master', 'users sort exp_date', '/api/users?order_by=exp_date,asc', 'users sort exp_date asc'],
+  ['master', 'users text_search', '/api/users?text_search=indicado', 'users text_search'],
+  ['master', 'expiring', '/api/users/expiring', 'expiring'],
   ['master', 'dashboard', '/api/dashboard'],
-  ['master', 'resellers list', '/api/resellers'],
-  ['master', 'logs', '/api/logs'],
-  ['master', 'logs last 7 days', `/api/logs?dates=${Date.now() - 7 * 86_400_000},${Date.now()}`],
+  ['master', 'resellers list', '/api/resellers', 'resellers list'],
+  ['master', 'logs', '/api/logs', 'logs'],
+  ['master', 'logs last 7 days', `/api/logs?dates=${Date.now() - 7 * 86_400_000},${Date.now()}`, 'logs last 7 days'],
 ];
 
 /** Waits until the server has worked off the previous case's backlog (aborted requests still run). */
-async function drain(token: string) {
+async function drain(token: string, url = base) {
   for (let i = 0; i < 120; i++) {
     const t = Date.now();
-    const res = await fetch(`${base}/api/profile`, { headers: { authorization: `Bearer ${token}` } });
-    await res.arrayBuffer();
+    const res = await fetch(`${url}/api/profile`, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+    await res?.arrayBuffer();
     if (Date.now() - t < 50) return;
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
-if (values.suite !== 'edge') {
-  console.log('| as | case | req/s | p50 ms | p99 ms | non-2xx | errors |');
-  console.log('|---|---|---:|---:|---:|---:|---:|');
-  for (const [who, name, path] of cases) {
-    if (values.only && !name.includes(values.only)) continue;
-    await drain(admin);
-    const result = await autocannon({
-      timeout: 30,
-      url: `${base}${path}`,
-      connections: Number(values.connections),
-      duration: Number(values.seconds),
-      headers: { authorization: `Bearer ${who === 'admin' ? admin : master}` },
+const load = () => os.loadavg()[0].toFixed(1);
+
+/** The statements the product sends for each case (session check first), keyed by the floor's route. */
+async function captureFloorCases(database: Database, tokens: Record<string, string>) {
+  const deps: Deps = { config: loadConfig(), database };
+  const spied = (db: Database['db']): Deps => ({ ...deps, database: { ...database, db } });
+  const actors: Record<string, AuthUser> = {};
+  const sessions: Record<string, CompiledQuery[]> = {};
+  for (const [who, token] of Object.entries(tokens)) {
+    sessions[who] = await captureQueries(database, async (db) => {
+      actors[who] = await authenticate(spied(db), token);
     });
-    console.log(`| ${who} | ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} | ${result.errors + result.timeouts} |`);
+  }
+  const routes: Record<string, { sql: string; parameters: readonly unknown[] }[]> = {};
+  const plain = (qs: CompiledQuery[]) => qs.map((q) => ({ sql: q.sql, parameters: q.parameters }));
+  const ctx = { reseller: 'bench_res500', now: Math.floor(Date.now() / 1000) };
+  for (const [i, [who, , , planName]] of cases.entries()) {
+    const plan = PLAN_CASES.find((c) => c.as === who && c.name === planName);
+    if (!plan) continue;
+    const queries = await captureQueries(database, (db) => plan.run(spied(db), actors[who], ctx));
+    routes[`/c/${i}`] = plain([...sessions[who], ...queries]);
+  }
+  // `/api/profile` sends the session statement only (its flags come with the session).
+  routes['/session'] = plain(sessions.admin);
+  return routes;
+}
+
+async function startFloor(routes: object): Promise<{ url: string; child: ChildProcess }> {
+  const file = path.join(os.tmpdir(), `bench-floor-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(routes));
+  const port = process.env.FLOOR_PORT ?? '3399';
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, file], { env: { ...process.env, PORT: port }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => d.toString().includes('floor listening') && resolve());
+    child.on('exit', (code) => reject(new Error(`floor exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function measure(url: string, token?: string) {
+  const r = await autocannon({ timeout: 30, url, connections: Number(values.connections), duration: Number(values.seconds), headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+}
+
+if (values.suite === 'api' || values.suite === 'all') {
+  const master = await signIn('bench_master1', 'bench-pass-2026');
+  const tokens: Record<string, string> = { admin, master };
+  let floor: { url: string; child: ChildProcess } | undefined;
+  if (databaseUrl) {
+    const database = openDatabase(databaseUrl);
+    const routes = await captureFloorCases(database, tokens);
+    await database.close();
+    floor = await startFloor(routes);
+  } else {
+    console.log('(no DATABASE_URL: the floor columns stay empty)\n');
+  }
+  try {
+    console.log('| as | case | product req/s | p50 ms | p99 ms | floor req/s | p50 ms | p99 ms | product/floor req/s | non-2xx+errors | load 1 min |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    const row = async (who: string, name: string, productPath: string, floorPath?: string) => {
+      if (values.only && !name.includes(values.only)) return;
+      await drain(admin);
+      const p = await measure(`${base}${productPath}`, tokens[who]);
+      let f: Awaited<ReturnType<typeof measure>> | undefined;
+      if (floor && floorPath) {
+        await drain(admin);
+        f = await measure(`${floor.url}${floorPath}`);
+      }
+      const ratio = f ? (p.rps / f.rps).toFixed(2) : '-';
+      console.log(`| ${who} | ${name} | ${p.rps} | ${p.p50} | ${p.p99} | ${f?.rps ?? '-'} | ${f?.p50 ?? '-'} | ${f?.p99 ?? '-'} | ${ratio} | ${p.bad}${f ? ` / ${f.bad}` : ''} | ${load()} |`);
+    };
+    await row('admin', 'session check only (/api/profile)', '/api/profile', '/session');
+    for (const [i, [who, name, urlPath, planName]] of cases.entries()) await row(who, name, urlPath, planName ? `/c/${i}` : undefined);
+  } finally {
+    floor?.child.kill('SIGTERM');
   }
 }
-if (values.suite !== 'api') await edgeSuite();
+if (values.suite === 'edge' || values.suite === 'all') await edgeSuite();
+if (values.suite === 'writes') {
+  if (!databaseUrl) throw new Error('--suite writes needs DATABASE_URL (the server database, for the raw floor and the exactness check)');
+  await writesSuite({ base, databaseUrl, admin, spends: Number(values.spends), connections: Number(values.connections), api });
+}
 
 async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}${path}`, {

@@ -20,6 +20,7 @@ import * as m017 from './017_vods_lazy_player.ts';
 import * as m018 from './018_list_indexes.ts';
 import * as m019 from './019_lines_top_reseller.ts';
 import * as m020 from './020_migration_lookups.ts';
+import * as m021 from './021_resellers_group_index.ts';
 import * as m022 from './022_line_search.ts';
 
 export interface MigrationContext {
@@ -52,6 +53,7 @@ const steps: Record<string, Step> = {
   '018_list_indexes': m018,
   '019_lines_top_reseller': m019,
   '020_migration_lookups': m020,
+  '021_resellers_group_index': m021,
   '022_line_search': m022,
 };
 

@@ -65,6 +65,9 @@ export async function credit(trx: Tx, m: Movement): Promise<number> {
   return balance;
 }
 
+/** What `chargeCaller` takes for `amount`: nothing from admins. */
+export const chargeable = (actor: { type: string }, amount: number) => (actor.type === 'admin' || amount <= 0 ? 0 : amount);
+
 /**
  * Charges the caller for an operation on one of its lines or P2P accounts, inside the caller's
  * transaction; admins are never charged. Returns the amount charged.
@@ -77,7 +80,7 @@ export async function chargeCaller(
   target: { lineId?: number; p2pAccountId?: number },
   key?: string,
 ): Promise<number> {
-  if (actor.type === 'admin' || amount <= 0) return 0;
+  if (chargeable(actor, amount) === 0) return 0;
   await debit(trx, { resellerId: actor.id, amount, reason, actorId: actor.id, ...target, idempotencyKey: key });
   return amount;
 }

@@ -6,11 +6,13 @@ import * as repo from './repo.ts';
  * The dashboard counts whole subtrees (a million lines for an admin), so each caller's answer is
  * kept in the database for DASHBOARD_CACHE_SECONDS, shared by every process of a deployment.
  *
- * After any change to a line, `invalidateFor` stamps `invalidated_at` on the rows of everyone who
- * sees it (the owner's ancestors and the admins). An answer counts only if it was computed after
- * the last stamp, and an answer whose computation started before a stamp is never stored; so a
- * reseller sees its own new line at once, and only time passing (expiries) waits for the TTL.
- * Stamping happens after the change commits, so no business transaction waits on these rows.
+ * Any change to a line calls `invalidateFor` inside its own transaction (one commit per operation):
+ * it drops the stored answers of everyone who sees the line (the owner's ancestors and the admins)
+ * and moves their `invalidated_at` stamp. A computation reads the stamp before it reads anything
+ * else and stores its answer only if the stamp has not moved since, so an answer that may have
+ * missed a committed change is never stored; a reseller sees its own new line at once, and only
+ * time passing (expiries) waits for the TTL. (A stamp taken before commit could not be compared by
+ * clock: a computation starting between the stamp and the commit would miss the change.)
  */
 const inFlight = new Map<number, Promise<unknown>>();
 
@@ -19,11 +21,13 @@ export async function cached<T extends object>(deps: Deps, resellerId: number, c
   const db = deps.database.db;
   const now = Date.now(); // milliseconds here; the answer's computed_at is in seconds
   const seconds = (ms: number) => Math.floor(ms / 1000);
+  let basis = -1;
   if (ttlMs > 0) {
     const row = await repo.cachedAnswer(db, resellerId);
-    if (row?.body && row.computed_at > now - ttlMs && row.computed_at > row.invalidated_at) {
+    if (row?.body && row.computed_at > now - ttlMs) {
       return { ...(JSON.parse(row.body) as T), computed_at: seconds(row.computed_at) };
     }
+    basis = row ? Number(row.invalidated_at) : -1;
   }
   const running = inFlight.get(resellerId) as Promise<T> | undefined;
   if (running) return { ...(await running), computed_at: seconds(now) };
@@ -31,14 +35,14 @@ export async function cached<T extends object>(deps: Deps, resellerId: number, c
   inFlight.set(resellerId, work);
   try {
     const body = await work;
-    if (ttlMs > 0) await repo.storeAnswer(db, resellerId, now, JSON.stringify(body));
+    if (ttlMs > 0) await repo.storeAnswer(db, resellerId, now, JSON.stringify(body), basis);
     return { ...body, computed_at: seconds(now) };
   } finally {
     inFlight.delete(resellerId);
   }
 }
 
-/** Marks stale the cached dashboards that count lines of `memberId`. Call after the change committed. */
+/** Marks stale the cached dashboards that count lines of `memberId`. Call inside the change's transaction. */
 export async function invalidateFor(db: Tx, memberId: number): Promise<void> {
   await repo.stampInvalidated(db, memberId, Date.now());
 }

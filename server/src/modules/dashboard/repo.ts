@@ -79,16 +79,32 @@ export function creditsSpentPerDay(db: Tx, actor: AuthUser, { dialect, offset, s
 
 export const cachedAnswer = (db: Tx, resellerId: number) => db.selectFrom('dashboard_cache').selectAll().where('reseller_id', '=', resellerId).executeTakeFirst();
 
-/** Stores an answer unless it was invalidated after its computation started (`computedAt`). */
-export async function storeAnswer(db: Tx, resellerId: number, computedAt: number, body: string): Promise<void> {
-  await db
-    .insertInto('dashboard_cache')
-    .values({ reseller_id: resellerId, computed_at: computedAt, body })
-    .onConflict((oc) => oc.column('reseller_id').doUpdateSet({ computed_at: computedAt, body }).where('dashboard_cache.invalidated_at', '<', computedAt))
-    .execute();
+/**
+ * Stores an answer unless the row was stamped since the computation read `basis` (the row's
+ * `invalidated_at` then, -1 when there was no row). Stamps happen inside the changing
+ * transactions and always move `invalidated_at`, so an answer is stored only if no change
+ * committed after its computation started reading.
+ */
+export async function storeAnswer(db: Tx, resellerId: number, computedAt: number, body: string, basis: number): Promise<void> {
+  if (basis < 0) {
+    await db
+      .insertInto('dashboard_cache')
+      .values({ reseller_id: resellerId, computed_at: computedAt, body })
+      .onConflict((oc) => oc.column('reseller_id').doNothing())
+      .execute();
+    return;
+  }
+  await db.updateTable('dashboard_cache').set({ computed_at: computedAt, body }).where('reseller_id', '=', resellerId).where('invalidated_at', '=', basis).execute();
 }
 
-/** Stamps `at` on the cached answers that count lines of `memberId`: its ancestors' and the admins'. */
+/**
+ * Drops the cached answers that count lines of `memberId` (its ancestors' and the admins') and
+ * moves their stamp forward (at least by one, so a computation that read the old stamp cannot
+ * store). Runs inside the changing transaction.
+ */
+// Rows in id order: two transactions stamping overlapping sets lock them in the same order (no
+// deadlock), and callers stamp last, so these rows, shared by every spend (the admins'), are held
+// only until COMMIT.
 export async function stampInvalidated(db: Tx, memberId: number, at: number): Promise<void> {
   await sql`
     INSERT INTO dashboard_cache (reseller_id, computed_at, invalidated_at, body)
@@ -96,6 +112,7 @@ export async function stampInvalidated(db: Tx, memberId: number, at: number): Pr
       SELECT ancestor_id AS id FROM reseller_tree WHERE descendant_id = ${memberId}
       UNION
       SELECT r.id FROM resellers r JOIN groups g ON g.group_id = r.member_group_id WHERE g.type = 'admin'
-    ) AS affected WHERE true
-    ON CONFLICT (reseller_id) DO UPDATE SET invalidated_at = ${at}`.execute(db);
+    ) AS affected WHERE true ORDER BY id
+    ON CONFLICT (reseller_id) DO UPDATE SET body = NULL,
+      invalidated_at = CASE WHEN dashboard_cache.invalidated_at >= ${at} THEN dashboard_cache.invalidated_at + 1 ELSE ${at} END`.execute(db);
 }

@@ -97,11 +97,13 @@ export async function activate(deps: Deps, actor: AuthUser, lineId: number, rawM
       if (charged > 0) await credit(trx, { resellerId: actor.id, amount: charged, reason: 'lazy_player_refund', actorId: actor.id, lineId: line.id });
       await repo.finishActivation(trx, id, 'failed', reason, now());
       await logChange(trx, actor, line, 'user_lazy_player_refund', reason, charged);
+      await invalidateFor(trx, line.member_id);
     });
-    await invalidateFor(deps.database.db, line.member_id);
     throw err.status !== undefined ? refused(err.status) : failed();
   }
-  await withTx(deps.database, (trx) => repo.finishActivation(trx, id, 'active', null, now()));
-  await invalidateFor(deps.database.db, line.member_id);
+  await withTx(deps.database, async (trx) => {
+    await repo.finishActivation(trx, id, 'active', null, now());
+    await invalidateFor(trx, line.member_id);
+  });
   return { total_charged: charged, mac };
 }

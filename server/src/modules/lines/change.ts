@@ -43,18 +43,17 @@ export async function mutate(
   fingerprint?: unknown,
   opts: { resync?: boolean } = {},
 ) {
-  let memberId: number | undefined;
   let queued = false;
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: [id, fingerprint] }, 200, async (trx) => {
     const line = await loadLineForChange(deps, trx, actor, id);
-    memberId = line.member_id;
     await change(trx, line);
     const after = await repo.findVisibleLine(trx, actor, id); // undefined once deleted
     queued = await queueLineChange(trx, line, after, opts.resync);
-    return (queued && after ? await repo.findVisibleLine(trx, actor, id) : after)!;
+    const result = (queued && after ? await repo.findVisibleLine(trx, actor, id) : after)!;
+    await invalidateFor(trx, line.member_id); // last: the admins' cache rows are shared by every change
+    return result;
   });
   if (queued) kick();
-  if (memberId !== undefined) await invalidateFor(deps.database.db, memberId);
   return outcome.body;
 }
 

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
-import { lockResellers } from '../credits/ledger.ts';
+import { chargeable, lockResellers } from '../credits/ledger.ts';
 import { runIdempotent } from '../credits/idempotency.ts';
 import { invalidateFor } from '../dashboard/cache.ts';
 import { writeLog } from '../logs/write.ts';
@@ -63,10 +63,11 @@ async function insertNewLine(
 export async function paidTerms(trx: Kysely<DB>, packageId: number, requestedScreens: number | undefined, from: number) {
   const pkg = await findPackage(trx, packageId);
   if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package');
-  const limit = await intSetting(trx, 'user_limit_screen');
   const screens = pkg.max_connections >= 2 ? pkg.max_connections : (requestedScreens ?? 1);
-  if (pkg.max_connections < 2 && (screens < 1 || screens > Math.max(1, limit))) {
-    throw validation('max_connections', `must be between 1 and ${Math.max(1, limit)}`);
+  // One screen is always allowed: the limit is read only when more are asked for.
+  if (pkg.max_connections < 2 && screens !== 1) {
+    const limit = Math.max(1, await intSetting(trx, 'user_limit_screen'));
+    if (!Number.isInteger(screens) || screens < 1 || screens > limit) throw validation('max_connections', `must be between 1 and ${limit}`);
   }
   return { pkg, screens, cost: screens * pkg.official_credits, expiresAt: addDuration(from, pkg.official_duration, pkg.official_duration_in) };
 }
@@ -103,11 +104,14 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
       max_connections: screens,
       bouquet,
     });
-    const charged = await charge(trx, actor, cost, 'line_create', id, key);
-    await writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: pkg.package_name, value_int: charged });
-    return (await repo.findVisibleLine(trx, actor, id))!;
+    // On PostgreSQL the guarded debit locks the caller's balance row and the cache stamp the
+    // admins' cache rows, shared by every spend, until COMMIT: they come last, the stamp at the end.
+    await writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: pkg.package_name, value_int: chargeable(actor, cost) });
+    const line = (await repo.findVisibleLine(trx, actor, id))!;
+    await charge(trx, actor, cost, 'line_create', id, key);
+    await invalidateFor(trx, actor.id);
+    return line;
   });
-  await invalidateFor(deps.database.db, actor.id);
   return outcome.body;
 }
 
@@ -125,9 +129,10 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput
       bouquet: pkg.bouquets,
     });
     await writeLog(trx, { type_log: 'user', action: 'trial_create', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: pkg.package_name });
-    return (await repo.findVisibleLine(trx, actor, id))!;
+    const line = (await repo.findVisibleLine(trx, actor, id))!;
+    await invalidateFor(trx, actor.id); // last: see create
+    return line;
   });
-  await invalidateFor(deps.database.db, actor.id);
   return line;
 }
 
@@ -158,8 +163,9 @@ export async function createMigrated(deps: Deps, actor: AuthUser, input: Migrate
     });
     const cost = await charge(trx, actor, screens * pkg.official_credits, 'line_migrate', id, key);
     await writeLog(trx, { type_log: 'user', action: 'user_migrate', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: `${pkg.package_name}; ${note}`.slice(0, 250), value_int: cost });
-    return (await repo.findVisibleLine(trx, actor, id))!;
+    const line = (await repo.findVisibleLine(trx, actor, id))!;
+    await invalidateFor(trx, actor.id); // last: see create
+    return line;
   });
-  await invalidateFor(deps.database.db, actor.id);
   return outcome.body;
 }

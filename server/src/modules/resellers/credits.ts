@@ -28,23 +28,22 @@ export async function changeCredits(deps: Deps, actor: AuthUser, id: number, val
   if (value === 0) throw validation('value', 'must not be 0');
   if (value < 0 && actor.type !== 'admin') throw validation('value', 'must be greater than 0');
   return runIdempotent(deps.database, { actorId: actor.id, key: idempotencyKey, fingerprint: ['credits', id, value] }, 200, async (trx) => {
-    // Lock first: a burn is floored at the balance it reads.
-    await lockResellers(trx, deps.database.dialect, actor.type === 'admin' ? [id] : [actor.id, id]);
-    const target = await loadVisible(trx, actor, id);
+    const log = (value_int: number) =>
+      writeLog(trx, { type_log: 'credits', action: value > 0 ? 'add_credits' : 'remove_credits', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value_int });
     if (value > 0) {
+      // giveCredits locks the rows (PostgreSQL) itself; the visibility check and the log row come
+      // first so the locks are held for the balance statements and the answer only.
+      await loadVisible(trx, actor, id);
+      await log(value);
       await giveCredits(deps, trx, actor, id, value, idempotencyKey);
     } else {
+      // Lock first: a burn is floored at the balance it reads.
+      await lockResellers(trx, deps.database.dialect, [id]);
+      const target = await loadVisible(trx, actor, id);
       const burn = Math.min(-value, target.credits);
       if (burn > 0) await debit(trx, { resellerId: id, amount: burn, reason: 'admin_burn', actorId: actor.id, counterpartyId: actor.id, idempotencyKey });
+      await log(-burn);
     }
-    await writeLog(trx, {
-      type_log: 'credits',
-      action: value > 0 ? 'add_credits' : 'remove_credits',
-      actor_id: actor.id,
-      reseller_id: actor.id,
-      target_reseller_id: id,
-      value_int: value > 0 ? value : -Math.min(-value, target.credits),
-    });
     return (await repo.findVisible(trx, actor, id))!;
   });
 }

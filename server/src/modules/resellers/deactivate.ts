@@ -39,9 +39,9 @@ export async function deactivate(deps: Deps, actor: AuthUser, id: number, target
     await repo.markDeactivated(trx, id, Math.floor(Date.now() / 1000));
     await revokeAllSessions(trx, id);
     await writeLog(trx, { type_log: 'reseller', action: 'reseller_deactivate', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value: `transferall:${targetId}`, value_int: credits });
+    await invalidateFor(trx, id); // last, as every change does (dashboard/repo.ts stampInvalidated)
+    await invalidateFor(trx, targetId);
     return { id, target_id: targetId, credits_moved: credits, sub_resellers_moved: row.sub_resellers_count, clients_moved: row.clients_count };
   });
-  await invalidateFor(deps.database.db, id);
-  await invalidateFor(deps.database.db, targetId);
   return result;
 }

@@ -88,9 +88,10 @@ export async function create(deps: Deps, actor: AuthUser, input: ResellerInput, 
     const amount = input.credits ?? 0;
     if (amount > 0) await giveCredits(deps, trx, actor, id, amount, idempotencyKey);
     await writeLog(trx, { type_log: 'reseller', action: 'reseller_create', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value: input.username, value_int: amount });
-    return (await repo.findVisible(trx, actor, id))!;
+    const created = (await repo.findVisible(trx, actor, id))!;
+    await invalidateFor(trx, id); // last, as every change does (dashboard/repo.ts stampInvalidated)
+    return created;
   });
-  await invalidateFor(deps.database.db, outcome.body.id);
   return outcome.body;
 }
 
