@@ -38,7 +38,7 @@ const ftsPhrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
 export type TextSearchPath = 'fts' | 'trgm' | 'walk' | undefined;
 
 /** Past this many candidates a term is common: the id walk finds a page (and the capped count) sooner. */
-export const SEARCH_INDEX_MAX = 20_000;
+export const SEARCH_INDEX_MAX = 5_000;
 /**
  * PostgreSQL: a term matching at least COMMON_MATCHES of the scope's newest SEARCH_PROBE_ROWS lines
  * (5 %) is common: walking then finds the capped count's 1,001 matches within ~20,000 rows.
