@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { DB } from '../src/db/types.ts';
 import type { TestContext } from './helpers.ts';
 
 /** An official one-month, one-credit, one-screen package; tests override what they need. */
@@ -41,4 +43,13 @@ export async function createPackage(
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as number;
+}
+
+/** A reseller's stored balance. */
+export const balanceOf = async (db: Kysely<DB>, id: number) => (await db.selectFrom('resellers').select('credits').where('id', '=', id).executeTakeFirstOrThrow()).credits;
+
+/** The sum of a reseller's ledger rows: always its balance. */
+export async function ledgerSumOf(db: Kysely<DB>, id: number): Promise<number> {
+  const row = await db.selectFrom('credit_ledger').select((eb) => eb.fn.sum<number>('delta').as('s')).where('reseller_id', '=', id).executeTakeFirst();
+  return Number(row?.s ?? 0);
 }

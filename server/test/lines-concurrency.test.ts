@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { balanceOf, createBouquet, createPackage, groupIds, ledgerSumOf } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { Line } from '../../web/src/api/types.ts';
 
@@ -40,11 +40,8 @@ describe(`lines: concurrent spends against one balance (${ENGINE})`, () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as Line;
   }
-  const balance = async (id: number) => (await db().selectFrom('resellers').select('credits').where('id', '=', id).executeTakeFirstOrThrow()).credits;
-  const ledgerSum = async (id: number) => {
-    const row = await db().selectFrom('credit_ledger').select((eb) => eb.fn.sum<number>('delta').as('s')).where('reseller_id', '=', id).executeTakeFirst();
-    return Number(row?.s ?? 0);
-  };
+  const balance = (id: number) => balanceOf(db(), id);
+  const ledgerSum = (id: number) => ledgerSumOf(db(), id);
   const setSetting = (key: string, value: string) => db().updateTable('settings').set({ value }).where('key', '=', key).execute();
 
   /** Fires every request at once; returns the responses and the wall time. */

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBouquet, createPackage as createPkg, groupIds } from './fixtures.ts';
+import { balanceOf, createBouquet, createPackage as createPkg, groupIds, ledgerSumOf } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { Line, LinePage } from '../../web/src/api/types.ts';
 
@@ -37,11 +37,8 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
     return { id: res.json().id as number, token: await t.login(username, PASS) };
   }
 
-  const balance = async (id: number) => (await db().selectFrom('resellers').select('credits').where('id', '=', id).executeTakeFirstOrThrow()).credits;
-  const ledgerSum = async (id: number) => {
-    const row = await db().selectFrom('credit_ledger').select((eb) => eb.fn.sum<number>('delta').as('s')).where('reseller_id', '=', id).executeTakeFirst();
-    return Number(row?.s ?? 0);
-  };
+  const balance = (id: number) => balanceOf(db(), id);
+  const ledgerSum = (id: number) => ledgerSumOf(db(), id);
   const ledgerRows = (id: number) => db().selectFrom('credit_ledger').selectAll().where('reseller_id', '=', id).orderBy('id').execute();
   const lineRow = (id: number) => db().selectFrom('lines').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const setSetting = (key: string, value: string) => db().updateTable('settings').set({ value }).where('key', '=', key).execute();

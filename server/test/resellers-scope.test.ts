@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerSumOf } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { Reseller, SearchOption } from '../../web/src/api/types.ts';
 
@@ -42,10 +43,7 @@ describe(`reseller scope, blocking, promotion, deactivation, ledger, logs and do
 
   const row = (rid: number) => db().selectFrom('resellers').selectAll().where('id', '=', rid).executeTakeFirstOrThrow();
   const balance = async (rid: number) => (await row(rid)).credits;
-  const ledgerSum = async (rid: number) => {
-    const r = await db().selectFrom('credit_ledger').select((eb) => eb.fn.sum<number>('delta').as('s')).where('reseller_id', '=', rid).executeTakeFirst();
-    return Number(r?.s ?? 0);
-  };
+  const ledgerSum = (rid: number) => ledgerSumOf(db(), rid);
   const ledgerCount = async () => Number((await db().selectFrom('credit_ledger').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   /** Everything a reseller call could change: a refused call must leave all of it as it was. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerSumOf, balanceOf } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { ResellerDetail } from '../../web/src/api/types.ts';
 
@@ -14,12 +15,8 @@ describe(`resellers and credits (${ENGINE})`, () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as ResellerDetail;
   }
-  const balance = async (id: number) =>
-    (await t.database.db.selectFrom('resellers').select('credits').where('id', '=', id).executeTakeFirstOrThrow()).credits;
-  const ledgerSum = async (id: number) => {
-    const row = await t.database.db.selectFrom('credit_ledger').select((eb) => eb.fn.sum<number>('delta').as('s')).where('reseller_id', '=', id).executeTakeFirst();
-    return Number(row?.s ?? 0);
-  };
+  const balance = (id: number) => balanceOf(t.database.db, id);
+  const ledgerSum = (id: number) => ledgerSumOf(t.database.db, id);
 
   beforeAll(async () => {
     t = await createTestContext();

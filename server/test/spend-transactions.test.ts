@@ -6,7 +6,7 @@ import { groupStats, withTx } from '../src/db/tx.ts';
 import type { AuthUser } from '../src/modules/auth/service.ts';
 import * as lines from '../src/modules/lines/service.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
-import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { balanceOf, createBouquet, createPackage, groupIds, ledgerSumOf } from './fixtures.ts';
 
 // One commit per credit-moving operation: the dashboard-cache stamp goes in the operation's own
 // transaction (it used to commit on its own afterwards: a second fsync per line creation). On
@@ -27,11 +27,8 @@ describe(`credit spends: one transaction each, grouped commits (${ENGINE})`, () 
     expect(res.statusCode, res.body).toBe(201);
     return { id: res.json().id as number, token: await t.login(username, PASS) };
   }
-  const balance = async (id: number) => (await t.database.db.selectFrom('resellers').select('credits').where('id', '=', id).executeTakeFirstOrThrow()).credits;
-  const ledgerSum = async (id: number) => {
-    const row = await t.database.db.selectFrom('credit_ledger').select((eb) => eb.fn.sum<number>('delta').as('s')).where('reseller_id', '=', id).executeTakeFirst();
-    return Number(row?.s ?? 0);
-  };
+  const balance = (id: number) => balanceOf(t.database.db, id);
+  const ledgerSum = (id: number) => ledgerSumOf(t.database.db, id);
 
   beforeAll(async () => {
     t = await createTestContext();
