@@ -63,14 +63,26 @@ export async function searchIndexMatches(db: Tx, term: string): Promise<number |
  * estimates every `%term%` alike.
  */
 export async function commonInWalk(db: Tx, scope: ReturnType<typeof visibleLines>, term: string): Promise<boolean> {
-  const pattern = sql`${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`;
   const newest = scope.select(['ln.username', 'ln.reseller_notes', 'ln.whatsapp']).orderBy('ln.id', 'desc').limit(SEARCH_PROBE_ROWS);
   const row = await db
     .selectFrom(newest.as('w'))
     .select(sql<number>`count(*)`.as('n'))
-    .where(sql<boolean>`coalesce(lower(w.username), '') like ${pattern} or coalesce(lower(w.reseller_notes), '') like ${pattern} or coalesce(w.whatsapp, '') like ${pattern}`)
+    .where(textMatch('w', containsPattern(term), true))
     .executeTakeFirst();
   return Number(row?.n ?? 0) >= COMMON_MATCHES;
+}
+
+/** `%term%` as the lists compare it (lower-cased, LIKE wildcards escaped). */
+const containsPattern = (term: string) => sql`${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`;
+
+/**
+ * The text-search test over a line's username, notes and WhatsApp (`alias`: the lines table's
+ * name in the statement). `unindexed`: each column through coalesce, an expression no trigram
+ * index holds, so PostgreSQL cannot pick one (see TextSearchPath).
+ */
+function textMatch(alias: string, pattern: ReturnType<typeof containsPattern>, unindexed: boolean) {
+  const col = (expr: string) => sql.raw(unindexed ? `coalesce(${expr}, '')` : expr);
+  return sql<boolean>`(${col(`lower(${alias}.username)`)} like ${pattern} or ${col(`lower(${alias}.reseller_notes)`)} like ${pattern} or ${col(`${alias}.whatsapp`)} like ${pattern})`;
 }
 
 /** Exclusive upper bound of the strings that start with `prefix` (for an index range). */
@@ -103,25 +115,13 @@ export function filtered(
       .where(sql`coalesce(lower(ln.username), '')`, 'like', sql`${`${escapeLike(prefix)}%`} escape '\\'`);
   }
   if (f.text_search) {
-    const pattern = sql`${`%${escapeLike(f.text_search.toLowerCase())}%`} escape '\\'`;
-    // 'walk': the same test through expressions no trigram index holds, so PostgreSQL walks the
-    // page's order (its LIKE estimates would otherwise pick the index for a common term).
-    const text = (expr: string) => (opts.search === 'walk' ? sql.raw(`coalesce(${expr}, '')`) : sql.raw(expr));
-    q = q.where((eb) =>
-      eb.or([
-        eb(text('lower(ln.username)'), 'like', pattern),
-        eb(text('lower(ln.reseller_notes)'), 'like', pattern),
-        eb(text('ln.whatsapp'), 'like', pattern),
-      ]),
-    );
-    // A rare term: the trigram index's candidates first; the LIKE above stays the test.
+    const pattern = containsPattern(f.text_search);
+    // 'walk': PostgreSQL walks the page's order (its LIKE estimates would otherwise pick a trigram
+    // index for a common term). A rare term: the trigram index's candidates first; the LIKE stays the test.
+    q = q.where(textMatch('ln', pattern, opts.search === 'walk'));
     if (opts.search === 'fts') q = q.where('ln.id', 'in', sql<number>`(select rowid from lines_search where lines_search match ${ftsPhrase(f.text_search)})`);
     if (opts.search === 'trgm') {
-      q = q.where(
-        'ln.id',
-        '=',
-        sql<number>`any(array(select m.id from lines m where m.deleted_at is null and (lower(m.username) like ${pattern} or lower(m.reseller_notes) like ${pattern} or m.whatsapp like ${pattern})))`,
-      );
+      q = q.where('ln.id', '=', sql<number>`any(array(select m.id from lines m where m.deleted_at is null and ${textMatch('m', pattern, false)}))`);
     }
   }
   if (resellerId !== undefined) q = q.where('ln.member_id', '=', resellerId);

@@ -100,11 +100,10 @@ export async function storeAnswer(db: Tx, resellerId: number, computedAt: number
 /**
  * Drops the cached answers that count lines of `memberId` (its ancestors' and the admins') and
  * moves their stamp forward (at least by one, so a computation that read the old stamp cannot
- * store). Runs inside the changing transaction.
+ * store). Runs inside the changing transaction, as its last statement: these rows (the admins'
+ * are shared by every spend) are then locked only until COMMIT, and in id order, so two
+ * transactions stamping overlapping sets cannot deadlock.
  */
-// Rows in id order: two transactions stamping overlapping sets lock them in the same order (no
-// deadlock), and callers stamp last, so these rows, shared by every spend (the admins'), are held
-// only until COMMIT.
 export async function stampInvalidated(db: Tx, memberId: number, at: number): Promise<void> {
   await sql`
     INSERT INTO dashboard_cache (reseller_id, computed_at, invalidated_at, body)
