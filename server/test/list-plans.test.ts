@@ -6,6 +6,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { captureQueries, explain, tableScans } from '../src/db/plans.ts';
 import type { AuthUser } from '../src/modules/auth/service.ts';
+import { invalidateFor } from '../src/modules/dashboard/cache.ts';
+import * as lines from '../src/modules/lines/service.ts';
+import { findVisible } from '../src/modules/resellers/repo.ts';
 import { PLAN_CASES } from '../src/scripts/plan-cases.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
@@ -113,6 +116,32 @@ describe(`list plans (${ENGINE})`, () => {
       if (process.env.PLAN_PRINT) console.log(`## ${title}\n${shown}`);
       expect(plans.flatMap((p) => tableScans(p, ['lines', 'ln', 'logs', 'lg'], !!c.dense)), shown).toEqual([]);
       for (const name of c.uses[ENGINE]) expect(plans.flat().some((l) => l.includes(name)), `${name} missing in:\n${shown}`).toBe(true);
+    });
+  }
+});
+
+// Every spend runs these in its transaction: one row each, so no plan may read the whole resellers
+// table or build the caller's subtree. SQLite only: PostgreSQL rightly scans 100 resellers here.
+describe.runIf(ENGINE === 'sqlite')('per-spend statements (sqlite)', () => {
+  beforeAll(async () => {
+    t = await createTestContext();
+    await seed();
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const spendStatements: [string, (db: TestContext['database']['db']) => Promise<unknown>][] = [
+    ['the dashboard-cache stamp (admins through resellers_group)', (db) => invalidateFor(db, actors.master.id + 5)],
+    ["a master's visibility check of one reseller", (db) => findVisible(db, actors.master, actors.master.id + 5)],
+    ["a master's visibility check of one line", (db) => lines.findVisibleLine(db, actors.master, 4243)],
+  ];
+  for (const [title, run] of spendStatements) {
+    test(title, async () => {
+      const queries = await captureQueries(t.database, run);
+      const plans = await Promise.all(queries.map((q) => explain(t.database, q)));
+      const shown = queries.map((q, i) => `${q.sql}\n${plans[i].join('\n')}`).join('\n\n');
+      expect(plans.flatMap((p) => tableScans(p, ['resellers', 'r', 'o', 'lines', 'ln'])), shown).toEqual([]);
+      // the caller's whole subtree, found by ancestor alone (the IN list a one-row check must not build)
+      expect(plans.flat().filter((l) => /SEARCH reseller_tree .*\(ancestor_id=\?\)/.test(l)), shown).toEqual([]);
     });
   }
 });

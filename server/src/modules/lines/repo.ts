@@ -4,7 +4,7 @@ import type { Tx } from '../../db/tx.ts';
 import { type Order, paginate } from '../../http/paging.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { type LineFilters, filtered } from '../../db/line-filters.ts';
-import { countVisibleLines, escapeLike, visibleLines } from '../../db/scope.ts';
+import { countVisibleLines, escapeLike, visibleLine, visibleLines } from '../../db/scope.ts';
 
 // The list filters are shared SQL (db/line-filters.ts): the online list filters lines the same way.
 export { type LineFilters, createdRange, filtered } from '../../db/line-filters.ts';
@@ -113,7 +113,7 @@ export function iterateLines(db: Tx, actor: AuthUser, f: LineFilters, now: numbe
 }
 
 export async function findVisibleLine(db: Tx, actor: AuthUser, id: number): Promise<LineRow | undefined> {
-  const row = await visibleLines(db, actor).leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS).where('ln.id', '=', id).executeTakeFirst();
+  const row = await visibleLine(db, actor, id).leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS).executeTakeFirst();
   return row ? toLineRow(row as never) : undefined;
 }
 

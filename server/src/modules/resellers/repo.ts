@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { keysetRows, mapRows } from '../../db/keyset.ts';
-import { escapeLike, subtreeIds } from '../../db/scope.ts';
+import { escapeLike, inSubtree, subtreeIds } from '../../db/scope.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { DB, Reseller } from '../../db/types.ts';
 import { type Order, paginate } from '../../http/paging.ts';
@@ -111,7 +111,7 @@ export async function findVisible(db: Tx, actor: AuthUser, id: number, includeSe
     .where('r.deleted_at', 'is', null)
     .where('r.id', '=', id);
   if (!includeSelf) q = q.where('r.id', '!=', actor.id);
-  if (actor.type !== 'admin') q = q.where('r.id', 'in', subtreeIds(db, actor.id, includeSelf));
+  if (actor.type !== 'admin') q = q.where(inSubtree(db, actor.id, 'r.id', includeSelf));
   const row = await q
     .select((eb) => [...rowColumns(eb as RowsEB), 'r.email', 'r.whatsapp', 'r.telegram', 'r.notes'])
     .executeTakeFirst();
