@@ -61,6 +61,26 @@ describe(`trigger-kept line counters (${ENGINE})`, () => {
     expect(dash.users).toBe(4);
   });
 
+  it('the unfiltered list total is kept between changes and follows every change at once (admin, master, owner)', async () => {
+    const groups = (await t.call(admin, { method: 'GET', url: '/api/datacomplements' })).json().groups as ResellerGroup[];
+    const gid = (type: string) => groups.find((g) => g.type === type)!.group_id;
+    const pkg = (await t.call(admin, { method: 'GET', url: '/api/admin/packages' })).json().data[0];
+    await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'kept_m', password: PASS, member_group_id: gid('master'), credits: 30 } });
+    const m = await t.login('kept_m', PASS);
+    await t.call(m, { method: 'POST', url: '/api/resellers', payload: { username: 'kept_r', password: PASS, member_group_id: gid('reseller'), credits: 10 } });
+    const r = await t.login('kept_r', PASS);
+    const total = async (token: string) => (await t.call(token, { method: 'GET', url: '/api/users' })).json().meta.total as number;
+    const before = { admin: await total(admin), m: await total(m), r: await total(r) };
+    // asked twice: the second answer comes from the kept total
+    expect(await total(admin)).toBe(before.admin);
+    const id = (await t.call(r, { method: 'POST', url: '/api/users', payload: { package_id: pkg.id } })).json().id;
+    expect([await total(admin), await total(m), await total(r)]).toEqual([before.admin + 1, before.m + 1, before.r + 1]);
+    await t.call(m, { method: 'POST', url: '/api/users', payload: { package_id: pkg.id } });
+    expect([await total(admin), await total(m), await total(r)]).toEqual([before.admin + 2, before.m + 2, before.r + 1]);
+    expect((await t.call(r, { method: 'DELETE', url: `/api/users/${id}` })).statusCode).toBe(204);
+    expect([await total(admin), await total(m), await total(r)]).toEqual([before.admin + 1, before.m + 1, before.r]);
+  });
+
   it('a nested master lists its own subtree, its top master the whole one (top_reseller_id)', async () => {
     const groups = (await t.call(admin, { method: 'GET', url: '/api/datacomplements' })).json().groups as ResellerGroup[];
     const gid = (type: string) => groups.find((g) => g.type === type)!.group_id;
