@@ -84,8 +84,8 @@ export async function countVisibleLines(db: Tx, actor: AuthUser): Promise<number
   if (actor.type !== 'admin') q = q.where('id', 'in', subtreeIds(db, actor.id, true));
   const n = Number((await q.executeTakeFirst())?.n ?? 0);
   if (stamp !== undefined) {
-    let totals = keptTotals.get(db);
-    if (!totals) keptTotals.set(db, (totals = new Map()));
+    const totals = keptTotals.get(db) ?? new Map<number, { stamp: number; n: number }>();
+    keptTotals.set(db, totals);
     if (totals.size >= TOTALS_KEPT) totals.clear();
     totals.set(actor.id, { stamp, n });
   }
