@@ -72,6 +72,31 @@ export async function commonInWalk(db: Tx, scope: ReturnType<typeof visibleLines
   return Number(row?.n ?? 0) >= COMMON_MATCHES;
 }
 
+/**
+ * PostgreSQL: lines (any scope, up to SEARCH_INDEX_MAX + 1) the trigram indexes give for a term
+ * the probe above found rare. The probe reads only the newest lines: a term common in older
+ * lines (a reseller's newest lines lack it) went to the trigram path and gathered every match
+ * (250,000 at 1M lines: 2 s). Past SEARCH_INDEX_MAX candidates the list walks instead.
+ */
+export async function trigramMatches(db: Tx, term: string): Promise<number> {
+  const key = term.toLowerCase();
+  const kept = commonTerms.get(db);
+  if ((kept?.get(key) ?? 0) > Date.now()) return SEARCH_INDEX_MAX + 1;
+  const row = await sql<{ n: number }>`select count(*) as n from (select 1 from lines m where m.deleted_at is null
+    and ${textMatch('m', containsPattern(term), false)} limit ${SEARCH_INDEX_MAX + 1}) as candidates`.execute(db);
+  const n = Number(row.rows[0]?.n ?? 0);
+  if (n > SEARCH_INDEX_MAX) {
+    // A common term's GIN bitmap costs ~60 ms at 1M lines, and a term with 5,000 matches stays
+    // common: kept 10 s per database handle, like the capped counts (http/paging.ts).
+    const terms = kept ?? new Map<string, number>();
+    if (terms.size >= 1_000) terms.clear();
+    terms.set(key, Date.now() + 10_000);
+    commonTerms.set(db, terms);
+  }
+  return n;
+}
+const commonTerms = new WeakMap<Tx, Map<string, number>>();
+
 /** `%term%` as the lists compare it (lower-cased, LIKE wildcards escaped). */
 const containsPattern = (term: string) => sql`${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`;
 

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder, TEXT_SEARCH_COUNT_CAP } from '../../http/paging.ts';
-import { SEARCH_INDEX_MAX, type TextSearchPath, commonInWalk, searchIndexMatches } from '../../db/line-filters.ts';
+import { SEARCH_INDEX_MAX, type TextSearchPath, commonInWalk, searchIndexMatches, trigramMatches } from '../../db/line-filters.ts';
 import { countVisibleLines, isTopReseller, resellerIdByUsername, visibleLines } from '../../db/scope.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { now } from './change.ts';
@@ -56,8 +56,8 @@ async function textSearchPath({ database }: Deps, actor: AuthUser, term: string,
     return n !== undefined && n <= SEARCH_INDEX_MAX ? 'fts' : undefined;
   }
   if ([...term].length < 3) return 'walk'; // no trigram holds it
-  const common = await commonInWalk(database.db, visibleLines(database.db, actor, false, topLevel), term);
-  return common ? 'walk' : 'trgm';
+  if (await commonInWalk(database.db, visibleLines(database.db, actor, false, topLevel), term)) return 'walk';
+  return (await trigramMatches(database.db, term)) <= SEARCH_INDEX_MAX ? 'trgm' : 'walk';
 }
 
 export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
