@@ -487,6 +487,14 @@ describe(`news and action logs (${ENGINE})`, () => {
       }
     });
 
+    it('a kept total follows the next log row at once (the count is kept while the newest id stays)', async () => {
+      const before = await logs(tok.nl_m, 'per=10');
+      expect((await logs(tok.nl_m, 'per=10')).meta.total).toBe(before.meta.total);
+      await expectStatus(tok.nl_m, { method: 'POST', url: `/api/resellers/${id.nl_s}/credits`, payload: { value: 1 } }, 200);
+      expect((await logs(tok.nl_m, 'per=10')).meta.total).toBe(before.meta.total + 1);
+      expect((await logs(tok.nl_m, 'type=credits&per=10')).meta.total).toBe((await allLogs(tok.nl_m, 'type=credits')).length);
+    });
+
     it('getoptions lists every type and action present in the log table', async () => {
       const present = await db().selectFrom('logs').select(['type_log', 'action']).distinct().execute();
       const presentActions = [...new Set(present.map((r) => r.action))];

@@ -76,12 +76,14 @@ export async function paginate<R>(
     deferred?: (keys: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, R>;
     /** stop counting after this many matches (default COUNT_CAP) */
     countCap?: number;
+    /** a value that moves whenever any counted row may change: an exact count is kept while it stays */
+    countStamp?: () => Promise<number>;
   },
 ): Promise<{ data: R[]; meta: PageMetaT }> {
   const page = opts.page ?? 1;
   const per = opts.per ?? 10;
   const cap = opts.countCap ?? COUNT_CAP;
-  const counted = opts.total ? await opts.total() : await countRows(opts.db, opts.countBase ?? base, cap);
+  const counted = opts.total ? await opts.total() : await countRows(opts.db, opts.countBase ?? base, cap, await opts.countStamp?.());
   const capped = !opts.total && counted > cap;
   const total = capped ? cap : counted;
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
@@ -103,14 +105,26 @@ const CAPPED_COUNT_TTL_MS = 10_000;
 const CAPPED_COUNTS_KEPT = 2_000;
 const cappedCounts = new WeakMap<Tx, Map<string, number>>();
 
+/**
+ * Exact counts (under the cap) kept per database handle and statement while the caller's stamp
+ * stays put: the action log's stamp is its newest id (rows are only ever appended), so a master's
+ * "last 7 days" (7,800 rows of 1M, under the cap, counted on every page view: 65 ms at p99 on
+ * SQLite, 175 ms on PostgreSQL) is counted again only after a new log row. At most for
+ * CAPPED_COUNT_TTL_MS: on PostgreSQL a transaction still open at the count may commit a lower id
+ * after a higher one, which the newest id does not show; its row then joins the total within 10 s.
+ */
+const stampedCounts = new WeakMap<Tx, Map<string, { stamp: number; n: number; until: number }>>();
+
 /** Counts matching rows, stopping after cap + 1. */
-async function countRows(db: Tx, base: SelectQueryBuilder<any, any, any>, cap: number): Promise<number> {
+async function countRows(db: Tx, base: SelectQueryBuilder<any, any, any>, cap: number, stamp?: number): Promise<number> {
   const limited = base.clearSelect().select(sql<number>`1`.as('one')).limit(cap + 1);
   const statement = db.selectFrom(limited.as('matches')).select(sql<number>`count(*)`.as('total')).compile();
   const key = `${statement.sql}\u0000${JSON.stringify(statement.parameters)}`;
   let kept = cappedCounts.get(db);
   const until = kept?.get(key);
   if (until !== undefined && until > Date.now()) return cap + 1;
+  const exact = stamp === undefined ? undefined : stampedCounts.get(db)?.get(key);
+  if (exact && exact.stamp === stamp && exact.until > Date.now()) return exact.n;
   const row = (await db.executeQuery<{ total: number }>(statement)).rows[0];
   const total = Number(row?.total ?? 0);
   if (total > cap) {
@@ -120,6 +134,14 @@ async function countRows(db: Tx, base: SelectQueryBuilder<any, any, any>, cap: n
     }
     if (kept.size >= CAPPED_COUNTS_KEPT) kept.clear();
     kept.set(key, Date.now() + CAPPED_COUNT_TTL_MS);
-  } else kept?.delete(key);
+  } else {
+    kept?.delete(key);
+    if (stamp !== undefined) {
+      const counts = stampedCounts.get(db) ?? new Map<string, { stamp: number; n: number; until: number }>();
+      if (counts.size >= CAPPED_COUNTS_KEPT) counts.clear();
+      counts.set(key, { stamp, n: total, until: Date.now() + CAPPED_COUNT_TTL_MS });
+      stampedCounts.set(db, counts);
+    }
+  }
   return total;
 }

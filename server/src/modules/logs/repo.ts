@@ -69,7 +69,13 @@ export function pageLogs(db: Tx, scopeIds: number[] | null, f: LogFilters, pagin
   const walk = !!paging.walk && !!scopeIds && paging.order.column === 'lg.created_at' && f.reseller === undefined && f.toreseller === undefined;
   const base = filtered(db, scopeIds, f, walk);
   // The capped count reads the scope through the owner indexes (only the matching rows).
-  return paginate<LogRow>(base, (b) => withNames(b as typeof base) as never, { db, ...paging, tiebreak: 'lg.id', countBase: filtered(db, scopeIds, f) });
+  return paginate<LogRow>(base, (b) => withNames(b as typeof base) as never, { db, ...paging, tiebreak: 'lg.id', countBase: filtered(db, scopeIds, f), countStamp: () => newestLogId(db) });
+}
+
+/** The action log only ever grows (no route updates or deletes a row): its newest id says whether any count may have moved. */
+async function newestLogId(db: Tx): Promise<number> {
+  const row = await db.selectFrom('logs').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
 }
 
 /** Every matching row in id order, a batch at a time (exports). */
