@@ -36,6 +36,8 @@ describe(`resellers and credits (${ENGINE})`, () => {
     const give = await t.call(mt, { method: 'POST', url: `/api/resellers/${r.id}/credits`, payload: { value: 20 } });
     expect(give.statusCode, give.body).toBe(200);
     expect(give.json().credits).toBe(50);
+    // the answer (the row read before the transfer, with its new balance) is the row as it now reads
+    expect(give.json()).toEqual((await t.call(mt, { method: 'GET', url: `/api/resellers/${r.id}` })).json());
     expect(await balance(m.id)).toBe(50);
     for (const id of [m.id, r.id]) expect(await ledgerSum(id)).toBe(await balance(id));
     const profile = (await t.call(mt, { method: 'GET', url: '/api/profile' })).json();

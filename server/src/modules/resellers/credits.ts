@@ -8,15 +8,14 @@ import { writeLog } from '../logs/write.ts';
 import { loadVisible, requireManagerOf } from './access.ts';
 import * as repo from './repo.ts';
 
-/** Adds credits to `targetId`: masters pay from their own balance, admins mint. */
-export async function giveCredits(deps: Deps, trx: Tx, actor: AuthUser, targetId: number, amount: number, key?: string) {
+/** Adds credits to `targetId`: masters pay from their own balance, admins mint. Returns the target's new balance. */
+export async function giveCredits(deps: Deps, trx: Tx, actor: AuthUser, targetId: number, amount: number, key?: string): Promise<number> {
   if (actor.type === 'admin') {
-    await credit(trx, { resellerId: targetId, amount, reason: 'admin_mint', actorId: actor.id, counterpartyId: actor.id, idempotencyKey: key });
-    return;
+    return credit(trx, { resellerId: targetId, amount, reason: 'admin_mint', actorId: actor.id, counterpartyId: actor.id, idempotencyKey: key });
   }
   await lockResellers(trx, deps.database.dialect, [actor.id, targetId]);
   await debit(trx, { resellerId: actor.id, amount, reason: 'transfer_out', actorId: actor.id, counterpartyId: targetId, idempotencyKey: key });
-  await credit(trx, { resellerId: targetId, amount, reason: 'transfer_in', actorId: actor.id, counterpartyId: actor.id, idempotencyKey: key });
+  return credit(trx, { resellerId: targetId, amount, reason: 'transfer_in', actorId: actor.id, counterpartyId: actor.id, idempotencyKey: key });
 }
 
 /**
@@ -32,18 +31,18 @@ export async function changeCredits(deps: Deps, actor: AuthUser, id: number, val
       writeLog(trx, { type_log: 'credits', action: value > 0 ? 'add_credits' : 'remove_credits', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value_int });
     if (value > 0) {
       // giveCredits locks the rows (PostgreSQL) itself; the visibility check and the log row come
-      // first so the locks are held for the balance statements and the answer only.
-      await loadVisible(trx, actor, id);
-      await log(value);
-      await giveCredits(deps, trx, actor, id, value, idempotencyKey);
-    } else {
-      // Lock first: a burn is floored at the balance it reads.
-      await lockResellers(trx, deps.database.dialect, [id]);
+      // first so the locks are held for the balance statements only. The answer is the row read
+      // here with its new balance (a second read cost every transfer ~0.1 ms of its 0.6).
       const target = await loadVisible(trx, actor, id);
-      const burn = Math.min(-value, target.credits);
-      if (burn > 0) await debit(trx, { resellerId: id, amount: burn, reason: 'admin_burn', actorId: actor.id, counterpartyId: actor.id, idempotencyKey });
-      await log(-burn);
+      await log(value);
+      return { ...target, credits: await giveCredits(deps, trx, actor, id, value, idempotencyKey) };
     }
+    // A burn: lock first, as it is floored at the balance it reads.
+    await lockResellers(trx, deps.database.dialect, [id]);
+    const target = await loadVisible(trx, actor, id);
+    const burn = Math.min(-value, target.credits);
+    if (burn > 0) await debit(trx, { resellerId: id, amount: burn, reason: 'admin_burn', actorId: actor.id, counterpartyId: actor.id, idempotencyKey });
+    await log(-burn);
     return (await repo.findVisible(trx, actor, id))!;
   });
 }
