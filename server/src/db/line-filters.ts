@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AuthUser } from '../modules/auth/service.ts';
 import { escapeLike, visibleLines } from './scope.ts';
+import { keptPerHandle } from './kept.ts';
 import type { Tx } from './tx.ts';
 
 /** The user list's filters (SPEC: id, username, text_search, reseller, created, type_user, status). */
@@ -80,22 +81,16 @@ export async function commonInWalk(db: Tx, scope: ReturnType<typeof visibleLines
  */
 export async function trigramMatches(db: Tx, term: string): Promise<number> {
   const key = term.toLowerCase();
-  const kept = commonTerms.get(db);
-  if ((kept?.get(key) ?? 0) > Date.now()) return SEARCH_INDEX_MAX + 1;
+  if ((commonTerms.get(db, key) ?? 0) > Date.now()) return SEARCH_INDEX_MAX + 1;
   const row = await sql<{ n: number }>`select count(*) as n from (select 1 from lines m where m.deleted_at is null
     and ${textMatch('m', containsPattern(term), false)} limit ${SEARCH_INDEX_MAX + 1}) as candidates`.execute(db);
   const n = Number(row.rows[0]?.n ?? 0);
-  if (n > SEARCH_INDEX_MAX) {
-    // A common term's GIN bitmap costs ~60 ms at 1M lines, and a term with 5,000 matches stays
-    // common: kept 10 s per database handle, like the capped counts (http/paging.ts).
-    const terms = kept ?? new Map<string, number>();
-    if (terms.size >= 1_000) terms.clear();
-    terms.set(key, Date.now() + 10_000);
-    commonTerms.set(db, terms);
-  }
+  // A common term's GIN bitmap costs ~60 ms at 1M lines, and a term with 5,000 matches stays
+  // common: kept 10 s per database handle, like the capped counts (http/paging.ts).
+  if (n > SEARCH_INDEX_MAX) commonTerms.set(db, key, Date.now() + 10_000);
   return n;
 }
-const commonTerms = new WeakMap<Tx, Map<string, number>>();
+const commonTerms = keptPerHandle<string, number>(1_000);
 
 /** `%term%` as the lists compare it (lower-cased, LIKE wildcards escaped). */
 const containsPattern = (term: string) => sql`${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`;

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { AuthUser } from '../modules/auth/service.ts';
+import { keptPerHandle } from './kept.ts';
 import type { Tx } from './tx.ts';
 
 /**
@@ -78,17 +79,12 @@ export const afterPrefix = (prefix: string) => prefix.slice(0, -1) + String.from
 /** Live lines in the caller's scope, from the trigger-kept counters (no scan of the lines table). */
 export async function countVisibleLines(db: Tx, actor: AuthUser): Promise<number> {
   const stamp = await linesStamp(db, actor.id);
-  const kept = keptTotals.get(db)?.get(actor.id);
+  const kept = keptTotals.get(db, actor.id);
   if (stamp !== undefined && kept?.stamp === stamp) return kept.n;
   let q = db.selectFrom('resellers').select(sql<number>`coalesce(sum(lines_count), 0)`.as('n'));
   if (actor.type !== 'admin') q = q.where('id', 'in', subtreeIds(db, actor.id, true));
   const n = Number((await q.executeTakeFirst())?.n ?? 0);
-  if (stamp !== undefined) {
-    const totals = keptTotals.get(db) ?? new Map<number, { stamp: number; n: number }>();
-    keptTotals.set(db, totals);
-    if (totals.size >= TOTALS_KEPT) totals.clear();
-    totals.set(actor.id, { stamp, n });
-  }
+  if (stamp !== undefined) keptTotals.set(db, actor.id, { stamp, n });
   return n;
 }
 
@@ -100,8 +96,7 @@ export async function countVisibleLines(db: Tx, actor: AuthUser): Promise<number
  * The admin's sum read all 10,000 reseller rows on each page of the lines list: on PostgreSQL a
  * sequential scan (2-3 ms, the admin's first page 238 req/s), now one primary-key read.
  */
-const keptTotals = new WeakMap<Tx, Map<number, { stamp: number; n: number }>>();
-const TOTALS_KEPT = 10_000;
+const keptTotals = keptPerHandle<number, { stamp: number; n: number }>(10_000);
 
 async function linesStamp(db: Tx, resellerId: number): Promise<number | undefined> {
   const row = await db.selectFrom('dashboard_cache').select('invalidated_at').where('reseller_id', '=', resellerId).executeTakeFirst();

@@ -1,5 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { type Static, Type } from 'typebox';
+import { keptPerHandle } from '../db/kept.ts';
 import type { Tx } from '../db/tx.ts';
 import { validation } from './errors.ts';
 
@@ -103,7 +104,7 @@ export async function paginate<R>(
  */
 const CAPPED_COUNT_TTL_MS = 10_000;
 const CAPPED_COUNTS_KEPT = 2_000;
-const cappedCounts = new WeakMap<Tx, Map<string, number>>();
+const cappedCounts = keptPerHandle<string, number>(CAPPED_COUNTS_KEPT);
 
 /**
  * Exact counts (under the cap) kept per database handle and statement while the caller's stamp
@@ -113,35 +114,23 @@ const cappedCounts = new WeakMap<Tx, Map<string, number>>();
  * CAPPED_COUNT_TTL_MS: on PostgreSQL a transaction still open at the count may commit a lower id
  * after a higher one, which the newest id does not show; its row then joins the total within 10 s.
  */
-const stampedCounts = new WeakMap<Tx, Map<string, { stamp: number; n: number; until: number }>>();
+const stampedCounts = keptPerHandle<string, { stamp: number; n: number; until: number }>(CAPPED_COUNTS_KEPT);
 
 /** Counts matching rows, stopping after cap + 1. */
 async function countRows(db: Tx, base: SelectQueryBuilder<any, any, any>, cap: number, stamp?: number): Promise<number> {
   const limited = base.clearSelect().select(sql<number>`1`.as('one')).limit(cap + 1);
   const statement = db.selectFrom(limited.as('matches')).select(sql<number>`count(*)`.as('total')).compile();
   const key = `${statement.sql}\u0000${JSON.stringify(statement.parameters)}`;
-  let kept = cappedCounts.get(db);
-  const until = kept?.get(key);
+  const until = cappedCounts.get(db, key);
   if (until !== undefined && until > Date.now()) return cap + 1;
-  const exact = stamp === undefined ? undefined : stampedCounts.get(db)?.get(key);
+  const exact = stamp === undefined ? undefined : stampedCounts.get(db, key);
   if (exact && exact.stamp === stamp && exact.until > Date.now()) return exact.n;
   const row = (await db.executeQuery<{ total: number }>(statement)).rows[0];
   const total = Number(row?.total ?? 0);
-  if (total > cap) {
-    if (!kept) {
-      kept = new Map();
-      cappedCounts.set(db, kept);
-    }
-    if (kept.size >= CAPPED_COUNTS_KEPT) kept.clear();
-    kept.set(key, Date.now() + CAPPED_COUNT_TTL_MS);
-  } else {
-    kept?.delete(key);
-    if (stamp !== undefined) {
-      const counts = stampedCounts.get(db) ?? new Map<string, { stamp: number; n: number; until: number }>();
-      if (counts.size >= CAPPED_COUNTS_KEPT) counts.clear();
-      counts.set(key, { stamp, n: total, until: Date.now() + CAPPED_COUNT_TTL_MS });
-      stampedCounts.set(db, counts);
-    }
+  if (total > cap) cappedCounts.set(db, key, Date.now() + CAPPED_COUNT_TTL_MS);
+  else {
+    cappedCounts.delete(db, key);
+    if (stamp !== undefined) stampedCounts.set(db, key, { stamp, n: total, until: Date.now() + CAPPED_COUNT_TTL_MS });
   }
   return total;
 }
