@@ -74,23 +74,24 @@ export async function commonInWalk(db: Tx, scope: ReturnType<typeof visibleLines
 }
 
 /**
- * PostgreSQL: lines (any scope, up to SEARCH_INDEX_MAX + 1) the trigram indexes give for a term
- * the probe above found rare. The probe reads only the newest lines: a term common in older
- * lines (a reseller's newest lines lack it) went to the trigram path and gathered every match
- * (250,000 at 1M lines: 2 s). Past SEARCH_INDEX_MAX candidates the list walks instead.
+ * PostgreSQL: lines (any scope, up to `limit` + 1) the trigram indexes give for a term the probe
+ * above found rare. The probe reads only the newest lines: a term common in older lines (a
+ * reseller's newest lines lack it) went to the trigram path and gathered every match (250,000
+ * at 1M lines: 2 s). Past `limit` candidates the list walks instead (see textSearchPath).
  */
-export async function trigramMatches(db: Tx, term: string): Promise<number> {
+export async function trigramMatches(db: Tx, term: string, limit: number): Promise<number> {
   const key = term.toLowerCase();
-  if ((commonTerms.get(db, key) ?? 0) > Date.now()) return SEARCH_INDEX_MAX + 1;
+  const kept = commonTerms.get(db, key);
+  if (kept && kept.until > Date.now() && kept.over >= limit) return limit + 1;
   const row = await sql<{ n: number }>`select count(*) as n from (select 1 from lines m where m.deleted_at is null
-    and ${textMatch('m', containsPattern(term), false)} limit ${SEARCH_INDEX_MAX + 1}) as candidates`.execute(db);
+    and ${textMatch('m', containsPattern(term), false)} limit ${limit + 1}) as candidates`.execute(db);
   const n = Number(row.rows[0]?.n ?? 0);
-  // A common term's GIN bitmap costs ~60 ms at 1M lines, and a term with 5,000 matches stays
-  // common: kept 10 s per database handle, like the capped counts (http/paging.ts).
-  if (n > SEARCH_INDEX_MAX) commonTerms.set(db, key, Date.now() + 10_000);
+  // A common term's GIN bitmap costs ~60 ms at 1M lines, and a term past the limit stays so:
+  // kept 10 s per database handle, like the capped counts (http/paging.ts).
+  if (n > limit) commonTerms.set(db, key, { over: limit, until: Date.now() + 10_000 });
   return n;
 }
-const commonTerms = keptPerHandle<string, number>(1_000);
+const commonTerms = keptPerHandle<string, { over: number; until: number }>(1_000);
 
 /** `%term%` as the lists compare it (lower-cased, LIKE wildcards escaped). */
 const containsPattern = (term: string) => sql`${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`;
