@@ -84,7 +84,7 @@ export async function paginate<R>(
   const page = opts.page ?? 1;
   const per = opts.per ?? 10;
   const cap = opts.countCap ?? COUNT_CAP;
-  const counted = opts.total ? await opts.total() : await countRows(opts.db, opts.countBase ?? base, cap, await opts.countStamp?.());
+  const counted = opts.total ? await opts.total() : await countRows(opts.db, opts.countBase ?? base, cap, opts.countStamp);
   const capped = !opts.total && counted > cap;
   const total = capped ? cap : counted;
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
@@ -117,12 +117,14 @@ const cappedCounts = keptPerHandle<string, number>(CAPPED_COUNTS_KEPT);
 const stampedCounts = keptPerHandle<string, { stamp: number; n: number; until: number }>(CAPPED_COUNTS_KEPT);
 
 /** Counts matching rows, stopping after cap + 1. */
-async function countRows(db: Tx, base: SelectQueryBuilder<any, any, any>, cap: number, stamp?: number): Promise<number> {
+async function countRows(db: Tx, base: SelectQueryBuilder<any, any, any>, cap: number, readStamp?: () => Promise<number>): Promise<number> {
   const limited = base.clearSelect().select(sql<number>`1`.as('one')).limit(cap + 1);
   const statement = db.selectFrom(limited.as('matches')).select(sql<number>`count(*)`.as('total')).compile();
   const key = `${statement.sql}\u0000${JSON.stringify(statement.parameters)}`;
   const until = cappedCounts.get(db, key);
   if (until !== undefined && until > Date.now()) return cap + 1;
+  // read only past the capped-count check: a broad filter's "10.000+" needs no stamp
+  const stamp = await readStamp?.();
   const exact = stamp === undefined ? undefined : stampedCounts.get(db, key);
   if (exact && exact.stamp === stamp && exact.until > Date.now()) return exact.n;
   const row = (await db.executeQuery<{ total: number }>(statement)).rows[0];
