@@ -77,13 +77,18 @@ export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const afterPrefix = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 
 /** Live lines in the caller's scope, from the trigger-kept counters (no scan of the lines table). */
+export async function sumVisibleLines(db: Tx, actor: AuthUser): Promise<number> {
+  let q = db.selectFrom('resellers').select(sql<number>`coalesce(sum(lines_count), 0)`.as('n'));
+  if (actor.type !== 'admin') q = q.where('id', 'in', subtreeIds(db, actor.id, true));
+  return Number((await q.executeTakeFirst())?.n ?? 0);
+}
+
+/** The same total, kept between requests while nothing in the caller's scope changed (below). */
 export async function countVisibleLines(db: Tx, actor: AuthUser): Promise<number> {
   const stamp = await linesStamp(db, actor.id);
   const kept = keptTotals.get(db, actor.id);
   if (stamp !== undefined && kept?.stamp === stamp) return kept.n;
-  let q = db.selectFrom('resellers').select(sql<number>`coalesce(sum(lines_count), 0)`.as('n'));
-  if (actor.type !== 'admin') q = q.where('id', 'in', subtreeIds(db, actor.id, true));
-  const n = Number((await q.executeTakeFirst())?.n ?? 0);
+  const n = await sumVisibleLines(db, actor);
   if (stamp !== undefined) keptTotals.set(db, actor.id, { stamp, n });
   return n;
 }
@@ -98,9 +103,20 @@ export async function countVisibleLines(db: Tx, actor: AuthUser): Promise<number
  */
 const keptTotals = keptPerHandle<number, { stamp: number; n: number }>(10_000);
 
+/**
+ * The caller's stamp. A caller nothing has stamped yet (no line changed in its scope since the
+ * database was filled) gets its row now, unstamped (0): a stamp only ever moves forward from
+ * there, and this request's sum is not kept, so no change can slip between.
+ */
 async function linesStamp(db: Tx, resellerId: number): Promise<number | undefined> {
   const row = await db.selectFrom('dashboard_cache').select('invalidated_at').where('reseller_id', '=', resellerId).executeTakeFirst();
-  return row === undefined ? undefined : Number(row.invalidated_at);
+  if (row) return Number(row.invalidated_at);
+  await db
+    .insertInto('dashboard_cache')
+    .values({ reseller_id: resellerId, computed_at: 0, body: null })
+    .onConflict((oc) => oc.column('reseller_id').doNothing())
+    .execute();
+  return undefined;
 }
 
 /** The id of a reseller by its username (any case), wherever it is in the tree (the lists' owner filter). */

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/tx.ts';
 import { type Order, paginate } from '../../http/paging.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { type LineFilters, filtered } from '../../db/line-filters.ts';
-import { countVisibleLines, escapeLike, visibleLine, visibleLines } from '../../db/scope.ts';
+import { countVisibleLines, escapeLike, sumVisibleLines, visibleLine, visibleLines } from '../../db/scope.ts';
 
 // The list filters are shared SQL (db/line-filters.ts): the online list filters lines the same way.
 export { type LineFilters, createdRange, filtered } from '../../db/line-filters.ts';
@@ -38,7 +38,7 @@ const allLines = new WeakMap<object, { at: number; n: Promise<number> }>();
 function totalLines(db: Tx): Promise<number> {
   const kept = allLines.get(db);
   if (kept && Date.now() - kept.at < 10_000) return kept.n;
-  const n = countVisibleLines(db, { id: 0, username: '', type: 'admin', credits: 0, sessionId: 0, twoFactorEnabled: false });
+  const n = sumVisibleLines(db, { id: 0, username: '', type: 'admin', credits: 0, sessionId: 0, twoFactorEnabled: false });
   allLines.set(db, { at: Date.now(), n });
   n.catch(() => allLines.delete(db));
   return n;
