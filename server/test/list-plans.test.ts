@@ -16,7 +16,7 @@ const LINES = 20_000;
 const LOGS = 20_000;
 const P2P = 2_000;
 let t: TestContext;
-let actors: Record<'admin' | 'master', AuthUser>;
+let actors: Record<'admin' | 'master' | 'reseller', AuthUser>;
 const now = Math.floor(Date.now() / 1000);
 
 /** The bench's shape, smaller: 10 masters with 9 resellers each; the first master's subtree holds 10 % of the lines. */
@@ -91,7 +91,8 @@ async function seed() {
   // as a database grown through the API has none.
   if (ENGINE === 'postgres') await sql`VACUUM ANALYZE`.execute(db);
   const asActor = (id: number, username: string, type: AuthUser['type']): AuthUser => ({ id, username, type, credits: 0, sessionId: 0, twoFactorEnabled: false });
-  actors = { admin: asActor(admin.id, 'admin', 'admin'), master: asActor(masters[0], 'plan_master1', 'master') };
+  const reseller = await db.selectFrom('resellers').select('id').where('username', '=', 'plan_res5').executeTakeFirstOrThrow();
+  actors = { admin: asActor(admin.id, 'admin', 'admin'), master: asActor(masters[0], 'plan_master1', 'master'), reseller: asActor(reseller.id, 'plan_res5', 'reseller') };
 }
 
 describe(`list plans (${ENGINE})`, () => {

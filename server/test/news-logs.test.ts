@@ -320,6 +320,30 @@ describe(`news and action logs (${ENGINE})`, () => {
       expect(foreign).toEqual([]);
     });
 
+    it('a top-level master’s small pages, newest or oldest first, list every row of its scope once and in order', async () => {
+      // Its page merges two ranges (done by its subtree; done to it by others, such as the admin's
+      // credits): a row done inside the subtree to someone inside it must come once, and the merge
+      // must hold across page boundaries.
+      const scope = [id.nl_m, id.nl_s, id.nl_r];
+      const newestFirst = await db()
+        .selectFrom('logs')
+        .select('id')
+        .where((eb) => eb.or([eb('reseller_id', 'in', scope), eb('target_reseller_id', 'in', scope)]))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      expect(newestFirst.length, "more than two pages").toBeGreaterThan(20);
+      for (const [dir, want] of [['desc', newestFirst], ['asc', [...newestFirst].reverse()]] as const) {
+        const got: number[] = [];
+        for (let page = 1; ; page++) {
+          const res = await logs(tok.nl_m, `per=10&page=${page}&order_by=created_at,${dir}`);
+          got.push(...res.data.map((r) => Number(r.id)));
+          if (page >= res.meta.pages) break;
+        }
+        expect(got, dir).toEqual(want.map((r) => Number(r.id)));
+      }
+    });
+
     it('a plain reseller sees only its own rows (its actions and what was done to it)', async () => {
       const rows = await allLogs(tok.nl_s);
       for (const r of rows) expect(r.reseller === 'nl_s' || r.toreseller === 'nl_s', JSON.stringify(r)).toBe(true);

@@ -132,6 +132,9 @@ export interface LogsTable {
   value_int: number | null;
   ip: string | null;
   created_at: number;
+  /** set by a trigger (migration 023) */
+  top_reseller_id: Generated<number | null>;
+  target_top_reseller_id: Generated<number | null>;
 }
 
 export interface NewsTable {

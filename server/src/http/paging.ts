@@ -75,6 +75,8 @@ export async function paginate<R>(
     total?: () => Promise<number>;
     countBase?: SelectQueryBuilder<any, any, any>;
     deferred?: (keys: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, R>;
+    /** with `deferred`: the page's keys (`page_key`) found some other way than walking `base` */
+    keys?: (offset: number, per: number) => SelectQueryBuilder<any, any, any>;
     /** stop counting after this many matches (default COUNT_CAP) */
     countCap?: number;
     /** a value that moves whenever any counted row may change: an exact count is kept while it stays */
@@ -90,7 +92,7 @@ export async function paginate<R>(
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
     q.orderBy(sql.ref(opts.order.column), opts.order.direction).orderBy(sql.ref(opts.tiebreak), opts.order.direction) as Q;
   const rows = opts.deferred
-    ? ordered(opts.deferred(ordered(base.select(sql.ref(opts.tiebreak).as('page_key'))).limit(per).offset((page - 1) * per)))
+    ? ordered(opts.deferred(opts.keys ? opts.keys((page - 1) * per, per) : ordered(base.select(sql.ref(opts.tiebreak).as('page_key'))).limit(per).offset((page - 1) * per)))
     : ordered(select(base)).limit(per).offset((page - 1) * per);
   const data = (await rows.execute()) as R[];
   return { data, meta: { page, per, count: data.length, pages: Math.ceil(total / per), total, ...(capped ? { capped } : {}) } };

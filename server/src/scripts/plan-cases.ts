@@ -11,7 +11,7 @@ import * as p2p from '../modules/p2p/service.ts';
 import * as resellers from '../modules/resellers/service.ts';
 
 export interface PlanCase {
-  as: 'admin' | 'master';
+  as: 'admin' | 'master' | 'reseller';
   name: string;
   run(deps: Deps, actor: AuthUser, ctx: { reseller: string; now: number }): Promise<unknown>;
   uses: { sqlite: string[]; postgres: string[] };
@@ -66,8 +66,12 @@ export const PLAN_CASES: PlanCase[] = [
   { as: 'master', name: 'users text_search, rare term', run: (d, a) => lines.list(d, a, { text_search: 'zq7xw' }), uses: trigram },
   { as: 'master', name: 'expiring', run: (d, a) => lines.expiring(d, a, {}), uses: both('lines_renewable_exp') },
   { as: 'master', name: 'resellers list', run: (d, a) => resellers.list(d, a, {}), uses: { sqlite: ['resellers_owner'], postgres: ['resellers_pkey'] } },
-  { as: 'master', name: 'logs', run: (d, a) => logs.list(d, a, {}), uses: { sqlite: ['logs_created_scope', 'logs_reseller_created', 'logs_target_created'], postgres: ['logs_reseller_created', 'logs_target_created'] } },
-  { as: 'master', name: 'logs last 7 days', run: (d, a, c) => logs.list(d, a, { dates: `${(c.now - 7 * 86_400) * 1000},${c.now * 1000}` }), uses: { sqlite: ['logs_created_scope', 'logs_reseller_created', 'logs_target_created'], postgres: ['logs_created_scope'] } },
+  // a top-level master's log: two ranges of its top-reseller columns (migration 023)
+  { as: 'master', name: 'logs', run: (d, a) => logs.list(d, a, {}), uses: both('logs_top_created', 'logs_target_top_created') },
+  { as: 'master', name: 'logs last 7 days', run: (d, a, c) => logs.list(d, a, { dates: `${(c.now - 7 * 86_400) * 1000},${c.now * 1000}` }), uses: both('logs_top_created', 'logs_target_top_created') },
+  { as: 'master', name: 'logs action=user_renew', run: (d, a) => logs.list(d, a, { actions: 'user_renew' }), uses: both('logs_top_created', 'logs_target_top_created') },
+  // below the top level (a reseller, a nested master): its subtree's ids in the owner indexes
+  { as: 'reseller', name: 'logs', run: (d, a) => logs.list(d, a, {}), uses: { sqlite: ['logs_created_scope', 'logs_reseller_created', 'logs_target_created'], postgres: ['logs_reseller_created', 'logs_target_created'] } },
   // the dashboard's uncached part: from the open connections, never from a master's lines
   { as: 'master', name: 'dashboard online', run: (d, a) => dashboard.online(d, a), uses: { sqlite: ['line_activity_last_seen'], postgres: [] } },
   { as: 'master', name: 'p2p list', run: (d, a) => p2p.list(d, a, {}), uses: { sqlite: ['p2p_accounts_member'], postgres: ['p2p_accounts_pkey'] } },

@@ -15,7 +15,7 @@ const actor = async (username: string, type: AuthUser['type']): Promise<AuthUser
   const row = await database.db.selectFrom('resellers').select('id').where('username', '=', username).executeTakeFirstOrThrow();
   return { id: row.id, username, type, credits: 0, sessionId: 0, twoFactorEnabled: false };
 };
-const actors = { admin: await actor(process.env.ADMIN_USERNAME ?? 'admin', 'admin'), master: await actor('bench_master1', 'master') };
+const actors = { admin: await actor(process.env.ADMIN_USERNAME ?? 'admin', 'admin'), master: await actor('bench_master1', 'master'), reseller: await actor('bench_res500', 'reseller') };
 const ctx = { reseller: 'bench_res500', now: Math.floor(Date.now() / 1000) };
 for (const c of PLAN_CASES) {
   if (values.only && !`${c.as} ${c.name}`.includes(values.only)) continue;

@@ -22,6 +22,7 @@ import * as m019 from './019_lines_top_reseller.ts';
 import * as m020 from './020_migration_lookups.ts';
 import * as m021 from './021_resellers_group_index.ts';
 import * as m022 from './022_line_search.ts';
+import * as m023 from './023_logs_top_reseller.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -55,6 +56,7 @@ const steps: Record<string, Step> = {
   '020_migration_lookups': m020,
   '021_resellers_group_index': m021,
   '022_line_search': m022,
+  '023_logs_top_reseller': m023,
 };
 
 class StaticProvider implements MigrationProvider {

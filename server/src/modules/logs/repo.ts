@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { keysetRows } from '../../db/keyset.ts';
 import { subtreeIds } from '../../db/scope.ts';
 import type { Tx } from '../../db/tx.ts';
@@ -37,16 +37,26 @@ export interface LogFilters {
 }
 
 /**
- * The log rows matching the filters, done by or to the resellers in `scopeIds` (null: everyone).
- * The subtree comes as a literal list (at most a few thousand ids): with a subquery PostgreSQL cannot
- * estimate how many log rows match and scans the whole table; with the list it uses both indexes.
+ * Whose rows a caller sees (what it or anyone below it did, or what was done to them): `null`
+ * everyone (admins); `top` a top-level master's subtree, by the rows' top-reseller columns
+ * (migration 023); `ids` a nested master's subtree as a literal id list (at most a few thousand
+ * ids): with a subquery PostgreSQL cannot estimate how many log rows match and scans the whole
+ * table; with the list it uses both owner indexes.
  */
-function filtered(db: Tx, scopeIds: number[] | null, f: LogFilters, walk = false) {
+export type LogScope = null | { top: number } | { ids: number[] };
+
+/** The log rows matching the filters, in `scope`. */
+function filtered(db: Tx, scope: LogScope, f: LogFilters, walk = false) {
   let q = db.selectFrom('logs as lg');
   // `walk` (SQLite, newest first): the scope is tested inside logs_created_scope as the page walks
   // it in time order (unary + keeps SQLite off the owner indexes, which would sort the whole scope).
   const ref = (c: string) => (walk ? sql`+${sql.ref(c)}` : sql.ref(c));
-  if (scopeIds) q = q.where((eb) => eb.or([eb(ref('lg.reseller_id'), 'in', scopeIds), eb(ref('lg.target_reseller_id'), 'in', scopeIds)]));
+  if (scope && 'ids' in scope) q = q.where((eb) => eb.or([eb(ref('lg.reseller_id'), 'in', scope.ids), eb(ref('lg.target_reseller_id'), 'in', scope.ids)]));
+  if (scope && 'top' in scope) q = q.where((eb) => eb.or([eb('lg.top_reseller_id', '=', scope.top), eb('lg.target_top_reseller_id', '=', scope.top)]));
+  return matching(q, f) as typeof q;
+}
+
+function matching(q: SelectQueryBuilder<any, any, any>, f: LogFilters): SelectQueryBuilder<any, any, any> {
   if (f.type) q = q.where('lg.type_log', '=', f.type);
   if (f.actions.length > 0) q = q.where('lg.action', 'in', f.actions);
   if (f.reseller !== undefined) q = q.where('lg.reseller_id', '=', f.reseller);
@@ -57,6 +67,20 @@ function filtered(db: Tx, scopeIds: number[] | null, f: LogFilters, walk = false
   return q;
 }
 
+/**
+ * A top-level master's page in time order: the newest (or oldest) `offset + per` rows of each of
+ * its two ranges (done by its subtree; done to it by others), merged, then the page's ids.
+ */
+function topPageKeys(db: Tx, top: number, f: LogFilters, order: Order, offset: number, per: number) {
+  const dir = order.direction;
+  const arm = (q: SelectQueryBuilder<any, any, any>) =>
+    matching(q, f).select(['lg.id as page_key', 'lg.created_at']).orderBy('lg.created_at', dir).orderBy('lg.id', dir).limit(offset + per);
+  const mine = arm(db.selectFrom('logs as lg').where('lg.top_reseller_id', '=', top));
+  const toMine = arm(db.selectFrom('logs as lg').where('lg.target_top_reseller_id', '=', top).where('lg.top_reseller_id', 'is distinct from', top));
+  const both = db.selectFrom(mine.as('a')).selectAll().unionAll(db.selectFrom(toMine.as('b')).selectAll());
+  return db.selectFrom(both.as('k')).select('k.page_key').orderBy('k.created_at', dir).orderBy('k.page_key', dir).limit(per).offset(offset);
+}
+
 /** Names are joined on the rows shown only, so counts never pay for them. */
 const withNames = (q: ReturnType<typeof filtered>) =>
   q
@@ -65,11 +89,25 @@ const withNames = (q: ReturnType<typeof filtered>) =>
     .leftJoin('resellers as t', 't.id', 'lg.target_reseller_id')
     .select(['lg.id', 'lg.type_log', 'lg.action', 'a.username as user', 'r.username as reseller', 't.username as toreseller', 'lg.target_user', 'lg.value', 'lg.value_int', 'lg.created_at']);
 
-export function pageLogs(db: Tx, scopeIds: number[] | null, f: LogFilters, paging: { page?: number; per?: number; order: Order; walk?: boolean }) {
-  const walk = !!paging.walk && !!scopeIds && paging.order.column === 'lg.created_at' && f.reseller === undefined && f.toreseller === undefined;
-  const base = filtered(db, scopeIds, f, walk);
-  // The capped count reads the scope through the owner indexes (only the matching rows).
-  return paginate<LogRow>(base, (b) => withNames(b as typeof base) as never, { db, ...paging, tiebreak: 'lg.id', countBase: filtered(db, scopeIds, f), countStamp: () => newestLogId(db) });
+export function pageLogs(db: Tx, scope: LogScope, f: LogFilters, paging: { page?: number; per?: number; order: Order; walk?: boolean }) {
+  const byTime = paging.order.column === 'lg.created_at' && f.reseller === undefined && f.toreseller === undefined;
+  const walk = !!paging.walk && !!scope && 'ids' in scope && byTime;
+  const base = filtered(db, scope, f, walk);
+  const top = scope && 'top' in scope && byTime ? scope.top : undefined;
+  return paginate<LogRow>(base, (b) => withNames(b as typeof base) as never, {
+    db,
+    ...paging,
+    tiebreak: 'lg.id',
+    // The capped count reads the scope through the owner (or top-reseller) indexes (only the matching rows).
+    countBase: filtered(db, scope, f),
+    countStamp: () => newestLogId(db),
+    ...(top !== undefined
+      ? {
+          keys: (offset: number, per: number) => topPageKeys(db, top, f, paging.order, offset, per),
+          deferred: (keys: SelectQueryBuilder<any, any, any>) => withNames(db.selectFrom('logs as lg').where('lg.id', 'in', keys)) as never,
+        }
+      : {}),
+  });
 }
 
 /** The action log only ever grows (no route updates or deletes a row): its newest id says whether any count may have moved. */
@@ -79,8 +117,8 @@ async function newestLogId(db: Tx): Promise<number> {
 }
 
 /** Every matching row in id order, a batch at a time (exports). */
-export function iterateLogs(db: Tx, scopeIds: number[] | null, f: LogFilters, batch = 1000): AsyncGenerator<LogRow> {
-  return keysetRows((last, limit) => withNames(filtered(db, scopeIds, f).where('lg.id', '>', last)).orderBy('lg.id').limit(limit).execute() as Promise<LogRow[]>, batch);
+export function iterateLogs(db: Tx, scope: LogScope, f: LogFilters, batch = 1000): AsyncGenerator<LogRow> {
+  return keysetRows((last, limit) => withNames(filtered(db, scope, f).where('lg.id', '>', last)).orderBy('lg.id').limit(limit).execute() as Promise<LogRow[]>, batch);
 }
 
 /** The caller and its whole subtree as a literal id list (see `filtered`). */

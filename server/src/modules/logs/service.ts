@@ -1,3 +1,4 @@
+import { isTopReseller } from '../../db/scope.ts';
 import type { Deps } from '../../deps.ts';
 import { validation } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
@@ -42,10 +43,12 @@ function filters(q: LogQuery): repo.LogFilters {
   };
 }
 
-/** Whose log rows the caller sees: what it or anyone below it did, or what was done to them (null: all). */
-async function scope(deps: Deps, actor: AuthUser): Promise<number[] | null> {
+/** Whose log rows the caller sees: what it or anyone below it did, or what was done to them (repo.LogScope). */
+async function scope(deps: Deps, actor: AuthUser): Promise<repo.LogScope> {
   if (actor.type === 'admin') return null;
-  return repo.subtreeIdList(deps.database.db, actor.id);
+  const db = deps.database.db;
+  if (actor.topLevel ?? (await isTopReseller(db, actor.id))) return { top: actor.id };
+  return { ids: await repo.subtreeIdList(db, actor.id) };
 }
 
 /** The action log, scoped to what the caller or anyone below it did, or what was done to them. */
