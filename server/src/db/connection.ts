@@ -42,6 +42,32 @@ function keepPreparedStatements(sqlite: SqliteDatabase.Database): void {
   };
 }
 
+/**
+ * PostgreSQL: statements sent as named prepared statements, so each connection plans them once
+ * (after five runs PostgreSQL keeps a generic plan). Kysely sends every statement unnamed, planned
+ * again each time: the session check's 4-table join took 0.4 ms of planning on every signed-in
+ * request (issue 13). Only fixed statements whose best plan does not depend on their values (a
+ * lookup by a unique key) belong here; a list's plan does depend on them.
+ */
+const plannedOnce = new Map<string, string>();
+export function planOnceOnPostgres(sqlText: string): void {
+  if (!plannedOnce.has(sqlText)) plannedOnce.set(sqlText, `planned_${plannedOnce.size + 1}`);
+}
+
+const NAMED = Symbol('named statements');
+type NamedClient = pg.PoolClient & { [NAMED]?: true };
+
+function namePlannedStatements(client: NamedClient): pg.PoolClient {
+  if (client[NAMED]) return client;
+  client[NAMED] = true;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, values?: unknown) => {
+    const name = typeof text === 'string' ? plannedOnce.get(text) : undefined;
+    return name ? query({ name, text, values }) : values === undefined ? query(text) : query(text, values);
+  };
+  return client;
+}
+
 export function openDatabase(url: string): Database {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length) || ':memory:';
@@ -66,6 +92,7 @@ export function openDatabase(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c max_parallel_workers_per_gather=0' });
   // An idle client whose connection dies (server restart, failover) must not crash the process.
   pool.on('error', (err) => console.error('postgres idle client error:', err.message));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const naming = { connect: async () => namePlannedStatements(await pool.connect()), end: () => pool.end() };
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: naming }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

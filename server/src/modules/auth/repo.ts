@@ -1,4 +1,5 @@
 import { type CompiledQuery, type Insertable, sql } from 'kysely';
+import { planOnceOnPostgres } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { SessionsTable } from '../../db/types.ts';
 
@@ -68,6 +69,7 @@ export async function findSession(db: Tx, by: { tokenHash: string } | { id: numb
     compiled = sessionQuery(db).where('sessions.token_hash', '=', by.tokenHash).compile();
     if (compiled.parameters.length !== 1) throw new Error('the session statement must take the token hash as its only parameter');
     byTokenCompiled.set(db, compiled);
+    planOnceOnPostgres(compiled.sql);
   }
   const result = await db.executeQuery<SessionRow>({ ...compiled, parameters: [by.tokenHash] });
   return result.rows[0];

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/tx.ts';
+import { firstByKey } from '../../db/planned.ts';
 import type { Package } from '../../db/types.ts';
 import { type Order, paginate } from '../../http/paging.ts';
 import type { DurationUnit } from './schemas.ts';
@@ -21,7 +22,7 @@ export async function allPackages(db: Tx) {
 }
 
 export async function findPackage(db: Tx, id: number) {
-  const row = await db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await firstByKey(db, db.selectFrom('packages').selectAll().where('id', '=', id));
   return row && toPackageOut(row);
 }
 

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import { firstByKey } from '../../db/planned.ts';
 import { keysetRows, mapRows } from '../../db/keyset.ts';
 import { escapeLike, inSubtree, subtreeIds } from '../../db/scope.ts';
 import type { Tx } from '../../db/tx.ts';
@@ -112,9 +113,10 @@ export async function findVisible(db: Tx, actor: AuthUser, id: number, includeSe
     .where('r.id', '=', id);
   if (!includeSelf) q = q.where('r.id', '!=', actor.id);
   if (actor.type !== 'admin') q = q.where(inSubtree(db, actor.id, 'r.id', includeSelf));
-  const row = await q
-    .select((eb) => [...rowColumns(eb as RowsEB), 'r.email', 'r.whatsapp', 'r.telegram', 'r.notes'])
-    .executeTakeFirst();
+  const row = await firstByKey(
+    db,
+    q.select((eb) => [...rowColumns(eb as RowsEB), 'r.email', 'r.whatsapp', 'r.telegram', 'r.notes']),
+  );
   return row && { ...normalise(row as unknown as ResellerRow), email: row.email, whatsapp: row.whatsapp, telegram: row.telegram, notes: row.notes };
 }
 
