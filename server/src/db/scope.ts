@@ -108,6 +108,9 @@ const keptTotals = keptPerHandle<number, { stamp: number; n: number }>(10_000);
  * database was filled) gets its row now, unstamped (0): a stamp only ever moves forward from
  * there, and this request's sum is not kept, so no change can slip between.
  */
+/** What moves whenever a line in the caller's scope changes (see countVisibleLines); undefined until its row exists. */
+export const visibleLinesStamp = (db: Tx, actor: AuthUser) => linesStamp(db, actor.id);
+
 async function linesStamp(db: Tx, resellerId: number): Promise<number | undefined> {
   const row = await db.selectFrom('dashboard_cache').select('invalidated_at').where('reseller_id', '=', resellerId).executeTakeFirst();
   if (row) return Number(row.invalidated_at);

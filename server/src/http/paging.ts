@@ -80,7 +80,7 @@ export async function paginate<R>(
     /** stop counting after this many matches (default COUNT_CAP) */
     countCap?: number;
     /** a value that moves whenever any counted row may change: an exact count is kept while it stays */
-    countStamp?: () => Promise<number>;
+    countStamp?: () => Promise<number | undefined>;
   },
 ): Promise<{ data: R[]; meta: PageMetaT }> {
   const page = opts.page ?? 1;
@@ -115,11 +115,14 @@ const cappedCounts = keptPerHandle<string, number>(CAPPED_COUNTS_KEPT);
  * SQLite, 175 ms on PostgreSQL) is counted again only after a new log row. At most for
  * CAPPED_COUNT_TTL_MS: on PostgreSQL a transaction still open at the count may commit a lower id
  * after a higher one, which the newest id does not show; its row then joins the total within 10 s.
+ * The lines lists' stamp is the caller's dashboard-cache stamp, which every line change in its
+ * scope moves inside its own transaction (db/scope.ts): exact, and counts that depend on the time
+ * (expiry) carry it as a parameter, so they are never reused past their second.
  */
 const stampedCounts = keptPerHandle<string, { stamp: number; n: number; until: number }>(CAPPED_COUNTS_KEPT);
 
 /** Counts matching rows, stopping after cap + 1. */
-async function countRows(db: Tx, base: SelectQueryBuilder<any, any, any>, cap: number, readStamp?: () => Promise<number>): Promise<number> {
+async function countRows(db: Tx, base: SelectQueryBuilder<any, any, any>, cap: number, readStamp?: () => Promise<number | undefined>): Promise<number> {
   const limited = base.clearSelect().select(sql<number>`1`.as('one')).limit(cap + 1);
   const statement = db.selectFrom(limited.as('matches')).select(sql<number>`count(*)`.as('total')).compile();
   const key = `${statement.sql}\u0000${JSON.stringify(statement.parameters)}`;

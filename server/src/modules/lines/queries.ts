@@ -3,7 +3,7 @@ import { notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder, TEXT_SEARCH_COUNT_CAP } from '../../http/paging.ts';
 import { SEARCH_INDEX_MAX, type TextSearchPath, commonInWalk, sampledMatches, searchIndexMatches, trigramMatches } from '../../db/line-filters.ts';
 import { keptPerHandle } from '../../db/kept.ts';
-import { countVisibleLines, isTopReseller, resellerIdByUsername, visibleLines } from '../../db/scope.ts';
+import { countVisibleLines, isTopReseller, resellerIdByUsername, visibleLines, visibleLinesStamp } from '../../db/scope.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { now } from './change.ts';
 import * as repo from './repo.ts';
@@ -109,6 +109,9 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
     // random read per line of each owner).
     count: q.text_search ? page : repo.filtered(db, actor, q, at, { ...opts, scanInOrder: false, walkOrder: false, top: false }),
     countCap: q.text_search ? TEXT_SEARCH_COUNT_CAP : undefined,
+    // an exact count under the cap (an owner's lines, a username prefix) is kept until a line in
+    // the caller's scope changes
+    countStamp: () => visibleLinesStamp(db, actor),
   });
 }
 

@@ -78,7 +78,7 @@ export const toLineRow = (r: Omit<LineRow, 'bouquet'> & { bouquet: string }): Li
 export async function pageLines(
   db: Tx,
   q: ReturnType<typeof visibleLines>,
-  paging: { page?: number; per?: number; order: Order; total?: () => Promise<number>; count?: ReturnType<typeof visibleLines>; countCap?: number },
+  paging: { page?: number; per?: number; order: Order; total?: () => Promise<number>; count?: ReturnType<typeof visibleLines>; countCap?: number; countStamp?: () => Promise<number | undefined> },
 ) {
   const withOwner = (b: typeof q) => b.leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS as never) as never;
   // Pages sorted by a line column find their ids on an index alone and fetch those rows only
