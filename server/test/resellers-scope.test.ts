@@ -484,6 +484,13 @@ describe(`reseller scope, blocking, promotion, deactivation, ledger, logs and do
   });
 
   it('deactivate with transferall moves the whole subtree, the credits (ledger on both sides) and revokes sessions', async () => {
+    // a line of the grandchild, written straight in: its top-level reseller is mastera until the move
+    const now = Math.floor(Date.now() / 1000);
+    const moved = await db()
+      .insertInto('lines')
+      .values({ member_id: id.suba1x, username: 'moved_line', password: 'secret1', exp_date: now + 86_400, created_at: now, enabled: 1, is_trial: 0, max_connections: 1, bouquet: '[]', system: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const creditsA = await balance(id.mastera);
     const creditsB = await balance(id.masterb);
     expect(creditsA).toBeGreaterThan(0);
@@ -515,6 +522,25 @@ describe(`reseller scope, blocking, promotion, deactivation, ledger, logs and do
     expect(depth?.depth).toBe(2);
     const underA = await db().selectFrom('reseller_tree').select('descendant_id').where('ancestor_id', '=', id.mastera).where('depth', '>=', 1).execute();
     expect(underA).toEqual([]);
+
+    // the moved subtree's lines and history follow it: masterb's lines list (one range of its
+    // top-level id) and its log page (two ranges of the logs' top columns) include them
+    const tops = await db().selectFrom('lines').select('top_reseller_id').where('id', '=', moved.id).executeTakeFirstOrThrow();
+    expect(tops.top_reseller_id).toBe(id.masterb);
+    const masterbLines = (await expectStatus(tok.masterb, { method: 'GET', url: '/api/users?per=100' }, 200)).json();
+    expect(masterbLines.data.map((l: { id: number }) => l.id)).toContain(moved.id);
+    const subtreeB = (await db().selectFrom('reseller_tree').select('descendant_id').where('ancestor_id', '=', id.masterb).execute()).map((r) => r.descendant_id);
+    const wantLogs = await db()
+      .selectFrom('logs')
+      .select('id')
+      .where((eb) => eb.or([eb('reseller_id', 'in', subtreeB), eb('target_reseller_id', 'in', subtreeB)]))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    expect(wantLogs.length).toBeLessThanOrEqual(100);
+    const seenLogs = (await logsAs(tok.masterb, '')).json();
+    expect(seenLogs.data.map((r: { id: number }) => Number(r.id))).toEqual(wantLogs.map((r) => Number(r.id)));
+    expect(seenLogs.data.some((r: { reseller: string | null }) => r.reseller === 'suba1')).toBe(true);
 
     // the removed reseller: gone from lists and searches, 404, sessions revoked, cannot sign in
     expect(usernames(await listAs(tok.admin))).toEqual(['masterb', 'plainp', 'suba1', 'suba1x', 'subb1']);

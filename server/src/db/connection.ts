@@ -50,8 +50,16 @@ function keepPreparedStatements(sqlite: SqliteDatabase.Database): void {
  * lookup by a unique key) belong here; a list's plan does depend on them.
  */
 const plannedOnce = new Map<string, string>();
+/**
+ * Each text is prepared on every pooled connection and kept there, so their number stays small:
+ * past this bound, further texts run unnamed as before (a caller whose text varies, say with an
+ * IN list, does not belong here). Named statements need a session per client: not behind
+ * PgBouncer in transaction mode. They name their columns (no `*`), so adding a column to a live
+ * database does not break them ("cached plan must not change result type").
+ */
+const PLANNED_ONCE_MAX = 64;
 export function planOnceOnPostgres(sqlText: string): void {
-  if (!plannedOnce.has(sqlText)) plannedOnce.set(sqlText, `planned_${plannedOnce.size + 1}`);
+  if (!plannedOnce.has(sqlText) && plannedOnce.size < PLANNED_ONCE_MAX) plannedOnce.set(sqlText, `planned_${plannedOnce.size + 1}`);
 }
 
 const NAMED = Symbol('named statements');

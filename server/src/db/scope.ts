@@ -103,14 +103,14 @@ export async function countVisibleLines(db: Tx, actor: AuthUser): Promise<number
  */
 const keptTotals = keptPerHandle<number, { stamp: number; n: number }>(10_000);
 
+/** What moves whenever a line in the caller's scope changes (see countVisibleLines); undefined until its row exists. */
+export const visibleLinesStamp = (db: Tx, actor: AuthUser) => linesStamp(db, actor.id);
+
 /**
  * The caller's stamp. A caller nothing has stamped yet (no line changed in its scope since the
  * database was filled) gets its row now, unstamped (0): a stamp only ever moves forward from
  * there, and this request's sum is not kept, so no change can slip between.
  */
-/** What moves whenever a line in the caller's scope changes (see countVisibleLines); undefined until its row exists. */
-export const visibleLinesStamp = (db: Tx, actor: AuthUser) => linesStamp(db, actor.id);
-
 async function linesStamp(db: Tx, resellerId: number): Promise<number | undefined> {
   const row = await db.selectFrom('dashboard_cache').select('invalidated_at').where('reseller_id', '=', resellerId).executeTakeFirst();
   if (row) return Number(row.invalidated_at);

@@ -5,8 +5,8 @@ import type { MigrationContext } from './index.ts';
  * lines.top_reseller_id: the owner's ancestor right under the root admin (the owner itself for a
  * top-level reseller or an admin). A top-level master's subtree is then one range of
  * lines_top_id in id order, instead of ~100 owners whose 100k lines are merged and sorted per page.
- * Owners never move in the tree (no route changes owner_id), so the value follows member_id only;
- * triggers keep it in the same transaction as every insert and ownership change.
+ * Triggers keep it in the same transaction as every insert and ownership change; a deactivation that
+ * re-hangs a subtree elsewhere recomputes it for the moved resellers' lines (resellers/tree-repo.ts).
  */
 export async function up(db: Kysely<any>, { dialect }: MigrationContext): Promise<void> {
   await db.schema.alterTable('lines').addColumn('top_reseller_id', 'integer').execute();

@@ -8,8 +8,8 @@ import type { MigrationContext } from './index.ts';
  * carrying its id in one of the two: its page is then two ranges walked newest first, instead of
  * the whole log walked newest first while testing ~200 owner ids per row (a quiet subtree among
  * busy ones read tens of thousands of rows per page: 71-90 ms on PostgreSQL at 1M log rows).
- * Owners never move in the tree, so the values are fixed when the row is written; triggers set
- * them in the same statement's transaction, whoever writes the row.
+ * Triggers set them when the row is written, whoever writes it; a deactivation that re-hangs a
+ * subtree elsewhere recomputes them for the moved resellers' rows (resellers/tree-repo.ts).
  */
 export async function up(db: Kysely<any>, { dialect }: MigrationContext): Promise<void> {
   await db.schema.alterTable('logs').addColumn('top_reseller_id', 'integer').execute();

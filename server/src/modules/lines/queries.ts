@@ -64,7 +64,9 @@ async function textSearchPath(deps: Deps, actor: AuthUser, term: string, topLeve
   // The promise is kept, so concurrent searches of the term wait for one choice.
   const path = chooseSearchPath(deps, actor, term, topLevel);
   searchPaths.set(db, key, { path, until: Date.now() + SEARCH_PATH_KEPT_MS });
-  path.catch(() => searchPaths.delete(db, key));
+  path.catch(() => {
+    if (searchPaths.get(db, key)?.path === path) searchPaths.delete(db, key);
+  });
   return path;
 }
 const SEARCH_PATH_KEPT_MS = 10_000;

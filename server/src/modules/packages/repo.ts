@@ -21,8 +21,24 @@ export async function allPackages(db: Tx) {
   return (await db.selectFrom('packages').selectAll().orderBy('id').execute()).map(toPackageOut);
 }
 
+const PACKAGE_COLUMNS = [
+  'id',
+  'package_name',
+  'is_trial',
+  'is_official',
+  'max_connections',
+  'official_credits',
+  'official_duration',
+  'official_duration_in',
+  'trial_credits',
+  'trial_duration',
+  'trial_duration_in',
+  'bouquets',
+] as const;
+
 export async function findPackage(db: Tx, id: number) {
-  const row = await firstByKey(db, db.selectFrom('packages').selectAll().where('id', '=', id));
+  // columns named, not `*`: a statement PostgreSQL keeps prepared must not change its result's shape
+  const row = await firstByKey(db, db.selectFrom('packages').select(PACKAGE_COLUMNS).where('id', '=', id));
   return row && toPackageOut(row);
 }
 
