@@ -64,9 +64,13 @@ export function visibleP2pAccounts(db: Tx, actor: AuthUser) {
   return q;
 }
 
-/** Is the reseller right under the root admin (its subtree's lines carry its id as top_reseller_id)? */
-export async function isTopReseller(db: Tx, id: number): Promise<boolean> {
-  const row = await db.selectFrom('reseller_tree').select((eb) => eb.fn.max('depth').as('d')).where('descendant_id', '=', id).executeTakeFirst();
+/**
+ * Is the caller right under the root admin (its subtree's lines and log rows carry its id as their
+ * top reseller)? Known from the session check; asked of the tree otherwise.
+ */
+export async function isTopLevel(db: Tx, actor: AuthUser): Promise<boolean> {
+  if (actor.topLevel !== undefined) return actor.topLevel;
+  const row = await db.selectFrom('reseller_tree').select((eb) => eb.fn.max('depth').as('d')).where('descendant_id', '=', actor.id).executeTakeFirst();
   return Number(row?.d) === 1;
 }
 
@@ -85,7 +89,7 @@ export async function sumVisibleLines(db: Tx, actor: AuthUser): Promise<number> 
 
 /** The same total, kept between requests while nothing in the caller's scope changed (below). */
 export async function countVisibleLines(db: Tx, actor: AuthUser): Promise<number> {
-  const stamp = await linesStamp(db, actor.id);
+  const stamp = await visibleLinesStamp(db, actor);
   const kept = keptTotals.get(db, actor.id);
   if (stamp !== undefined && kept?.stamp === stamp) return kept.n;
   const n = await sumVisibleLines(db, actor);
@@ -103,20 +107,18 @@ export async function countVisibleLines(db: Tx, actor: AuthUser): Promise<number
  */
 const keptTotals = keptPerHandle<number, { stamp: number; n: number }>(10_000);
 
-/** What moves whenever a line in the caller's scope changes (see countVisibleLines); undefined until its row exists. */
-export const visibleLinesStamp = (db: Tx, actor: AuthUser) => linesStamp(db, actor.id);
-
 /**
- * The caller's stamp. A caller nothing has stamped yet (no line changed in its scope since the
- * database was filled) gets its row now, unstamped (0): a stamp only ever moves forward from
- * there, and this request's sum is not kept, so no change can slip between.
+ * What moves whenever a line in the caller's scope changes (see countVisibleLines). A caller
+ * nothing has stamped yet (no line changed in its scope since the database was filled) gets its
+ * row now, unstamped (0), and undefined this time: a stamp only ever moves forward from there, and
+ * nothing counted with this request is kept, so no change can slip between.
  */
-async function linesStamp(db: Tx, resellerId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('dashboard_cache').select('invalidated_at').where('reseller_id', '=', resellerId).executeTakeFirst();
+export async function visibleLinesStamp(db: Tx, actor: AuthUser): Promise<number | undefined> {
+  const row = await db.selectFrom('dashboard_cache').select('invalidated_at').where('reseller_id', '=', actor.id).executeTakeFirst();
   if (row) return Number(row.invalidated_at);
   await db
     .insertInto('dashboard_cache')
-    .values({ reseller_id: resellerId, computed_at: 0, body: null })
+    .values({ reseller_id: actor.id, computed_at: 0, body: null })
     .onConflict((oc) => oc.column('reseller_id').doNothing())
     .execute();
   return undefined;

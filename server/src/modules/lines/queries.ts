@@ -3,7 +3,7 @@ import { notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder, TEXT_SEARCH_COUNT_CAP } from '../../http/paging.ts';
 import { SEARCH_INDEX_MAX, type TextSearchPath, commonInWalk, sampledMatches, searchIndexMatches, trigramMatches } from '../../db/line-filters.ts';
 import { keptPerHandle } from '../../db/kept.ts';
-import { countVisibleLines, isTopReseller, resellerIdByUsername, visibleLines, visibleLinesStamp } from '../../db/scope.ts';
+import { countVisibleLines, isTopLevel, resellerIdByUsername, visibleLines, visibleLinesStamp } from '../../db/scope.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { now } from './change.ts';
 import * as repo from './repo.ts';
@@ -43,7 +43,7 @@ export async function resolveFilters(deps: Deps, actor: AuthUser, q: ListQuery, 
   }
   const scanInOrder = await isLarge(deps, actor);
   // A top-level master's subtree is one range of lines_top_id (pages in id order; searches' probe).
-  const topLevel = actor.type === 'master' && resellerId === undefined && (actor.topLevel ?? (await isTopReseller(deps.database.db, actor.id)));
+  const topLevel = actor.type === 'master' && resellerId === undefined && (await isTopLevel(deps.database.db, actor));
   const search = q.text_search ? await textSearchPath(deps, actor, q.text_search, topLevel) : undefined;
   const selective = q.id !== undefined || !!q.username || resellerId !== undefined || search === 'fts';
   const walkOrder = deps.database.dialect === 'sqlite' && byId && !selective;

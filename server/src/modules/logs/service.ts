@@ -1,4 +1,4 @@
-import { isTopReseller } from '../../db/scope.ts';
+import { isTopLevel } from '../../db/scope.ts';
 import type { Deps } from '../../deps.ts';
 import { validation } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
@@ -47,7 +47,7 @@ function filters(q: LogQuery): repo.LogFilters {
 async function scope(deps: Deps, actor: AuthUser): Promise<repo.LogScope> {
   if (actor.type === 'admin') return null;
   const db = deps.database.db;
-  if (actor.topLevel ?? (await isTopReseller(db, actor.id))) return { top: actor.id };
+  if (await isTopLevel(db, actor)) return { top: actor.id };
   return { ids: await repo.subtreeIdList(db, actor.id) };
 }
 
