@@ -107,10 +107,11 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
 const SLOW_REQUEST_MS = 1000;
 
 function logSlowRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     if (reply.elapsedTime >= SLOW_REQUEST_MS) {
       request.log.warn({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'slow request');
     }
+    done();
   });
 }
 

@@ -10,13 +10,15 @@ const draining = new WeakSet<FastifyInstance>();
  * clients stop reusing the socket instead of racing its close.
  */
 export function registerShutdownGate(app: FastifyInstance): void {
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!draining.has(app)) return;
+  // Callback hooks, not async ones: they run on every request, and a promise each is measurable (issue 13).
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!draining.has(app)) return done();
     reply.header('Connection', 'close').header('Retry-After', '5');
-    return reply.status(503).send({ statusCode: 503, code: 'SHUTTING_DOWN', message: 'The server is restarting, try again' });
+    reply.status(503).send({ statusCode: 503, code: 'SHUTTING_DOWN', message: 'The server is restarting, try again' });
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining.has(app)) reply.header('Connection', 'close');
+    done(null, payload);
   });
 }
 

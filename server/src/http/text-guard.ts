@@ -28,8 +28,8 @@ function badTextField(root: unknown): { field: string; problem: string } | undef
 
 /** Bad text is a 400 naming the field on both engines, never a database error. */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const bad = badTextField(request.query) ?? badTextField(request.body) ?? badTextField(request.params);
-    if (bad) throw new AppError(400, 'VALIDATION', `${bad.field}: ${bad.problem}`, bad.field);
+    done(bad ? new AppError(400, 'VALIDATION', `${bad.field}: ${bad.problem}`, bad.field) : undefined);
   });
 }
