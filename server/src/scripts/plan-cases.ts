@@ -17,6 +17,12 @@ export interface PlanCase {
   uses: { sqlite: string[]; postgres: string[] };
   /** most rows match: on PostgreSQL the capped count may read the table in order under its Limit */
   dense?: boolean;
+  /**
+   * no index narrows the filter (a search term in a quarter of the lines): the page and the capped
+   * count walk the lines in id order and stop at their LIMIT, which is what the case guards (no sort
+   * of every match, no count without its cap); on SQLite the walk may read the table itself
+   */
+  walk?: boolean;
   /** why this case still misses its index (the test is a todo until it is fixed) */
   known?: string;
 }
@@ -41,7 +47,8 @@ export const PLAN_CASES: PlanCase[] = [
   { as: 'admin', name: 'users reseller=<one reseller>', run: (d, a, c) => lines.list(d, a, { reseller: c.reseller }), uses: both('lines_member_id') },
   { as: 'admin', name: 'users id=4242', run: (d, a) => lines.list(d, a, { id: 4242 }), uses: { sqlite: ['INTEGER PRIMARY KEY'], postgres: ['lines_pkey'] } },
   { as: 'admin', name: 'users username prefix', run: (d, a) => lines.list(d, a, { username: 'b3f' }), uses: both('lines_username_lower') },
-  { as: 'admin', name: 'users text_search', run: (d, a) => lines.list(d, a, { text_search: 'indicado' }), uses: both('lines_live_id'), known: 'a term in 25 % of lines walks the id order (no index narrows it); rare terms: the trigram cases' },
+  // A common term: the id walk (SQLite reads the table itself in rowid order, PostgreSQL lines_pkey).
+  { as: 'admin', name: 'users text_search', run: (d, a) => lines.list(d, a, { text_search: 'indicado' }), uses: { sqlite: [], postgres: ['lines_pkey'] }, walk: true },
   { as: 'admin', name: 'users text_search, rare term', run: (d, a) => lines.list(d, a, { text_search: 'zq7xw' }), uses: trigram },
   { as: 'admin', name: 'users sort exp_date asc', run: (d, a) => lines.list(d, a, { order_by: 'exp_date,asc' }), uses: both('lines_live_exp') },
   { as: 'admin', name: 'users sort exp_date desc, page 1000', run: (d, a) => lines.list(d, a, { order_by: 'exp_date,desc', page: 1000 }), uses: both('lines_live_exp') },
@@ -62,7 +69,7 @@ export const PLAN_CASES: PlanCase[] = [
   { as: 'master', name: 'users created range', run: (d, a, c) => lines.list(d, a, { created: `${day(-30, c.now)},${day(0, c.now)}` }), uses: both('lines_member_created') },
   { as: 'master', name: 'users sort exp_date asc', run: (d, a) => lines.list(d, a, { order_by: 'exp_date,asc' }), uses: both('lines_live_exp') },
   { as: 'master', name: 'users sort exp_date desc', run: (d, a) => lines.list(d, a, { order_by: 'exp_date,desc' }), uses: both('lines_live_exp') },
-  { as: 'master', name: 'users text_search', run: (d, a) => lines.list(d, a, { text_search: 'indicado' }), uses: both('lines_live_id'), known: 'a term in 25 % of lines walks the id order (no index narrows it); rare terms: the trigram cases' },
+  { as: 'master', name: 'users text_search', run: (d, a) => lines.list(d, a, { text_search: 'indicado' }), uses: { sqlite: ['lines_top_id'], postgres: ['lines_pkey'] }, walk: true },
   { as: 'master', name: 'users text_search, rare term', run: (d, a) => lines.list(d, a, { text_search: 'zq7xw' }), uses: trigram },
   { as: 'master', name: 'expiring', run: (d, a) => lines.expiring(d, a, {}), uses: both('lines_renewable_exp') },
   { as: 'master', name: 'resellers list', run: (d, a) => resellers.list(d, a, {}), uses: { sqlite: ['resellers_owner'], postgres: ['resellers_pkey'] } },

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
-import { captureQueries, explain, tableScans } from '../db/plans.ts';
+import { captureQueries, caseScans, explain } from '../db/plans.ts';
 import type { AuthUser } from '../modules/auth/service.ts';
 import { PLAN_CASES } from './plan-cases.ts';
 
@@ -24,7 +24,7 @@ for (const c of PLAN_CASES) {
   await c.run(deps, actors[c.as], ctx);
   const ms = performance.now() - t;
   const plans = await Promise.all(queries.map((q) => explain(database, q)));
-  const scans = plans.flatMap((p) => tableScans(p, ['lines', 'ln', 'logs', 'lg'], !!c.dense));
+  const scans = plans.flatMap((p, i) => caseScans(c, queries[i].sql, p));
   const missing = c.uses[database.dialect].filter((name) => !plans.flat().some((l) => l.includes(name)));
   console.log(`## ${c.as} / ${c.name}: ${ms.toFixed(1)} ms${scans.length ? ' TABLE SCAN' : ''}${missing.length ? ` MISSING ${missing.join(',')}` : ''}`);
   if (values.quiet) continue;

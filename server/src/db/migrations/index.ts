@@ -23,6 +23,7 @@ import * as m020 from './020_migration_lookups.ts';
 import * as m021 from './021_resellers_group_index.ts';
 import * as m022 from './022_line_search.ts';
 import * as m023 from './023_logs_top_reseller.ts';
+import * as m024 from './024_line_search_statistics.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -57,6 +58,7 @@ const steps: Record<string, Step> = {
   '021_resellers_group_index': m021,
   '022_line_search': m022,
   '023_logs_top_reseller': m023,
+  '024_line_search_statistics': m024,
 };
 
 class StaticProvider implements MigrationProvider {
