@@ -12,6 +12,21 @@ import { migrate } from '../src/db/migrations/index.ts';
 import type { Deps } from '../src/deps.ts';
 
 export const ENGINE = (process.env.TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
+
+/**
+ * The action-log rows a subtree sees, straight from the table, newest first: those whose reseller
+ * or target reseller is one of `ids` (the scope rule the log's own queries must match).
+ */
+export async function logIdsInScope(db: Database['db'], ids: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('logs')
+    .select('id')
+    .where((eb) => eb.or([eb('reseller_id', 'in', ids), eb('target_reseller_id', 'in', ids)]))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const ADMIN_PASSWORD = 'admin-pass-123';
 

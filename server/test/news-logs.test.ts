@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import { ENGINE, type TestContext, createTestContext, logIdsInScope } from './helpers.ts';
 import type { LogEntry, LogOptions, LogPage, NewsItem } from '../../web/src/api/types.ts';
 
 // GET/PUT /api/news and GET /api/logs, /api/logs/getoptions.
@@ -70,15 +70,8 @@ describe(`news and action logs (${ENGINE})`, () => {
   const actionsOf = (rows: LogEntry[]) => [...new Set(rows.map((r) => r.action))].sort();
   const ids = (rows: { id: number }[]) => rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 
-  /** Log ids whose actor-side or target-side reseller is one of `scope` (straight from the table). */
-  async function dbLogIdsFor(scope: number[]) {
-    const rows = await db()
-      .selectFrom('logs')
-      .select('id')
-      .where((eb) => eb.or([eb('reseller_id', 'in', scope), eb('target_reseller_id', 'in', scope)]))
-      .execute();
-    return ids(rows);
-  }
+  /** Log ids whose actor-side or target-side reseller is one of `scope`, ascending. */
+  const dbLogIdsFor = async (scope: number[]) => (await logIdsInScope(db(), scope)).sort((a, b) => a - b);
 
   /** Synthetic rows with exact timestamps, for the date-range boundaries. */
   async function insertLog(created_at: number, values: { action: string; reseller_id: number; target_user: string; type_log?: string }) {
@@ -325,13 +318,7 @@ describe(`news and action logs (${ENGINE})`, () => {
       // credits): a row done inside the subtree to someone inside it must come once, and the merge
       // must hold across page boundaries.
       const scope = [id.nl_m, id.nl_s, id.nl_r];
-      const newestFirst = await db()
-        .selectFrom('logs')
-        .select('id')
-        .where((eb) => eb.or([eb('reseller_id', 'in', scope), eb('target_reseller_id', 'in', scope)]))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+      const newestFirst = await logIdsInScope(db(), scope);
       expect(newestFirst.length, "more than two pages").toBeGreaterThan(20);
       for (const [dir, want] of [['desc', newestFirst], ['asc', [...newestFirst].reverse()]] as const) {
         const got: number[] = [];
@@ -340,7 +327,7 @@ describe(`news and action logs (${ENGINE})`, () => {
           got.push(...res.data.map((r) => Number(r.id)));
           if (page >= res.meta.pages) break;
         }
-        expect(got, dir).toEqual(want.map((r) => Number(r.id)));
+        expect(got, dir).toEqual(want);
       }
     });
 

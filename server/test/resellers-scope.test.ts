@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerSumOf } from './fixtures.ts';
-import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import { ENGINE, type TestContext, createTestContext, logIdsInScope } from './helpers.ts';
 import type { Reseller, SearchOption } from '../../web/src/api/types.ts';
 
 // Tree built once for the whole file (argon2 makes every create and sign-in cost ~50 ms):
@@ -530,16 +530,10 @@ describe(`reseller scope, blocking, promotion, deactivation, ledger, logs and do
     const masterbLines = (await expectStatus(tok.masterb, { method: 'GET', url: '/api/users?per=100' }, 200)).json();
     expect(masterbLines.data.map((l: { id: number }) => l.id)).toContain(moved.id);
     const subtreeB = (await db().selectFrom('reseller_tree').select('descendant_id').where('ancestor_id', '=', id.masterb).execute()).map((r) => r.descendant_id);
-    const wantLogs = await db()
-      .selectFrom('logs')
-      .select('id')
-      .where((eb) => eb.or([eb('reseller_id', 'in', subtreeB), eb('target_reseller_id', 'in', subtreeB)]))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+    const wantLogs = await logIdsInScope(db(), subtreeB);
     expect(wantLogs.length).toBeLessThanOrEqual(100);
     const seenLogs = (await logsAs(tok.masterb, '')).json();
-    expect(seenLogs.data.map((r: { id: number }) => Number(r.id))).toEqual(wantLogs.map((r) => Number(r.id)));
+    expect(seenLogs.data.map((r: { id: number }) => Number(r.id))).toEqual(wantLogs);
     expect(seenLogs.data.some((r: { reseller: string | null }) => r.reseller === 'suba1')).toBe(true);
 
     // the removed reseller: gone from lists and searches, 404, sessions revoked, cannot sign in

@@ -75,11 +75,11 @@ async function explainSqlite(database: Database, text: string, params: unknown[]
  * sequential scan. A walk of a named index is allowed (that is how a page in index order is found).
  * `bounded`: a PostgreSQL sequential scan right under a Limit is allowed (a capped count of a filter
  * most rows match stops after ~10,001 rows, which PostgreSQL rightly reads in table order).
- * `walk`: SQLite may also scan the table itself (rowid order is id order) in a statement that stops
+ * `walkSql` (a `walk` case's statement): SQLite may also scan the table itself (rowid order is id order) in a statement that stops
  * at its LIMIT: the statement has one and the plan sorts nothing (no temporary B-tree).
  */
-export function tableScans(plan: string[], tables: string[], bounded = false, walk?: { sql: string }): string[] {
-  const stops = walk !== undefined && /\blimit\b/i.test(walk.sql) && !plan.some((l) => l.includes('USE TEMP B-TREE'));
+export function tableScans(plan: string[], tables: string[], bounded = false, walkSql?: string): string[] {
+  const stops = walkSql !== undefined && /\blimit\b/i.test(walkSql) && !plan.some((l) => l.includes('USE TEMP B-TREE'));
   return plan.filter((l, i) => {
     const t = l.trim();
     return tables.some((name) => {
@@ -93,6 +93,6 @@ export function tableScans(plan: string[], tables: string[], bounded = false, wa
 
 /** What a plan case may not do (plan-cases.ts): `tableScans` of the lines and logs tables, with the case's allowances. */
 export const caseScans = (c: { dense?: boolean; walk?: boolean }, sqlText: string, plan: string[]) =>
-  tableScans(plan, ['lines', 'ln', 'logs', 'lg'], !!c.dense || !!c.walk, c.walk ? { sql: sqlText } : undefined);
+  tableScans(plan, ['lines', 'ln', 'logs', 'lg'], !!c.dense || !!c.walk, c.walk ? sqlText : undefined);
 
 const indent = (l: string) => l.length - l.trimStart().length;
