@@ -32,6 +32,16 @@ describe(`trigger-kept line counters (${ENGINE})`, () => {
         AND t.depth = (SELECT max(m.depth) FROM reseller_tree m WHERE m.descendant_id = l.member_id) - 1), l.member_id) AS want
       FROM lines l`.execute(t.database.db);
     for (const r of rows.rows) expect(r.top, `line ${r.id}`).toBe(Number(r.want));
+    const top = (col: string) =>
+      sql.raw(`coalesce((SELECT t.ancestor_id FROM reseller_tree t WHERE t.descendant_id = ${col}
+        AND t.depth = (SELECT max(m.depth) FROM reseller_tree m WHERE m.descendant_id = ${col}) - 1), ${col})`);
+    const logs = await sql<{ id: number; top: number | null; want: number | null; ttop: number | null; twant: number | null }>`
+      SELECT g.id, g.top_reseller_id AS top, ${top('g.reseller_id')} AS want, g.target_top_reseller_id AS ttop, ${top('g.target_reseller_id')} AS twant
+      FROM logs g`.execute(t.database.db);
+    for (const r of logs.rows) {
+      expect(r.top, `log ${r.id}`).toBe(r.want === null ? null : Number(r.want));
+      expect(r.ttop, `log ${r.id} target`).toBe(r.twant === null ? null : Number(r.twant));
+    }
   }
 
   it('stay exact through creations, deletions and a deactivation that moves lines', async () => {
@@ -61,6 +71,20 @@ describe(`trigger-kept line counters (${ENGINE})`, () => {
     expect(bRow.clients_count).toBe(4);
     const dash = (await t.call(admin, { method: 'GET', url: '/api/dashboard' })).json();
     expect(dash.users).toBe(4);
+  });
+
+  it('a writer that leaves the top columns out still gets them from the insert triggers (migration 025)', async () => {
+    const db = t.database.db;
+    const owner = await db.selectFrom('resellers').select('id').where('username', '=', 'cnt_b').executeTakeFirstOrThrow();
+    const pkg = await db.selectFrom('packages').select('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('lines')
+      .values({ member_id: owner.id, username: 'raw_writer_line', password: 'p4ss-raw', package_id: pkg.id, created_at: 1, exp_date: 2, enabled: 1, is_trial: 0, max_connections: 1, bouquet: '[]', system: 1 })
+      .execute();
+    await db.insertInto('logs').values({ type_log: 'user', action: 'raw', actor_id: owner.id, reseller_id: owner.id, target_reseller_id: owner.id, created_at: 1 }).execute();
+    await expectCountersExact();
+    const row = await db.selectFrom('lines').select('top_reseller_id').where('username', '=', 'raw_writer_line').executeTakeFirstOrThrow();
+    expect(row.top_reseller_id).toBe(owner.id);
   });
 
   it('the unfiltered list total is kept between changes and follows every change at once (admin, master, owner)', async () => {

@@ -2,7 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureQueries } from '../src/db/plans.ts';
-import { groupStats, withTx } from '../src/db/tx.ts';
+import { groupStats, onceBeforeCommit, withTx } from '../src/db/tx.ts';
 import type { AuthUser } from '../src/modules/auth/service.ts';
 import * as lines from '../src/modules/lines/service.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
@@ -75,6 +75,49 @@ describe(`credit spends: one transaction each, grouped commits (${ENGINE})`, () 
       }
     }
     expect(await balance(r.id)).toBe(9);
+  });
+
+  it.runIf(ENGINE === 'sqlite')('one owner\'s creations in one group stamp the dashboard cache once, before the COMMIT', async () => {
+    const r = await reseller(master.token, 'tx_res3', 'reseller', 10);
+    const actor: AuthUser = { id: r.id, username: 'tx_res3', type: 'reseller', credits: 0, sessionId: 0, twoFactorEnabled: false };
+    const before = (await t.database.db.selectFrom('dashboard_cache').select('invalidated_at').where('reseller_id', '=', master.id).executeTakeFirst())?.invalidated_at ?? 0;
+    const sent = (
+      await captureQueries(t.database, (db) =>
+        Promise.all([1, 2, 3].map((i) => lines.create({ ...t.deps, database: { ...t.database, db } }, actor, { package_id: pkg }, `k-group-${i}`))),
+      )
+    ).map((q) => q.sql.trim());
+    expect(sent.filter((s) => /^COMMIT/.test(s)), sent.join('\n')).toHaveLength(1);
+    expect(sent.filter((s) => /^insert into "credit_ledger"/.test(s))).toHaveLength(3);
+    const stamps = sent.map((s, i) => (/^INSERT INTO dashboard_cache/.test(s) ? i : -1)).filter((i) => i >= 0);
+    expect(stamps, 'one stamp for the three').toHaveLength(1);
+    const lastLedger = sent.map((s, i) => (/^insert into "credit_ledger"/.test(s) ? i : -1)).reduce((a, b) => Math.max(a, b));
+    expect(stamps[0], 'after the last operation').toBeGreaterThan(lastLedger);
+    expect(stamps[0]).toBeLessThan(sent.findIndex((s) => /^COMMIT/.test(s)));
+    const after = await t.database.db.selectFrom('dashboard_cache').select('invalidated_at').where('reseller_id', '=', master.id).executeTakeFirstOrThrow();
+    expect(Number(after.invalidated_at), 'the owner\'s master was stamped').toBeGreaterThan(Number(before));
+    expect(await balance(r.id)).toBe(7);
+  });
+
+  it.runIf(ENGINE === 'sqlite')('work left for the COMMIT that fails fails the whole group', async () => {
+    const db = t.database.db;
+    await sql`CREATE TABLE bc_probe (note TEXT)`.execute(db);
+    try {
+      const results = await Promise.allSettled([
+        withTx(t.database, (trx) => sql`INSERT INTO bc_probe VALUES ('x')`.execute(trx)),
+        withTx(t.database, async (trx) => {
+          await onceBeforeCommit(trx, 'boom', async () => {
+            throw new Error('before-commit work failed');
+          });
+        }),
+      ]);
+      expect(results.map((x) => x.status)).toEqual(['rejected', 'rejected']);
+      expect(((await sql<{ n: number }>`SELECT count(*) AS n FROM bc_probe`.execute(db)).rows[0].n)).toBe(0);
+      let ran = 0;
+      await withTx(t.database, (trx) => onceBeforeCommit(trx, 'once', async () => void ran++)); // a group of one still runs it
+      expect(ran).toBe(1);
+    } finally {
+      await sql`DROP TABLE bc_probe`.execute(db);
+    }
   });
 
   it('60 concurrent creations on 30 credits: exactly 30 lines, balance equals ledger, commits shared (SQLite)', async () => {

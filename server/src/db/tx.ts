@@ -49,6 +49,25 @@ export async function withTx<T>(database: Database, fn: (trx: Kysely<DB>) => Pro
   });
 }
 
+/** Per SQLite group (keyed by its connection): work to run once, just before the group's COMMIT. */
+const beforeCommit = new WeakMap<object, Map<string, (trx: Kysely<DB>) => Promise<unknown>>>();
+
+/**
+ * Work that only has to happen once per commit, whatever number of operations asked for it (the
+ * dashboard-cache stamp of an owner's ancestors: one per line creation cost as much as the line
+ * insert). Inside a SQLite group it runs once per `key`, after the group's last operation and
+ * before its COMMIT, so it still commits together with every change that asked for it; if it
+ * fails, the whole group fails. Elsewhere (PostgreSQL, or outside a group) it runs at once.
+ */
+export async function onceBeforeCommit(trx: Tx, key: string, work: (trx: Kysely<DB>) => Promise<unknown>): Promise<void> {
+  const pending = beforeCommit.get(trx);
+  if (!pending) {
+    await work(trx as Kysely<DB>);
+    return;
+  }
+  if (!pending.has(key)) pending.set(key, work);
+}
+
 interface Operation {
   fn: (trx: Kysely<DB>) => Promise<unknown>;
   resolve: (value: unknown) => void;
@@ -93,6 +112,8 @@ async function runGroup(db: Kysely<DB>, q: Queue): Promise<void> {
     await db.connection().execute(async (conn) => {
       await sql`BEGIN IMMEDIATE`.execute(conn);
       const started = performance.now();
+      const pending = new Map<string, (trx: Kysely<DB>) => Promise<unknown>>();
+      beforeCommit.set(conn, pending);
       try {
         while (q.waiting.length > 0 && group.length < GROUP_MAX_OPERATIONS && (group.length === 0 || performance.now() - started < GROUP_MAX_MS)) {
           const op = q.waiting.shift() as Operation;
@@ -109,10 +130,13 @@ async function runGroup(db: Kysely<DB>, q: Queue): Promise<void> {
             settled.push(() => op.reject(err));
           }
         }
+        for (const work of pending.values()) await work(conn);
         await sql`COMMIT`.execute(conn);
       } catch (err) {
         await sql`ROLLBACK`.execute(conn).catch(() => undefined);
         throw err;
+      } finally {
+        beforeCommit.delete(conn);
       }
     });
   } catch (err) {
