@@ -73,7 +73,7 @@ describe(`trigger-kept line counters (${ENGINE})`, () => {
     expect(dash.users).toBe(4);
   });
 
-  it('a writer that leaves the top columns out still gets them from the insert triggers (migration 025)', async () => {
+  it('a writer that leaves the top columns out gets them from the insert triggers (migrations 019 and 023)', async () => {
     const db = t.database.db;
     const owner = await db.selectFrom('resellers').select('id').where('username', '=', 'cnt_b').executeTakeFirstOrThrow();
     const pkg = await db.selectFrom('packages').select('id').executeTakeFirstOrThrow();

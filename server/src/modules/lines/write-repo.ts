@@ -1,14 +1,9 @@
 import type { Dialect } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { Line } from '../../db/types.ts';
-import { topOfReseller } from '../../db/top-reseller.ts';
 
 export async function insertLine(db: Tx, values: Omit<Line, 'id' | 'deleted_at' | 'last_extended_at' | 'p2p_sync_state' | 'p2p_sync_error' | 'p2p_sync_version' | 'top_reseller_id'>): Promise<number> {
-  const { id } = await db
-    .insertInto('lines')
-    .values({ ...values, top_reseller_id: topOfReseller(values.member_id) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await db.insertInto('lines').values(values).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 

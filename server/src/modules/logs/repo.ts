@@ -4,13 +4,12 @@ import { subtreeIds } from '../../db/scope.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { NewLog } from '../../db/types.ts';
 import { type Order, paginate } from '../../http/paging.ts';
-import { topOfReseller } from '../../db/top-reseller.ts';
 
 /** Writes one action-log row; callers pass their transaction so the row lands with the change. */
 export async function writeLog(db: Tx, row: Omit<NewLog, 'created_at'>): Promise<void> {
   await db
     .insertInto('logs')
-    .values({ ...row, created_at: Date.now(), top_reseller_id: topOfReseller(row.reseller_id), target_top_reseller_id: topOfReseller(row.target_reseller_id) })
+    .values({ ...row, created_at: Date.now() })
     .execute();
 }
 

@@ -1,5 +1,5 @@
+import { sql } from 'kysely';
 import type { Tx } from '../../db/tx.ts';
-import { topOfColumn } from '../../db/top-reseller.ts';
 
 // The reseller_tree closure table: one row per (ancestor, descendant) pair, depth 0 for oneself.
 
@@ -42,7 +42,12 @@ export async function moveChildren(db: Tx, fromId: number, toId: number): Promis
  * owner change of a line, and the top-level master's lists and log pages read them.
  */
 async function refreshTops(db: Tx, ids: number[]): Promise<void> {
-  await db.updateTable('lines').set({ top_reseller_id: topOfColumn('lines.member_id') }).where('member_id', 'in', ids).execute();
-  await db.updateTable('logs').set({ top_reseller_id: topOfColumn('logs.reseller_id') }).where('reseller_id', 'in', ids).execute();
-  await db.updateTable('logs').set({ target_top_reseller_id: topOfColumn('logs.target_reseller_id') }).where('target_reseller_id', 'in', ids).execute();
+  await db.updateTable('lines').set({ top_reseller_id: topOf('lines.member_id') }).where('member_id', 'in', ids).execute();
+  await db.updateTable('logs').set({ top_reseller_id: topOf('logs.reseller_id') }).where('reseller_id', 'in', ids).execute();
+  await db.updateTable('logs').set({ target_top_reseller_id: topOf('logs.target_reseller_id') }).where('target_reseller_id', 'in', ids).execute();
 }
+
+/** The ancestor right under the root admin of the reseller in `column`, or that reseller itself (as in migrations 019 and 023). */
+const topOf = (column: string) =>
+  sql<number>`coalesce((select t.ancestor_id from reseller_tree t where t.descendant_id = ${sql.ref(column)}
+    and t.depth = (select max(m.depth) from reseller_tree m where m.descendant_id = ${sql.ref(column)}) - 1), ${sql.ref(column)})`;
