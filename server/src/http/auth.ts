@@ -30,14 +30,28 @@ export const ENROLMENT_ROUTES = new Set(['/api/profile', '/api/profile/2fa', '/a
 /** Every route registered inside `scope` requires a valid bearer token. */
 export function requireSession(scope: FastifyInstance, deps: Deps): void {
   scope.decorateRequest('user', null as unknown as AuthUser);
-  scope.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    const byLink = token === undefined && request.routeOptions.config?.downloadable === true && request.url.includes('download_token=');
-    request.user = byLink ? await authenticateDownload(deps, request.url) : await authenticate(deps, token);
-    if (deps.config.requireAdmin2fa && !ENROLMENT_ROUTES.has(request.routeOptions.url ?? '') && mustEnrol(deps, request.user)) {
-      throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in first');
+  // A callback hook, not an async one: on SQLite the session usually resolves at once (see
+  // authenticate), and the request then goes on without a promise in between.
+  scope.addHook('onRequest', (request, _reply, done) => {
+    const signedIn = (user: AuthUser) => {
+      request.user = user;
+      if (deps.config.requireAdmin2fa && !ENROLMENT_ROUTES.has(request.routeOptions.url ?? '') && mustEnrol(deps, user)) {
+        throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in first');
+      }
+    };
+    let user: AuthUser | Promise<AuthUser>;
+    try {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      const byLink = token === undefined && request.routeOptions.config?.downloadable === true && request.url.includes('download_token=');
+      user = byLink ? authenticateDownload(deps, request.url) : authenticate(deps, token);
+      if (!(user instanceof Promise)) signedIn(user);
+    } catch (err) {
+      done(err as Error);
+      return;
     }
+    if (user instanceof Promise) user.then(signedIn).then(() => done(), done);
+    else done();
   });
 }
 

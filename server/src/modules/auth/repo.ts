@@ -1,5 +1,5 @@
 import { type CompiledQuery, type Insertable, sql } from 'kysely';
-import { planOnceOnPostgres } from '../../db/connection.ts';
+import { planOnceOnPostgres, readNow } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { SessionsTable } from '../../db/types.ts';
 
@@ -61,18 +61,30 @@ const sessionQuery = (db: Tx) =>
  */
 const byTokenCompiled = new WeakMap<Tx, CompiledQuery>();
 
-/** A session by its token's hash, or by its id (one-time download links carry the id). */
-export async function findSession(db: Tx, by: { tokenHash: string } | { id: number }): Promise<SessionRow | undefined> {
-  if ('id' in by) return sessionQuery(db).where('sessions.id', '=', by.id).executeTakeFirst() as Promise<SessionRow | undefined>;
+function byToken(db: Tx, tokenHash: string): CompiledQuery<SessionRow> {
   let compiled = byTokenCompiled.get(db);
   if (!compiled) {
-    compiled = sessionQuery(db).where('sessions.token_hash', '=', by.tokenHash).compile();
+    compiled = sessionQuery(db).where('sessions.token_hash', '=', tokenHash).compile();
     if (compiled.parameters.length !== 1) throw new Error('the session statement must take the token hash as its only parameter');
     byTokenCompiled.set(db, compiled);
     planOnceOnPostgres(compiled.sql);
   }
-  const result = await db.executeQuery<SessionRow>({ ...compiled, parameters: [by.tokenHash] });
-  return result.rows[0];
+  return { ...compiled, parameters: [tokenHash] } as CompiledQuery<SessionRow>;
+}
+
+/** A session by its token's hash, or by its id (one-time download links carry the id). */
+export async function findSession(db: Tx, by: { tokenHash: string } | { id: number }): Promise<SessionRow | undefined> {
+  if ('id' in by) return sessionQuery(db).where('sessions.id', '=', by.id).executeTakeFirst() as Promise<SessionRow | undefined>;
+  return (await db.executeQuery(byToken(db, by.tokenHash))).rows[0];
+}
+
+/**
+ * The session by its token's hash, read at once when SQLite's connection is free (see readNow):
+ * `{ row }`, or `undefined` when the caller must use findSession.
+ */
+export function findSessionNow(db: Tx, tokenHash: string): { row: SessionRow | undefined } | undefined {
+  const rows = readNow(db, byToken(db, tokenHash));
+  return rows && { row: rows[0] };
 }
 
 export async function touchSession(db: Tx, id: number, now: number): Promise<void> {

@@ -63,19 +63,26 @@ export async function signIn(deps: Deps, input: SignInInput) {
 
 const SEEN_RESOLUTION = 60; // seconds: don't write last_seen_at on every request
 
-/** Resolves a bearer token to its signed-in reseller, or throws 401. */
-export async function authenticate(deps: Deps, token: string | undefined): Promise<AuthUser> {
+/**
+ * Resolves a bearer token to its signed-in reseller, or throws 401 (or rejects, when it answers
+ * with a promise). On SQLite with the connection free the answer comes at once, not as a promise:
+ * the session check runs on every signed-in request (issue 13).
+ */
+export function authenticate(deps: Deps, token: string | undefined): AuthUser | Promise<AuthUser> {
   if (!token || token.length > 200) throw unauthorized();
-  return checkSession(deps, { tokenHash: hashToken(token) });
+  const tokenHash = hashToken(token);
+  const now = repo.findSessionNow(deps.database.db, tokenHash);
+  if (!now) return repo.findSession(deps.database.db, { tokenHash }).then((row) => signedIn(deps, row));
+  return signedIn(deps, now.row);
 }
 
 /** The signed-in reseller of a session still valid (one-time download links), or throws 401. */
-export const authenticateSession = (deps: Deps, sessionId: number) => checkSession(deps, { id: sessionId });
+export const authenticateSession = async (deps: Deps, sessionId: number) => signedIn(deps, await repo.findSession(deps.database.db, { id: sessionId }));
 
 const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Sign in to continue');
 
-async function checkSession({ database }: Deps, by: Parameters<typeof repo.findSession>[1]): Promise<AuthUser> {
-  const row = await repo.findSession(database.db, by);
+/** The session's reseller when the session is still valid, or throws 401; a promise only when last_seen_at is written. */
+function signedIn({ database }: Deps, row: repo.SessionRow | undefined): AuthUser | Promise<AuthUser> {
   const now = repo.nowSec();
   if (
     !row ||
@@ -87,8 +94,7 @@ async function checkSession({ database }: Deps, by: Parameters<typeof repo.findS
   ) {
     throw unauthorized();
   }
-  if (now - row.last_seen_at >= SEEN_RESOLUTION) await repo.touchSession(database.db, row.session_id, now);
-  return {
+  const user: AuthUser = {
     id: row.reseller_id,
     username: row.username,
     type: row.type,
@@ -97,6 +103,8 @@ async function checkSession({ database }: Deps, by: Parameters<typeof repo.findS
     twoFactorEnabled: Boolean(row.two_factor_enabled),
     topLevel: Boolean(row.top_level),
   };
+  if (now - row.last_seen_at >= SEEN_RESOLUTION) return repo.touchSession(database.db, row.session_id, now).then(() => user);
+  return user;
 }
 
 export async function signOut({ database }: Deps, user: AuthUser): Promise<void> {
