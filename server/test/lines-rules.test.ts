@@ -100,6 +100,8 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
       const r = await reseller('rcreate', 20);
       const line: Line = await create(r.token, { package_id: pk.std, whatsapp: '5511999990000', reseller_notes: 'first' });
       expect(line).toMatchObject({ member_id: r.id, master_username: 'rcreate', max_connections: 1, enabled: 1, is_trial: 0, system: 1, package_id: pk.std, bouquet: [String(b1)] });
+      // The answer is built from the insert (no read back): it must be exactly what a read of the line answers.
+      expect((await t.call(r.token, { method: 'GET', url: `/api/users/${line.id}` })).json()).toEqual(line);
       expect(await balance(r.id)).toBe(18);
       const rows = await ledgerRows(r.id);
       expect(rows.at(-1)).toMatchObject({ delta: -2, balance_after: 18, reason: 'line_create', line_id: line.id });
@@ -255,6 +257,7 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
       const r = await reseller('rtrial', 0);
       const a: Line = await trial(r.token, { package_id: pk.trial, whatsapp: '5511900000000' });
       expect(a).toMatchObject({ is_trial: 1, member_id: r.id, package_id: pk.trial, bouquet: [String(b2)], whatsapp: '5511900000000' });
+      expect((await t.call(r.token, { method: 'GET', url: `/api/users/${a.id}` })).json()).toEqual(a);
       expect(a.exp_date - a.created_at).toBe(24 * 3600);
       const b: Line = await trial(r.token, { package_id: pk.trial3d });
       expect(b.exp_date - b.created_at).toBe(3 * DAY);

@@ -41,7 +41,7 @@ async function insertNewLine(
   line: { package_id: number; created_at: number; exp_date: number; is_trial: 0 | 1; max_connections: number; bouquet: string[] },
 ) {
   const { username, password } = await credentials(trx, input);
-  const id = await insertLine(trx, {
+  const values = {
     ...line,
     member_id: actor.id,
     username,
@@ -51,8 +51,8 @@ async function insertNewLine(
     reseller_notes: input.reseller_notes?.trim() || null,
     whatsapp: input.whatsapp?.trim() || null,
     system: 1,
-  });
-  return { id, username };
+  };
+  return insertLine(trx, values, actor.username); // the caller owns it: its username is the line's master_username
 }
 
 /**
@@ -96,7 +96,7 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
     const t = now();
     const { pkg, screens, cost, expiresAt } = await paidTerms(trx, input.package_id, input.max_connections, t);
     const bouquet = input.bouquet ? await assertBouquetIds(trx, input.bouquet, 'bouquet') : pkg.bouquets;
-    const { id, username } = await insertNewLine(trx, actor, input, {
+    const line = await insertNewLine(trx, actor, input, {
       package_id: pkg.id,
       created_at: t,
       exp_date: expiresAt,
@@ -106,9 +106,8 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
     });
     // On PostgreSQL the guarded debit locks the caller's balance row and the cache stamp the
     // admins' cache rows, shared by every spend, until COMMIT: they come last, the stamp at the end.
-    await writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: pkg.package_name, value_int: chargeable(actor, cost) });
-    const line = (await repo.findVisibleLine(trx, actor, id))!;
-    await charge(trx, actor, cost, 'line_create', id, key);
+    await writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: line.username, value: pkg.package_name, value_int: chargeable(actor, cost) });
+    await charge(trx, actor, cost, 'line_create', line.id, key);
     await invalidateFor(trx, actor.id);
     return line;
   });
@@ -120,7 +119,7 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput
     const t = now();
     const { pkg, screens, expiresAt } = await trialTerms(trx, input.package_id, t);
     await assertTrialAllowed(trx, deps.database.dialect, actor, t, (since) => repo.trialsSince(trx, actor.id, since));
-    const { id, username } = await insertNewLine(trx, actor, input, {
+    const line = await insertNewLine(trx, actor, input, {
       package_id: pkg.id,
       created_at: t,
       exp_date: expiresAt,
@@ -128,8 +127,7 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput
       max_connections: screens,
       bouquet: pkg.bouquets,
     });
-    await writeLog(trx, { type_log: 'user', action: 'trial_create', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: pkg.package_name });
-    const line = (await repo.findVisibleLine(trx, actor, id))!;
+    await writeLog(trx, { type_log: 'user', action: 'trial_create', actor_id: actor.id, reseller_id: actor.id, target_user: line.username, value: pkg.package_name });
     await invalidateFor(trx, actor.id); // last: see create
     return line;
   });
@@ -153,7 +151,7 @@ export async function createMigrated(deps: Deps, actor: AuthUser, input: Migrate
     const pkg = await findPackage(trx, input.package_id);
     if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose one of the migration packages');
     const screens = Math.max(1, pkg.max_connections);
-    const { id, username } = await insertNewLine(trx, actor, { username: input.username, password: input.password, package_id: pkg.id }, {
+    const line = await insertNewLine(trx, actor, { username: input.username, password: input.password, package_id: pkg.id }, {
       package_id: pkg.id,
       created_at: now(),
       exp_date: input.exp_date,
@@ -161,9 +159,8 @@ export async function createMigrated(deps: Deps, actor: AuthUser, input: Migrate
       max_connections: screens,
       bouquet: pkg.bouquets,
     });
-    const cost = await charge(trx, actor, screens * pkg.official_credits, 'line_migrate', id, key);
-    await writeLog(trx, { type_log: 'user', action: 'user_migrate', actor_id: actor.id, reseller_id: actor.id, target_user: username, value: `${pkg.package_name}; ${note}`.slice(0, 250), value_int: cost });
-    const line = (await repo.findVisibleLine(trx, actor, id))!;
+    const cost = await charge(trx, actor, screens * pkg.official_credits, 'line_migrate', line.id, key);
+    await writeLog(trx, { type_log: 'user', action: 'user_migrate', actor_id: actor.id, reseller_id: actor.id, target_user: line.username, value: `${pkg.package_name}; ${note}`.slice(0, 250), value_int: cost });
     await invalidateFor(trx, actor.id); // last: see create
     return line;
   });
