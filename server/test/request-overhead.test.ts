@@ -1,5 +1,5 @@
 import { type KyselyPlugin, sql } from 'kysely';
-import { findSession } from '../src/modules/auth/repo.ts';
+import { findSessionByToken } from '../src/modules/auth/repo.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { groupIds } from './fixtures.ts';
@@ -54,7 +54,7 @@ describe(`signed-in request overhead (${ENGINE})`, () => {
     for (let i = 0; i < 3; i++) expect((await profile(token)).statusCode).toBe(200);
     // On one pinned connection: the session lookup, then what that connection has prepared.
     const prepared = await t.database.db.connection().execute(async (conn) => {
-      await findSession(conn, { tokenHash: 'no-such-token' });
+      await findSessionByToken(conn, 'no-such-token');
       return (await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(conn)).rows;
     });
     expect(prepared.map((p) => p.statement).filter((text) => text.includes('"sessions"."token_hash" = $1'))).toHaveLength(1);

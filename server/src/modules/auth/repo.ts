@@ -72,19 +72,19 @@ function byToken(db: Tx, tokenHash: string): CompiledQuery<SessionRow> {
   return { ...compiled, parameters: [tokenHash] } as CompiledQuery<SessionRow>;
 }
 
-/** A session by its token's hash, or by its id (one-time download links carry the id). */
-export async function findSession(db: Tx, by: { tokenHash: string } | { id: number }): Promise<SessionRow | undefined> {
-  if ('id' in by) return sessionQuery(db).where('sessions.id', '=', by.id).executeTakeFirst() as Promise<SessionRow | undefined>;
-  return (await db.executeQuery(byToken(db, by.tokenHash))).rows[0];
+/** A session by its id (one-time download links carry the id). */
+export function findSessionById(db: Tx, id: number): Promise<SessionRow | undefined> {
+  return sessionQuery(db).where('sessions.id', '=', id).executeTakeFirst() as Promise<SessionRow | undefined>;
 }
 
 /**
- * The session by its token's hash, read at once when SQLite's connection is free (see readNow):
- * `{ row }`, or `undefined` when the caller must use findSession.
+ * A session by its token's hash: read at once when SQLite's connection is free (see readNow),
+ * otherwise (PostgreSQL, or a transaction open) the usual way, as a promise.
  */
-export function findSessionNow(db: Tx, tokenHash: string): { row: SessionRow | undefined } | undefined {
-  const rows = readNow(db, byToken(db, tokenHash));
-  return rows && { row: rows[0] };
+export function findSessionByToken(db: Tx, tokenHash: string): SessionRow | undefined | Promise<SessionRow | undefined> {
+  const query = byToken(db, tokenHash);
+  const rows = readNow(db, query);
+  return rows ? rows[0] : db.executeQuery(query).then((result) => result.rows[0]);
 }
 
 export async function touchSession(db: Tx, id: number, now: number): Promise<void> {

@@ -70,14 +70,12 @@ const SEEN_RESOLUTION = 60; // seconds: don't write last_seen_at on every reques
  */
 export function authenticate(deps: Deps, token: string | undefined): AuthUser | Promise<AuthUser> {
   if (!token || token.length > 200) throw unauthorized();
-  const tokenHash = hashToken(token);
-  const now = repo.findSessionNow(deps.database.db, tokenHash);
-  if (!now) return repo.findSession(deps.database.db, { tokenHash }).then((row) => signedIn(deps, row));
-  return signedIn(deps, now.row);
+  const row = repo.findSessionByToken(deps.database.db, hashToken(token));
+  return row instanceof Promise ? row.then((found) => signedIn(deps, found)) : signedIn(deps, row);
 }
 
 /** The signed-in reseller of a session still valid (one-time download links), or throws 401. */
-export const authenticateSession = async (deps: Deps, sessionId: number) => signedIn(deps, await repo.findSession(deps.database.db, { id: sessionId }));
+export const authenticateSession = async (deps: Deps, sessionId: number) => signedIn(deps, await repo.findSessionById(deps.database.db, sessionId));
 
 const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Sign in to continue');
 

@@ -52,26 +52,28 @@ export async function isLargeScope(db: Tx, actor: AuthUser): Promise<boolean> {
   return mine * 20 >= all && all > 10_000;
 }
 
-const COLUMNS = [
-  'ln.id',
-  'ln.username',
-  'ln.password',
-  'ln.created_at',
-  'ln.exp_date',
-  'o.username as master_username',
-  'ln.member_id',
-  'ln.reseller_notes',
-  'ln.whatsapp',
-  'ln.max_connections',
-  'ln.enabled',
-  'ln.is_trial',
-  'ln.system',
-  'ln.package_id',
-  'ln.bouquet',
-  'ln.last_extended_at',
-  'ln.p2p_sync_state as sync_state',
-  'ln.p2p_sync_error as sync_error',
+/** A line's own columns as the lists answer them; the owner's username comes from a join (COLUMNS) or the caller (insertLine). */
+export const OWN_COLUMNS = [
+  'id',
+  'username',
+  'password',
+  'created_at',
+  'exp_date',
+  'member_id',
+  'reseller_notes',
+  'whatsapp',
+  'max_connections',
+  'enabled',
+  'is_trial',
+  'system',
+  'package_id',
+  'bouquet',
+  'last_extended_at',
+  'p2p_sync_state as sync_state',
+  'p2p_sync_error as sync_error',
 ] as const;
+
+const COLUMNS = [...OWN_COLUMNS.map((c) => `ln.${c}` as `ln.${(typeof OWN_COLUMNS)[number]}`), 'o.username as master_username' as const];
 
 export const toLineRow = (r: Omit<LineRow, 'bouquet'> & { bouquet: string }): LineRow => ({ ...r, bouquet: JSON.parse(r.bouquet) });
 

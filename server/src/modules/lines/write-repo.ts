@@ -1,7 +1,7 @@
 import type { Dialect } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { Line } from '../../db/types.ts';
-import { type LineRow, toLineRow } from './repo.ts';
+import { type LineRow, OWN_COLUMNS, toLineRow } from './repo.ts';
 
 type NewLine = Omit<Line, 'id' | 'deleted_at' | 'last_extended_at' | 'p2p_sync_state' | 'p2p_sync_error' | 'p2p_sync_version' | 'top_reseller_id'>;
 
@@ -14,25 +14,7 @@ export async function insertLine(db: Tx, values: NewLine, ownerUsername: string 
   const row = await db
     .insertInto('lines')
     .values(values)
-    .returning([
-      'id',
-      'username',
-      'password',
-      'created_at',
-      'exp_date',
-      'member_id',
-      'reseller_notes',
-      'whatsapp',
-      'max_connections',
-      'enabled',
-      'is_trial',
-      'system',
-      'package_id',
-      'bouquet',
-      'last_extended_at',
-      'p2p_sync_state as sync_state',
-      'p2p_sync_error as sync_error',
-    ])
+    .returning(OWN_COLUMNS)
     .executeTakeFirstOrThrow();
   return toLineRow({ ...(row as Omit<LineRow, 'bouquet' | 'master_username'> & { bouquet: string }), master_username: ownerUsername });
 }
