@@ -24,6 +24,7 @@ import * as m021 from './021_resellers_group_index.ts';
 import * as m022 from './022_line_search.ts';
 import * as m023 from './023_logs_top_reseller.ts';
 import * as m024 from './024_line_search_statistics.ts';
+import * as m025 from './025_line_search_deferral.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -59,6 +60,7 @@ const steps: Record<string, Step> = {
   '022_line_search': m022,
   '023_logs_top_reseller': m023,
   '024_line_search_statistics': m024,
+  '025_line_search_deferral': m025,
 };
 
 class StaticProvider implements MigrationProvider {
