@@ -8,10 +8,9 @@ import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 // (readNow): it must never see a write that is not committed, and must step aside otherwise.
 describe(`reads at once (${ENGINE})`, () => {
   let t: TestContext;
-  let admin: string;
   beforeAll(async () => {
     t = await createTestContext();
-    admin = await t.login('admin');
+    await t.login('admin'); // the first admin exists and signs in
   });
   afterAll(() => t.close());
 
