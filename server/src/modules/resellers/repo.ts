@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { firstByKey } from '../../db/planned.ts';
 import { keysetRows, mapRows } from '../../db/keyset.ts';
-import { escapeLike, inSubtree, subtreeIds } from '../../db/scope.ts';
+import { escapeLike, isInSubtree, subtreeIds } from '../../db/scope.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { DB, Reseller } from '../../db/types.ts';
 import { type Order, paginate } from '../../http/paging.ts';
@@ -105,14 +105,14 @@ export function iterateResellers(db: Tx, actor: AuthUser, f: ResellerFilters, ba
 }
 
 export async function findVisible(db: Tx, actor: AuthUser, id: number, includeSelf = false) {
-  let q = db
+  if (!includeSelf && id === actor.id) return undefined;
+  if (actor.type !== 'admin' && !(await isInSubtree(db, actor.id, id, includeSelf))) return undefined;
+  const q = db
     .selectFrom('resellers as r')
     .innerJoin('groups as g', 'g.group_id', 'r.member_group_id')
     .leftJoin('resellers as o', 'o.id', 'r.owner_id')
     .where('r.deleted_at', 'is', null)
     .where('r.id', '=', id);
-  if (!includeSelf) q = q.where('r.id', '!=', actor.id);
-  if (actor.type !== 'admin') q = q.where(inSubtree(db, actor.id, 'r.id', includeSelf));
   const row = await firstByKey(
     db,
     q.select((eb) => [...rowColumns(eb as RowsEB), 'r.email', 'r.whatsapp', 'r.telegram', 'r.notes']),
