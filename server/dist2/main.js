@@ -306,7 +306,6 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 var STATEMENT_CACHE = 500;
-globalThis.__T = new Map(); process.on('SIGUSR2', () => { const rows=[...globalThis.__T].sort((a,b)=>b[1][1]-a[1][1]).slice(0,30); for (const [k,[n,t]] of rows) console.error(String(n).padStart(7), (t).toFixed(0).padStart(7)+'ms', (1000*t/n).toFixed(1).padStart(7)+'us', k); globalThis.__T.clear(); console.error('GROUPS', groupStats.groups, groupStats.operations); });
 function keepPreparedStatements(sqlite) {
   const prepare2 = sqlite.prepare.bind(sqlite);
   const cache = /* @__PURE__ */ new Map();
@@ -318,7 +317,6 @@ function keepPreparedStatements(sqlite) {
       return kept;
     }
     const fresh = prepare2(source);
-    for (const m of ['run','all','get']) { const orig = fresh[m].bind(fresh); fresh[m] = (...a) => { const t = performance.now(); try { return orig(...a); } finally { const d = performance.now() - t; const k = source.replace(/\s+/g,' ').slice(0, 110); const e = globalThis.__T.get(k) ?? [0,0]; e[0]++; e[1]+=d; globalThis.__T.set(k, e); } }; }
     if (kept) return fresh;
     cache.set(source, fresh);
     if (cache.size > STATEMENT_CACHE) cache.delete(cache.keys().next().value);
@@ -529,7 +527,7 @@ import QRCode from "qrcode";
 import { sql as sql6 } from "kysely";
 var GROUP_MAX_OPERATIONS = 200;
 var GROUP_MAX_MS = 20;
-var groupStats = { groups: 0, operations: 0 };
+var groupStats = { groups: 0, operations: 0 }; process.on('SIGUSR2', () => console.error('GROUPS', groupStats.groups, groupStats.operations, groupStats.operations / groupStats.groups));
 async function withTx(database2, fn) {
   if (database2.dialect === "postgres") {
     for (let attempt = 1; ; attempt++) {
@@ -546,7 +544,7 @@ async function withTx(database2, fn) {
     q.waiting.push({ fn, resolve: resolve2, reject });
     if (!q.scheduled) {
       q.scheduled = true;
-      setImmediate(() => setImmediate(() => void runGroups(database2.db, q)));
+      if (process.env.ADAPT) { let seen = 0, turns = 0; const tick = () => { if (q.waiting.length > seen && turns < Number(process.env.ADAPT)) { seen = q.waiting.length; turns++; setImmediate(tick); } else void runGroups(database2.db, q); }; setImmediate(tick); } else setImmediate(() => setImmediate(() => void runGroups(database2.db, q)));
     }
   });
 }
