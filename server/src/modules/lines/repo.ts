@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import { firstByKey } from '../../db/planned.ts';
 import { keysetRows, mapRows } from '../../db/keyset.ts';
 import type { Tx } from '../../db/tx.ts';
@@ -120,8 +121,10 @@ export async function findVisibleLine(db: Tx, actor: AuthUser, id: number): Prom
   return row ? toLineRow(row as never) : undefined;
 }
 
+const lineByUsername = compiledOnce((db, a: { username: string }) => db.selectFrom('lines').select('id').where('username', '=', a.username));
+
 export async function usernameExists(db: Tx, username: string): Promise<boolean> {
-  return (await db.selectFrom('lines').select('id').where('username', '=', username).executeTakeFirst()) !== undefined;
+  return (await db.executeQuery(lineByUsername(db, { username }))).rows.length > 0;
 }
 
 export async function trialsSince(db: Tx, memberId: number, since: number): Promise<number> {

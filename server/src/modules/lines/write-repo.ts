@@ -1,10 +1,13 @@
 import type { Dialect } from '../../db/connection.ts';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { Line } from '../../db/types.ts';
 import { type LineRow, OWN_COLUMNS, toLineRow } from './repo.ts';
 import { deferLineSearch } from './search-repo.ts';
 
 type NewLine = Omit<Line, 'id' | 'deleted_at' | 'last_extended_at' | 'p2p_sync_state' | 'p2p_sync_error' | 'p2p_sync_version' | 'top_reseller_id'>;
+
+const insert = compiledOnce((db, values: NewLine) => db.insertInto('lines').values(values).returning(OWN_COLUMNS));
 
 /**
  * Inserts a line and answers it as the lists show it, from the insert itself (RETURNING) and its
@@ -13,11 +16,7 @@ type NewLine = Omit<Line, 'id' | 'deleted_at' | 'last_extended_at' | 'p2p_sync_s
  */
 export async function insertLine(db: Tx, values: NewLine, ownerUsername: string | null): Promise<LineRow> {
   const searchLater = await deferLineSearch(db);
-  const row = await db
-    .insertInto('lines')
-    .values(values)
-    .returning(OWN_COLUMNS)
-    .executeTakeFirstOrThrow();
+  const row = (await db.executeQuery(insert(db, values))).rows[0];
   searchLater?.push(row.id);
   return toLineRow({ ...(row as Omit<LineRow, 'bouquet' | 'master_username'> & { bouquet: string }), master_username: ownerUsername });
 }

@@ -1,4 +1,5 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import { keysetRows } from '../../db/keyset.ts';
 import { subtreeIds } from '../../db/scope.ts';
 import type { Tx } from '../../db/tx.ts';
@@ -7,11 +8,10 @@ import { type Order, paginate } from '../../http/paging.ts';
 
 /** Writes one action-log row; callers pass their transaction so the row lands with the change. */
 export async function writeLog(db: Tx, row: Omit<NewLog, 'created_at'>): Promise<void> {
-  await db
-    .insertInto('logs')
-    .values({ ...row, created_at: Date.now() })
-    .execute();
+  await db.executeQuery(insertLog(db, { ...row, created_at: Date.now() }));
 }
+
+const insertLog = compiledOnce((db, row: NewLog) => db.insertInto('logs').values(row));
 
 export interface LogRow {
   id: number;
