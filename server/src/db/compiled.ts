@@ -34,7 +34,10 @@ export function compiledOnce<A extends Record<string, unknown>, R>(build: (db: T
     const names = Object.keys(args).filter((k) => args[k] !== undefined);
     const key = names.join(',');
     let byShape = shapes.get(executor.adapter);
-    if (!byShape) shapes.set(executor.adapter, (byShape = new Map()));
+    if (!byShape) {
+      byShape = new Map();
+      shapes.set(executor.adapter, byShape);
+    }
     let shape = byShape.get(key);
     if (!shape) {
       const standIns = Object.fromEntries(names.map((k) => [k, `${STAND_IN}${k}`])) as A;
