@@ -13,7 +13,7 @@
 // alternately in the same run. Without DATABASE_URL the floor columns stay empty.
 //
 // --suite writes (needs DATABASE_URL): credit spends through the API, --spends N (default 4000) at
-// --connections: line creations by a fresh reseller the admin creates with enough credits, then
+// --connections, each run after as many spends not counted (a warm-up, product and floor alike): line creations by a fresh reseller the admin creates with enough credits, then
 // credit transfers by a fresh master to 10 fresh resellers of its own, each request with its own
 // Idempotency-Key; after each run, exactness (balance = initial - debits = ledger sum) is checked
 // in the database, and BENCH_PID (the server's process) gives its CPU time per spend. Beside each, the raw-driver floor of the same transaction (the statements captured
