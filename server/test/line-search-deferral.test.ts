@@ -5,7 +5,7 @@ import { captureQueries } from '../src/db/plans.ts';
 import { groupStats, withTx } from '../src/db/tx.ts';
 import type { AuthUser } from '../src/modules/auth/service.ts';
 import * as lines from '../src/modules/lines/service.ts';
-import { insertLine } from '../src/modules/lines/write-repo.ts';
+import { insertLine, updateLine } from '../src/modules/lines/write-repo.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { createBouquet, createPackage, groupIds } from './fixtures.ts';
 
@@ -63,8 +63,8 @@ describe(`line search index kept in the spend's transaction (${ENGINE})`, () => 
     if (ENGINE === 'sqlite') {
       expect(groupStats.groups - before.groups, 'the creations shared commits').toBeLessThan(40);
       await indexIsWhole();
-      const flag = await sql<{ deferred: number }>`SELECT deferred FROM line_search_deferral`.execute(t.database.db);
-      expect(flag.rows[0].deferred, 'the flag is never committed set').toBe(0);
+      const flag = await sql<{ deferred_from: number | null }>`SELECT deferred_from FROM line_search_deferral`.execute(t.database.db);
+      expect(flag.rows[0].deferred_from, 'the deferral is never committed set').toBeNull();
     }
   });
 
@@ -72,10 +72,10 @@ describe(`line search index kept in the spend's transaction (${ENGINE})`, () => 
     const r = await reseller('srch_res2', 5);
     const sent = (await captureQueries(t.database, (db) => lines.create({ ...t.deps, database: { ...t.database, db } }, r.actor, { package_id: pkg, username: 'wpqline' }, 'k-w'))).map((q) => q.sql.trim());
     const at = (re: RegExp) => sent.findIndex((s) => re.test(s));
-    expect(at(/^UPDATE line_search_deferral SET deferred = 1/), sent.join('\n')).toBeLessThan(at(/^insert into "lines"/));
+    expect(at(/^UPDATE line_search_deferral SET deferred_from = \(/), sent.join('\n')).toBeLessThan(at(/^insert into "lines"/));
     expect(at(/^INSERT INTO lines_search/)).toBeGreaterThan(at(/^insert into "credit_ledger"/));
-    expect(at(/^UPDATE line_search_deferral SET deferred = 0/)).toBeGreaterThan(at(/^INSERT INTO lines_search/));
-    expect(at(/^COMMIT/)).toBeGreaterThan(at(/^UPDATE line_search_deferral SET deferred = 0/));
+    expect(at(/^UPDATE line_search_deferral SET deferred_from = NULL/)).toBeGreaterThan(at(/^INSERT INTO lines_search/));
+    expect(at(/^COMMIT/)).toBeGreaterThan(at(/^UPDATE line_search_deferral SET deferred_from = NULL/));
     expect(await search(r.token, 'wpq')).toEqual(['wpqline']);
     await indexIsWhole();
   });
@@ -95,6 +95,26 @@ describe(`line search index kept in the spend's transaction (${ENGINE})`, () => 
     expect(groupStats.groups - before.groups, 'both in one group').toBe(1);
     expect(await search(r.token, 'jkq')).toEqual(['keptjkq']);
     await indexIsWhole();
+  });
+
+  it.runIf(ENGINE === 'sqlite')('a line changed or removed in the group that created it: the index holds what is committed', async () => {
+    const r = await reseller('srch_res5', 0);
+    const line = (username: string) => ({ package_id: pkg, created_at: Date.now(), exp_date: Date.now() + 86_400_000, is_trial: 0, max_connections: 1, bouquet: '[]', member_id: r.id, username, password: 'pw', enabled: 1, system: 1, reseller_notes: 'old note hjw', whatsapp: null });
+    const idOf = async (trx: Parameters<Parameters<typeof withTx>[1]>[0], username: string) => (await trx.selectFrom('lines').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+    const before = { ...groupStats };
+    // The later operations find the new lines by name, as a client guessing the next id could.
+    const results = await Promise.allSettled([
+      withTx(t.database, (trx) => insertLine(trx, line('editedhjw'), r.actor.username)),
+      withTx(t.database, (trx) => insertLine(trx, line('removedhjw'), r.actor.username)),
+      withTx(t.database, async (trx) => updateLine(trx, await idOf(trx, 'editedhjw'), { reseller_notes: 'new note kfp', whatsapp: '5511987' })),
+      withTx(t.database, async (trx) => sql`DELETE FROM lines WHERE id = ${await idOf(trx, 'removedhjw')}`.execute(trx)),
+    ]);
+    expect(results.map((x) => x.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(groupStats.groups - before.groups, 'all four in one group').toBe(1);
+    await indexIsWhole();
+    expect(await search(r.token, 'kfp')).toEqual(['editedhjw']);
+    expect(await search(r.token, 'hjw')).toEqual(['editedhjw']); // its username; the old note and the removed line are gone
+    expect(await search(r.token, '5511987')).toEqual(['editedhjw']);
   });
 
   it.runIf(ENGINE === 'sqlite')('a line written by another connection is indexed by the trigger', async () => {
