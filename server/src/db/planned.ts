@@ -7,8 +7,8 @@ import type { Tx } from './tx.ts';
  * planOnceOnPostgres): on every spend and line view these lookups spent longer being planned
  * than run. Only for statements whose plan cannot depend on their values.
  */
-export async function firstByKey<R>(db: Tx, query: { compile(): CompiledQuery<R> }): Promise<R | undefined> {
-  const compiled = query.compile();
+export async function firstByKey<R>(db: Tx, query: CompiledQuery<R> | { compile(): CompiledQuery<R> }): Promise<R | undefined> {
+  const compiled = 'compile' in query ? query.compile() : query;
   planOnceOnPostgres(compiled.sql);
   return (await db.executeQuery(compiled)).rows[0];
 }

@@ -48,13 +48,10 @@ export async function withTx<T>(database: Database, fn: (trx: Kysely<DB>) => Pro
   });
 }
 
-interface Pending {
-  work: (trx: Kysely<DB>, items: unknown[]) => Promise<unknown>;
-  items: unknown[];
-}
+type Work = (trx: Kysely<DB>) => Promise<unknown>;
 
 /** Per SQLite group (keyed by its connection): work to run once, just before the group's COMMIT. */
-const beforeCommit = new WeakMap<object, Map<string, Pending>>();
+const beforeCommit = new WeakMap<object, Map<string, Work>>();
 
 /**
  * Work that only has to happen once per commit, whatever number of operations asked for it (the
@@ -63,37 +60,27 @@ const beforeCommit = new WeakMap<object, Map<string, Pending>>();
  * before its COMMIT, so it still commits together with every change that asked for it; if it
  * fails, the whole group fails. Elsewhere (PostgreSQL, or outside a group) it runs at once.
  */
-export async function onceBeforeCommit(trx: Tx, key: string, work: (trx: Kysely<DB>) => Promise<unknown>): Promise<void> {
-  if (!gatherBeforeCommit(trx, key, work)) await work(trx as Kysely<DB>);
+export async function onceBeforeCommit(trx: Tx, key: string, work: Work): Promise<void> {
+  if (!beforeGroupCommit(trx, key, work)) await work(trx as Kysely<DB>);
 }
 
 /**
- * Items the operations of one SQLite group gather (the lines they created), handed to `work`
- * together once, before the group's COMMIT, like onceBeforeCommit. Returns the group's list to add
- * to and whether this call started it, or `undefined` outside a group (PostgreSQL, or no group):
- * the caller then does without. What an operation that is undone added is forgotten with it.
+ * Registers `work` to run once per `key` just before the SQLite group's COMMIT, like
+ * onceBeforeCommit: `'first'` when this call registered it, `'again'` when an earlier operation of
+ * the group did, `undefined` outside a group (PostgreSQL, or no group), where nothing is kept. Work
+ * registered by an operation that is undone is forgotten with it.
  */
-export function gatherBeforeCommit<T>(trx: Tx, key: string, work: (trx: Kysely<DB>, items: T[]) => Promise<unknown>): { items: T[]; first: boolean } | undefined {
+export function beforeGroupCommit(trx: Tx, key: string, work: Work): 'first' | 'again' | undefined {
   const pending = beforeCommit.get(trx);
   if (!pending) return undefined;
-  const kept = pending.get(key);
-  if (kept) return { items: kept.items as T[], first: false };
-  const fresh: Pending = { work: work as Pending['work'], items: [] };
-  pending.set(key, fresh);
-  return { items: fresh.items as T[], first: true };
+  if (pending.has(key)) return 'again';
+  pending.set(key, work);
+  return 'first';
 }
 
-/** What the group's pending work was before an operation, to put back if the operation is undone. */
-function markOf(pending: Map<string, Pending>): Map<string, number> {
-  return new Map([...pending].map(([key, p]) => [key, p.items.length]));
-}
-
-function undoTo(pending: Map<string, Pending>, mark: Map<string, number>): void {
-  for (const [key, p] of pending) {
-    const length = mark.get(key);
-    if (length === undefined) pending.delete(key);
-    else p.items.length = length;
-  }
+/** Forgets the work registered after the first `kept` (keys are only added, in order). */
+function forgetAfter(pending: Map<string, Work>, kept: number): void {
+  for (const key of [...pending.keys()].slice(kept)) pending.delete(key);
 }
 
 interface Operation {
@@ -181,14 +168,14 @@ async function runGroup(db: Kysely<DB>, q: Queue): Promise<void> {
     await db.connection().execute(async (conn) => {
       await control(conn, CONTROL.begin);
       const started = performance.now();
-      const pending = new Map<string, Pending>();
+      const pending = new Map<string, Work>();
       beforeCommit.set(conn, pending);
       try {
         while (q.waiting.length > 0 && group.length < GROUP_MAX_OPERATIONS && (group.length === 0 || performance.now() - started < GROUP_MAX_MS)) {
           const op = q.waiting.shift() as Operation;
           group.push(op);
           await control(conn, CONTROL.savepoint);
-          const mark = markOf(pending);
+          const registered = pending.size;
           try {
             const value = await op.fn(conn);
             await control(conn, CONTROL.release);
@@ -197,11 +184,11 @@ async function runGroup(db: Kysely<DB>, q: Queue): Promise<void> {
             // Undo this operation only; if even that fails the transaction is gone, and the whole group fails below.
             await control(conn, CONTROL.rollbackTo);
             await control(conn, CONTROL.release);
-            undoTo(pending, mark);
+            forgetAfter(pending, registered);
             settled.push(() => op.reject(err));
           }
         }
-        for (const p of pending.values()) await p.work(conn, p.items);
+        for (const work of pending.values()) await work(conn);
         await control(conn, CONTROL.commit);
       } catch (err) {
         await control(conn, CONTROL.rollback).catch(() => undefined);

@@ -218,19 +218,13 @@ async function rawRun(url: string, statements: Statement[], from: number, n: num
     const prepared = statements.map((s) => sqlite.prepare(s.sql));
     const begin = sqlite.prepare('BEGIN IMMEDIATE');
     const commit = sqlite.prepare('COMMIT');
-    // A creation's line enters the search index before the COMMIT by its id (lines/search-repo.ts): the new line's.
-    const searchIndex = statements.map((s) => /^\s*INSERT INTO lines_search\b/i.test(s.sql));
     for (let i = 0; i < n; i++) {
       const t = performance.now();
       const values = params(i);
       begin.run();
-      let lineId: unknown;
       for (const [k, stmt] of prepared.entries()) {
-        const args = searchIndex[k] ? [lineId] : values[k];
-        if (stmt.reader) {
-          const rows = stmt.all(args) as { id?: unknown }[];
-          if (/^\s*insert into "lines"/i.test(statements[k].sql)) lineId = rows[0]?.id;
-        } else stmt.run(args);
+        if (stmt.reader) stmt.all(values[k]);
+        else stmt.run(values[k]);
       }
       commit.run();
       latencies.push(performance.now() - t);

@@ -9,7 +9,7 @@ const selectKey = compiledOnce((db, a: { resellerId: number; key: string }) =>
   db.selectFrom('idempotency_keys').select(['reseller_id', 'key', 'request_hash', 'status_code', 'response', 'created_at']).where('reseller_id', '=', a.resellerId).where('key', '=', a.key),
 );
 
-export const findKey = (db: Tx, resellerId: number, key: string) => firstByKey(db, { compile: () => selectKey(db, { resellerId, key }) });
+export const findKey = (db: Tx, resellerId: number, key: string) => firstByKey(db, selectKey(db, { resellerId, key }));
 
 const insert = compiledOnce((db, row: Insertable<IdempotencyKeysTable>) => db.insertInto('idempotency_keys').values(row));
 

@@ -15,9 +15,8 @@ const insert = compiledOnce((db, values: NewLine) => db.insertInto('lines').valu
  * PostgreSQL; issue 13).
  */
 export async function insertLine(db: Tx, values: NewLine, ownerUsername: string | null): Promise<LineRow> {
-  const searchLater = await deferLineSearch(db);
+  await deferLineSearch(db);
   const row = (await db.executeQuery(insert(db, values))).rows[0];
-  searchLater?.push(row.id);
   return toLineRow({ ...(row as Omit<LineRow, 'bouquet' | 'master_username'> & { bouquet: string }), master_username: ownerUsername });
 }
 

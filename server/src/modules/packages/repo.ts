@@ -41,7 +41,7 @@ const packageById = compiledOnce((db, a: { id: number }) => db.selectFrom('packa
 
 export async function findPackage(db: Tx, id: number) {
   // columns named, not `*`: a statement PostgreSQL keeps prepared must not change its result's shape
-  const row = await firstByKey(db, { compile: () => packageById(db, { id }) });
+  const row = await firstByKey(db, packageById(db, { id }));
   return row && toPackageOut(row);
 }
 

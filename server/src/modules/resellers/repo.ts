@@ -118,7 +118,7 @@ const resellerById = compiledOnce((db, a: { id: number }) =>
 export async function findVisible(db: Tx, actor: AuthUser, id: number, includeSelf = false) {
   if (!includeSelf && id === actor.id) return undefined;
   if (actor.type !== 'admin' && !(await isInSubtree(db, actor.id, id, includeSelf))) return undefined;
-  const row = await firstByKey(db, { compile: () => resellerById(db, { id }) });
+  const row = await firstByKey(db, resellerById(db, { id }));
   return row && { ...normalise(row as unknown as ResellerRow), email: row.email, whatsapp: row.whatsapp, telegram: row.telegram, notes: row.notes };
 }
 
