@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type CompiledQuery, createQueryId } from 'kysely';
+import { planOnceOnPostgres } from './connection.ts';
 import type { Tx } from './tx.ts';
 
 const STAND_IN = '\u0000arg\u0000';
@@ -21,6 +22,7 @@ const CROSS_CHECK = process.env.VITEST !== undefined;
  * JavaScript per statement, about as much as SQLite's own work for an indexed write, and a line
  * creation sends about ten (issue 13).
  *
+ * Only for statements whose plan cannot depend on their values (see planOnceOnPostgres).
  * `build` gets stand-ins for the arguments and must use each one unchanged as a value (compared,
  * inserted, set), never branch on it, transform it or put it in SQL text; in tests every call also
  * builds the statement the usual way and throws on any difference. With plugins on the handle
@@ -45,6 +47,10 @@ export function compiledOnce<A extends Record<string, unknown>, R>(build: (db: T
       const slots = c.parameters.map((p) => (typeof p === 'string' && p.startsWith(STAND_IN) ? p.slice(STAND_IN.length) : undefined));
       shape = { sql: c.sql, query: c.query, slots, fixed: [...c.parameters] };
       byShape.set(key, shape);
+      // A fixed statement by key (an insert, an update or lookup by key): its plan cannot depend
+      // on its values, so PostgreSQL may keep it prepared (parsing and planning each of a spend's
+      // inserts cost the one pipelined connection more than running them; issue 13).
+      planOnceOnPostgres(c.sql);
     }
     const { slots, fixed } = shape;
     const parameters = slots.map((name, i) => (name === undefined ? fixed[i] : args[name]));

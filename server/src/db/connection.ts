@@ -78,6 +78,69 @@ function namePlannedStatements(client: NamedClient): pg.PoolClient {
 
 const sqliteHandles = new WeakMap<object, SqliteDatabase.Database>();
 
+/** Per PostgreSQL pool handle: a handle on one pipelined connection of its own (see `sharedTransactionLane`). */
+const lanes = new WeakMap<object, Kysely<DB>>();
+
+/**
+ * PostgreSQL: a handle on one connection of its own that sends each statement without waiting for
+ * the answers to earlier ones (pg's pipeline mode), for withTx's shared transactions (db/tx.ts);
+ * `undefined` on SQLite and for a handle with plugins (captureQueries), which goes the usual way.
+ */
+export const sharedTransactionLane = (db: Kysely<DB>): Kysely<DB> | undefined => lanes.get(db);
+
+/**
+ * The statements a pipelined client is given in one turn of the event loop go out in one write:
+ * the operations of a shared transaction each send their next statement as the answers to the
+ * last ones arrive together, and one write per statement was a quarter of the server's CPU.
+ */
+function sendTogether(c: pg.Client): void {
+  const stream = (c as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  const query = c.query.bind(c) as (...args: unknown[]) => unknown;
+  let corked = false;
+  (c as { query: unknown }).query = (...args: unknown[]) => {
+    if (!corked) {
+      corked = true;
+      stream.cork();
+      process.nextTick(() => {
+        corked = false;
+        stream.uncork();
+      });
+    }
+    return query(...args);
+  };
+}
+
+/** A "pool" of one pipelined client, connected on first use and again after its connection dies. */
+function onePipelinedClient(url: string, options: string) {
+  let client: Promise<pg.PoolClient> | undefined;
+  const open = async () => {
+    const c = new pg.Client({ connectionString: url, options, pipeline: true } as pg.ClientConfig) as pg.Client & { release?: () => void };
+    const forget = () => {
+      client = undefined;
+    };
+    c.on('error', (err) => {
+      console.error('postgres pipelined connection error:', err.message);
+      forget();
+    });
+    c.on('end', forget);
+    c.release = () => undefined; // Kysely hands it back after each statement: it stays ours
+    await c.connect().catch((err) => {
+      forget();
+      throw err;
+    });
+    sendTogether(c);
+    return namePlannedStatements(c as unknown as pg.PoolClient);
+  };
+  return {
+    connect: () => (client ??= open()),
+    end: async () => {
+      const c = await client?.catch(() => undefined);
+      client = undefined;
+      await c?.end();
+    },
+  };
+}
+
 /**
  * SQLite: the rows of a read, run at once (synchronously) when the connection has no open
  * transaction, so it cannot see a write that is not committed yet; `undefined` when it has one
@@ -120,10 +183,23 @@ export function openDatabase(url: string): Database {
   // No parallel workers for the panel's statements: each is an index walk or a capped count of a
   // few thousand rows, where starting and stopping workers costs 100-200 ms under concurrent load
   // (a text-search count at 1M lines: 187 ms parallel, 2.8 ms serial; issue 13).
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c max_parallel_workers_per_gather=0' });
+  const options = '-c max_parallel_workers_per_gather=0';
+  const pool = new pg.Pool({ connectionString: url, max: 10, options });
   // An idle client whose connection dies (server restart, failover) must not crash the process.
   pool.on('error', (err) => console.error('postgres idle client error:', err.message));
+  // Nor one that dies while lent out between statements (the pool only listens to idle ones):
+  // its statements fail, and the pool drops it when it comes back.
+  pool.on('connect', (client) => client.on('error', (err) => console.error('postgres client error:', err.message)));
   const naming = { connect: async () => namePlannedStatements(await pool.connect()), end: () => pool.end() };
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: naming }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const lane = new Kysely<DB>({ dialect: new PostgresDialect({ pool: onePipelinedClient(url, options) }) });
+  lanes.set(db, lane);
+  return {
+    db,
+    dialect: 'postgres',
+    close: async () => {
+      await lane.destroy();
+      await db.destroy();
+    },
+  };
 }

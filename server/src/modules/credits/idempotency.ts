@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { withTx } from '../../db/tx.ts';
+import { type TxOptions, withTx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './idempotency-repo.ts';
@@ -39,9 +39,10 @@ export async function runIdempotent<T>(
   req: IdempotencyRequest,
   statusCode: number,
   operation: (trx: Kysely<DB>) => Promise<T>,
+  options: TxOptions = {},
 ): Promise<Outcome<T>> {
   if (!req.key) {
-    const body = await withTx(database, operation);
+    const body = await withTx(database, operation, options);
     return { statusCode, body, replayed: false };
   }
   if (req.key.length > 200) throw new AppError(400, 'VALIDATION', 'Idempotency-Key is too long', 'Idempotency-Key');
@@ -60,7 +61,7 @@ export async function runIdempotent<T>(
         created_at: Math.floor(Date.now() / 1000),
       });
       return { statusCode, body, replayed: false };
-    });
+    }, options);
   } catch (err) {
     // A concurrent duplicate may have committed first (we then hit its unique key, or found the
     // balance already spent by it): its answer is ours.

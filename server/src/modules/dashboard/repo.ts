@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Dialect } from '../../db/connection.ts';
+import { type Dialect, planOnceOnPostgres } from '../../db/connection.ts';
 import { subtreeIds, visibleLines } from '../../db/scope.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { AuthUser } from '../auth/service.ts';
@@ -107,7 +107,7 @@ export async function storeAnswer(db: Tx, resellerId: number, computedAt: number
  * every reseller (440 µs of every line change at 10,000 resellers; 26 µs now).
  */
 export async function stampInvalidated(db: Tx, memberId: number, at: number): Promise<void> {
-  await sql`
+  const stamp = sql`
     INSERT INTO dashboard_cache (reseller_id, computed_at, invalidated_at, body)
     SELECT id, 0, ${at}, NULL FROM (
       SELECT ancestor_id AS id FROM reseller_tree WHERE descendant_id = ${memberId}
@@ -115,5 +115,7 @@ export async function stampInvalidated(db: Tx, memberId: number, at: number): Pr
       SELECT r.id FROM resellers r WHERE r.member_group_id IN (SELECT g.group_id FROM groups g WHERE g.type = 'admin')
     ) AS affected WHERE true ORDER BY id
     ON CONFLICT (reseller_id) DO UPDATE SET body = NULL,
-      invalidated_at = CASE WHEN dashboard_cache.invalidated_at >= ${at} THEN dashboard_cache.invalidated_at + 1 ELSE ${at} END`.execute(db);
+      invalidated_at = CASE WHEN dashboard_cache.invalidated_at >= ${at} THEN dashboard_cache.invalidated_at + 1 ELSE ${at} END`.compile(db);
+  planOnceOnPostgres(stamp.sql); // one plan per connection: every spend sends it
+  await db.executeQuery(stamp);
 }

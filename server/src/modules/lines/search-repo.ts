@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import { type Tx, beforeGroupCommit } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 
@@ -7,7 +7,7 @@ import type { DB } from '../../db/types.ts';
  * group's COMMIT, instead of one by one from the insert trigger: FTS5 writes the terms it holds to
  * a new segment at every savepoint, and every statement after an insert opens one, so each
  * creation paid a segment write and its merges (migration 025). Call before inserting the line;
- * outside a SQLite group it does nothing and the trigger indexes the line.
+ * outside a SQLite group (or on PostgreSQL) it does nothing and the trigger indexes the line.
  *
  * The first creation of a group sets `line_search_deferral.deferred_from` to the next line id,
  * inside the group's own uncommitted transaction; the work before the COMMIT indexes the lines
@@ -17,6 +17,8 @@ import type { DB } from '../../db/types.ts';
  * starts both again.
  */
 export async function deferLineSearch(db: Tx): Promise<void> {
+  // PostgreSQL's GIN index takes new terms into its pending list: nothing to defer there.
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
   if (beforeGroupCommit(db, 'line-search', indexDeferredLines) === 'first') {
     await sql`UPDATE line_search_deferral SET deferred_from = (SELECT coalesce(max(id), 0) + 1 FROM lines)`.execute(db);
   }

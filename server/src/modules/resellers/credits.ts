@@ -44,5 +44,5 @@ export async function changeCredits(deps: Deps, actor: AuthUser, id: number, val
     if (burn > 0) await debit(trx, { resellerId: id, amount: burn, reason: 'admin_burn', actorId: actor.id, counterpartyId: actor.id, idempotencyKey });
     await log(-burn);
     return (await repo.findVisible(trx, actor, id))!;
-  });
+  }, { shareTransaction: value > 0 }); // a gift's writes are guarded statements (see lines/create.ts); a burn reads the balance it takes
 }
