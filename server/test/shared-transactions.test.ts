@@ -122,6 +122,34 @@ describe.runIf(ENGINE === 'postgres')('spends sharing one PostgreSQL transaction
     expect(kept.rows.map((r) => r.note)).toEqual(['kill-2', 'kill-3']);
   });
 
+  it('a lane killed while it waits with the next transaction begun: the next group begins one on the new connection', async () => {
+    const db = t.database.db;
+    await withTx(t.database, (trx) => sql`INSERT INTO shared_probe VALUES ('idle-1')`.execute(trx), shared);
+    // After a COMMIT the lane sends the next group's BEGIN at once: it waits "idle in transaction".
+    let waiting: { pid: number }[] = [];
+    for (let i = 0; i < 50 && waiting.length === 0; i++) {
+      waiting = (await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`.execute(db)).rows;
+      if (waiting.length === 0) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(waiting, 'the lane waits with its next transaction begun').toHaveLength(1);
+    await sql`SELECT pg_terminate_backend(${waiting[0].pid})`.execute(db);
+    await new Promise((r) => setTimeout(r, 100));
+    // Both statements must be inside one transaction on the new connection: the second fails, and
+    // the first must not be kept (it would be, run outside a transaction).
+    const failing = withTx(t.database, async (trx) => {
+      await sql`INSERT INTO shared_probe VALUES ('idle-2')`.execute(trx);
+      await sql`INSERT INTO shared_probe VALUES ('idle-1')`.execute(trx);
+    }, shared);
+    await expect(failing).rejects.toThrow(/duplicate key/);
+    await withTx(t.database, (trx) => sql`INSERT INTO shared_probe VALUES ('idle-3')`.execute(trx), shared);
+    const kept = await sql<{ note: string }>`SELECT note FROM shared_probe WHERE note LIKE 'idle-%' ORDER BY note`.execute(db);
+    expect(kept.rows.map((r) => r.note)).toEqual(['idle-1', 'idle-3']);
+    // A transaction begun ahead that no group takes is ended soon after.
+    await new Promise((r) => setTimeout(r, 400));
+    const left = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`.execute(db);
+    expect(left.rows, 'no session left idle in transaction').toHaveLength(0);
+  });
+
   it('concurrent paid creations through the API: exactly the affordable ones, each charged once', async () => {
     const r = await reseller('sh_res1', 'reseller', 7);
     const answers = await Promise.all(Array.from({ length: 20 }, () => create(r.token, { package_id: pkg })));

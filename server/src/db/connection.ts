@@ -78,15 +78,22 @@ function namePlannedStatements(client: NamedClient): pg.PoolClient {
 
 const sqliteHandles = new WeakMap<object, SqliteDatabase.Database>();
 
-/** Per PostgreSQL pool handle: a handle on one pipelined connection of its own (see `sharedTransactionLane`). */
-const lanes = new WeakMap<object, Kysely<DB>>();
-
 /**
- * PostgreSQL: a handle on one connection of its own that sends each statement without waiting for
- * the answers to earlier ones (pg's pipeline mode), for withTx's shared transactions (db/tx.ts);
- * `undefined` on SQLite and for a handle with plugins (captureQueries), which goes the usual way.
+ * PostgreSQL: one connection of its own that sends each statement without waiting for the answers
+ * to earlier ones (pg's pipeline mode), for withTx's shared transactions (db/tx.ts). A transaction
+ * pins the connection: every statement of it goes to that connection, even a dead one (they then
+ * fail), never to a new connection where it would run outside the transaction.
  */
-export const sharedTransactionLane = (db: Kysely<DB>): Kysely<DB> | undefined => lanes.get(db);
+export interface Lane {
+  db: Kysely<DB>;
+  /** the connection every statement goes to until `unpin` (connecting first when there is none) */
+  pin(): Promise<pg.ClientBase>;
+  unpin(): void;
+}
+
+/** Per PostgreSQL pool handle; `undefined` on SQLite and for a handle with plugins (captureQueries), which goes the usual way. */
+const lanes = new WeakMap<object, Lane>();
+export const sharedTransactionLane = (db: Kysely<DB>): Lane | undefined => lanes.get(db);
 
 /**
  * The statements a pipelined client is given in one turn of the event loop go out in one write:
@@ -110,11 +117,12 @@ function sendTogether(c: pg.Client): void {
   };
 }
 
-/** A "pool" of one pipelined client, connected on first use and again after its connection dies. */
+/** A "pool" of one pipelined client, connected on first use and again after its connection dies (but not while pinned). */
 function onePipelinedClient(url: string, options: string) {
   let client: Promise<pg.PoolClient> | undefined;
+  let pinned: Promise<pg.PoolClient> | undefined;
   const open = async () => {
-    const c = new pg.Client({ connectionString: url, options, pipeline: true } as pg.ClientConfig) as pg.Client & { release?: () => void };
+    const c = new pg.Client({ connectionString: url, options, pipeline: true }) as pg.Client & { release?: () => void };
     const forget = () => {
       client = undefined;
     };
@@ -131,8 +139,16 @@ function onePipelinedClient(url: string, options: string) {
     sendTogether(c);
     return namePlannedStatements(c as unknown as pg.PoolClient);
   };
+  const current = () => (client ??= open());
   return {
-    connect: () => (client ??= open()),
+    connect: () => pinned ?? current(),
+    pin: () => {
+      pinned = current();
+      return pinned;
+    },
+    unpin: () => {
+      pinned = undefined;
+    },
     end: async () => {
       const c = await client?.catch(() => undefined);
       client = undefined;
@@ -192,8 +208,9 @@ export function openDatabase(url: string): Database {
   pool.on('connect', (client) => client.on('error', (err) => console.error('postgres client error:', err.message)));
   const naming = { connect: async () => namePlannedStatements(await pool.connect()), end: () => pool.end() };
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: naming }) });
-  const lane = new Kysely<DB>({ dialect: new PostgresDialect({ pool: onePipelinedClient(url, options) }) });
-  lanes.set(db, lane);
+  const pipelined = onePipelinedClient(url, options);
+  const lane = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pipelined }) });
+  lanes.set(db, { db: lane, pin: pipelined.pin, unpin: pipelined.unpin });
   return {
     db,
     dialect: 'postgres',

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely, type Transaction, createQueryId } from 'kysely';
-import { type Database, sharedTransactionLane } from './connection.ts';
+import type pg from 'pg';
+import { type Database, type Lane, sharedTransactionLane } from './connection.ts';
 import type { DB } from './types.ts';
 
 export type Tx = Kysely<DB> | Transaction<DB>;
@@ -228,14 +229,36 @@ async function runGroup(db: Kysely<DB>, q: Queue): Promise<void> {
 interface Shared {
   waiting: Operation[];
   running: boolean;
+  /** the connection whose next transaction was begun right after the last COMMIT */
+  begunOn?: object;
+  idle?: NodeJS.Timeout;
+  /** groups started so far: a BEGIN answered after the next group started is no longer ahead */
+  started: number;
 }
-const shared = new WeakMap<Kysely<DB>, Shared>();
 
-function inSharedTransaction<T>(database: Database, lane: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+/** A transaction begun ahead that no group took within this long is ended (see endWhenIdle). */
+const BEGUN_AHEAD_MS = 100;
+
+/**
+ * Ends the transaction begun ahead if no group takes it soon: a session left "idle in
+ * transaction" holds no lock, but CREATE INDEX CONCURRENTLY and monitoring wait on it or flag it.
+ */
+function endWhenIdle(lane: Lane, s: Shared): void {
+  clearTimeout(s.idle);
+  s.idle = setTimeout(() => {
+    if (s.running || !s.begunOn) return;
+    s.begunOn = undefined;
+    control(lane.db, POSTGRES.commit).catch(() => undefined);
+  }, BEGUN_AHEAD_MS);
+  s.idle.unref();
+}
+const shared = new WeakMap<Lane, Shared>();
+
+function inSharedTransaction<T>(database: Database, lane: Lane, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let s = shared.get(lane);
     if (!s) {
-      s = { waiting: [], running: false };
+      s = { waiting: [], running: false, started: 0 };
       shared.set(lane, s);
     }
     s.waiting.push({ fn: fn as Operation['fn'], resolve: resolve as Operation['resolve'], reject });
@@ -247,9 +270,9 @@ function inSharedTransaction<T>(database: Database, lane: Kysely<DB>, fn: (trx: 
   });
 }
 
-async function runShared(database: Database, lane: Kysely<DB>, s: Shared): Promise<void> {
+async function runShared(database: Database, lane: Lane, s: Shared): Promise<void> {
   try {
-    while (s.waiting.length > 0) await runSharedGroup(database, lane, s.waiting.splice(0, GROUP_MAX_OPERATIONS));
+    while (s.waiting.length > 0) await runSharedGroup(database, lane, s, s.waiting.splice(0, GROUP_MAX_OPERATIONS));
   } finally {
     s.running = false;
   }
@@ -272,34 +295,57 @@ const POSTGRES = { begin: CompiledQuery.raw('BEGIN'), commit: CompiledQuery.raw(
  * one that fails fails alone and with its own error. A COMMIT that fails is not run again (if the
  * connection died, it may have committed): every caller of the group gets the error.
  */
-async function runSharedGroup(database: Database, lane: Kysely<DB>, group: Operation[]): Promise<void> {
+async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: Operation[]): Promise<void> {
   const pending = new Map<string, Work>();
+  const db = lane.db;
   let values: unknown[] | undefined;
+  let client: pg.ClientBase | undefined;
+  s.started++;
   try {
-    await control(lane, POSTGRES.begin);
-    beforeCommit.set(lane, pending);
-    const results = await Promise.allSettled(group.map((op) => op.fn(lane)));
+    client = await lane.pin();
+    // The BEGIN sent right after the last COMMIT saved a round trip, when it was on this connection and took.
+    if (s.begunOn !== client || client.getTransactionStatus() !== 'T') await control(db, POSTGRES.begin);
+    s.begunOn = undefined;
+    beforeCommit.set(db, pending);
+    const results = await Promise.allSettled(group.map((op) => op.fn(db)));
     if (results.every((r) => r.status === 'fulfilled')) {
-      for (const work of pending.values()) await work(lane);
+      for (const work of pending.values()) await work(db);
       values = results.map((r) => (r as PromiseFulfilledResult<unknown>).value);
     }
   } catch {
-    values = undefined; // the BEGIN or the work before the COMMIT failed: as if an operation had
+    values = undefined; // the connection, the BEGIN or the work before the COMMIT failed: as if an operation had
   } finally {
-    beforeCommit.delete(lane);
+    beforeCommit.delete(db);
   }
-  if (values) {
-    try {
-      await control(lane, POSTGRES.commit);
-    } catch (err) {
-      for (const op of group) op.reject(err);
+  try {
+    if (values) {
+      const committed = control(db, POSTGRES.commit);
+      const begun = control(db, POSTGRES.begin); // the next group's, sent with the COMMIT
+      const on = client;
+      const started = s.started;
+      begun.then(
+        () => {
+          if (s.started !== started) return;
+          s.begunOn = on;
+          endWhenIdle(lane, s);
+        },
+        () => undefined,
+      );
+      try {
+        await committed;
+      } catch (err) {
+        for (const op of group) op.reject(err);
+        return;
+      }
+      groupStats.groups++;
+      groupStats.operations += group.length;
+      for (const [i, op] of group.entries()) op.resolve(values[i]);
       return;
     }
-    groupStats.groups++;
-    groupStats.operations += group.length;
-    for (const [i, op] of group.entries()) op.resolve(values[i]);
-    return;
+    await control(db, POSTGRES.rollback).catch(() => undefined);
+  } finally {
+    lane.unpin();
   }
-  await control(lane, POSTGRES.rollback).catch(() => undefined);
+  // Nothing of the group was committed: each operation runs again in a transaction of its own.
   await Promise.all(group.map((op) => ownTransaction(database, op.fn).then(op.resolve, op.reject)));
 }
