@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/connection.ts';
 import { groupStats, onceBeforeCommit, withTx } from '../src/db/tx.ts';
+import type { AuthUser } from '../src/modules/auth/service.ts';
+import { changeCredits } from '../src/modules/resellers/credits.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { balanceOf, createBouquet, createPackage, groupIds, ledgerSumOf } from './fixtures.ts';
 
@@ -9,7 +12,7 @@ import { balanceOf, createBouquet, createPackage, groupIds, ledgerSumOf } from '
 // them fails, nothing of the group is kept and each runs again in a transaction of its own.
 
 const PASS = 'Shared-pass-2026';
-const shared = { shareTransaction: true };
+const shared = { shareTransaction: { resellerIds: [] as number[] } };
 
 describe.runIf(ENGINE === 'postgres')('spends sharing one PostgreSQL transaction', () => {
   let t: TestContext;
@@ -148,6 +151,41 @@ describe.runIf(ENGINE === 'postgres')('spends sharing one PostgreSQL transaction
     await new Promise((r) => setTimeout(r, 400));
     const left = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`.execute(db);
     expect(left.rows, 'no session left idle in transaction').toHaveLength(0);
+  });
+
+  it('two processes\' groups spending from the same masters in opposite orders: no deadlock, exact', async () => {
+    // A second handle on the database has a lane of its own, like a second worker (WORKERS=2).
+    const other = openDatabase(t.deps.config.databaseUrl);
+    const deps = [t.deps, { ...t.deps, database: other }];
+    try {
+      const masters: { id: number; actor: AuthUser; target: number }[] = [];
+      for (const name of ['sh_x', 'sh_y']) {
+        const m = await reseller(name, 'master', 1000);
+        const res = await t.call(m.token, { method: 'POST', url: '/api/resellers', payload: { username: `${name}_t`, password: PASS, member_group_id: groups.reseller } });
+        expect(res.statusCode, res.body).toBe(201);
+        masters.push({ id: m.id, actor: { id: m.id, username: name, type: 'master', credits: 0, sessionId: 0, twoFactorEnabled: false }, target: res.json().id });
+      }
+      const deadlocks = async () => Number((await sql<{ n: string }>`SELECT deadlocks AS n FROM pg_stat_database WHERE datname = current_database()`.execute(t.database.db)).rows[0].n);
+      const before = await deadlocks();
+      const rounds = 25;
+      const started = performance.now();
+      for (let round = 0; round < rounds; round++) {
+        // Each process's group spends from x and y, one in each order.
+        await Promise.all(
+          deps.flatMap((d, p) => (p === 0 ? masters : [...masters].reverse()).map((m) => changeCredits(d, m.actor, m.target, 1, `cross-${round}-${p}-${m.id}`))),
+        );
+      }
+      const took = performance.now() - started;
+      expect(await deadlocks(), 'no deadlock between the two lanes').toBe(before);
+      expect(took, 'no group waited out a deadlock timeout').toBeLessThan(rounds * 200);
+      for (const m of masters) {
+        expect(await balanceOf(t.database.db, m.id)).toBe(1000 - 2 * rounds);
+        expect(await ledgerSumOf(t.database.db, m.id)).toBe(1000 - 2 * rounds);
+        expect(await balanceOf(t.database.db, m.target)).toBe(2 * rounds);
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it('concurrent paid creations through the API: exactly the affordable ones, each charged once', async () => {

@@ -30,18 +30,19 @@ export const groupStats = { groups: 0, operations: 0 };
 export interface TxOptions {
   /**
    * PostgreSQL: the operation may share one transaction with others that say so, its statements
-   * interleaved with theirs (see runShared). Only for an operation whose every write is guarded by
-   * the statement itself (a conditional UPDATE such as the guarded debit, a unique key), never by
-   * a row lock taken earlier and a read after it: operations in one transaction do not wait for
-   * each other's locks. SQLite ignores it (its groups run operations one after another).
+   * interleaved with theirs (see runSharedGroup), naming the resellers whose rows it updates (a
+   * balance, a line count). Only for an operation whose every write is guarded by the statement
+   * itself (a conditional UPDATE such as the guarded debit, a unique key), never by a row lock
+   * taken earlier and a read after it: operations in one transaction do not wait for each other's
+   * locks. SQLite ignores it (its groups run operations one after another).
    */
-  shareTransaction?: boolean;
+  shareTransaction?: { resellerIds: number[] };
 }
 
 export async function withTx<T>(database: Database, fn: (trx: Kysely<DB>) => Promise<T>, options: TxOptions = {}): Promise<T> {
   if (database.dialect === 'postgres') {
     const lane = options.shareTransaction ? sharedTransactionLane(database.db) : undefined;
-    return lane ? inSharedTransaction(database, lane, fn) : ownTransaction(database, fn);
+    return lane && options.shareTransaction ? inSharedTransaction(database, lane, fn, options.shareTransaction.resellerIds) : ownTransaction(database, fn);
   }
   return new Promise<T>((resolve, reject) => {
     const q = queueOf(database.db);
@@ -103,6 +104,8 @@ function forgetAfter(pending: Map<string, Work>, kept: number): void {
 
 interface Operation {
   fn: (trx: Kysely<DB>) => Promise<unknown>;
+  /** PostgreSQL shared transactions: the reseller rows it updates, locked for the whole group first */
+  resellerIds?: number[];
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
@@ -254,14 +257,14 @@ function endWhenIdle(lane: Lane, s: Shared): void {
 }
 const shared = new WeakMap<Lane, Shared>();
 
-function inSharedTransaction<T>(database: Database, lane: Lane, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+function inSharedTransaction<T>(database: Database, lane: Lane, fn: (trx: Kysely<DB>) => Promise<T>, resellerIds: number[]): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let s = shared.get(lane);
     if (!s) {
       s = { waiting: [], running: false, started: 0 };
       shared.set(lane, s);
     }
-    s.waiting.push({ fn: fn as Operation['fn'], resolve: resolve as Operation['resolve'], reject });
+    s.waiting.push({ fn: fn as Operation['fn'], resellerIds, resolve: resolve as Operation['resolve'], reject });
     if (!s.running) {
       s.running = true;
       const started = s;
@@ -295,6 +298,21 @@ const POSTGRES = { begin: CompiledQuery.raw('BEGIN'), commit: CompiledQuery.raw(
  * one that fails fails alone and with its own error. A COMMIT that fails is not run again (if the
  * connection died, it may have committed): every caller of the group gets the error.
  */
+/**
+ * Locks the reseller rows every operation of the group updates, in id order, before any of them
+ * runs. Interleaved, the operations would otherwise take them in no set order, and two processes'
+ * groups (WORKERS=2) could each hold a row the other waits for: a deadlock, which PostgreSQL only
+ * breaks after a second (deadlock_timeout). Taken in id order, as every transfer takes its two,
+ * the groups of two processes wait for each other instead.
+ */
+function lockGroupRows(client: pg.ClientBase, group: Operation[]): Promise<unknown> {
+  const ids = [...new Set(group.flatMap((op) => op.resellerIds ?? []))].sort((a, b) => a - b);
+  // Sent straight to the pinned connection, so it is on the wire before any statement of the
+  // operations: PostgreSQL runs a connection's statements in order, so none of them runs before
+  // the rows are locked, and the lock costs no round trip of its own.
+  return ids.length > 0 ? client.query('SELECT id FROM resellers WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE', [ids]) : Promise.resolve();
+}
+
 async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: Operation[]): Promise<void> {
   const pending = new Map<string, Work>();
   const db = lane.db;
@@ -307,8 +325,8 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
     if (s.begunOn !== client || client.getTransactionStatus() !== 'T') await control(db, POSTGRES.begin);
     s.begunOn = undefined;
     beforeCommit.set(db, pending);
-    const results = await Promise.allSettled(group.map((op) => op.fn(db)));
-    if (results.every((r) => r.status === 'fulfilled')) {
+    const [locked, ...results] = await Promise.allSettled([lockGroupRows(client, group), ...group.map((op) => op.fn(db))]);
+    if (locked.status === 'fulfilled' && results.every((r) => r.status === 'fulfilled')) {
       for (const work of pending.values()) await work(db);
       values = results.map((r) => (r as PromiseFulfilledResult<unknown>).value);
     }

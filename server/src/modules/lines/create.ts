@@ -92,14 +92,14 @@ export async function assertTrialAllowed(trx: Kysely<DB>, dialect: Dialect, acto
 }
 
 /**
- * A paid creation may share its PostgreSQL transaction with other spends (withTx's
- * shareTransaction): its reads take no lock, and its writes are guarded by their own statements
- * (the guarded debit, the unique username and idempotency key), so two creations in one
- * transaction cannot overspend or take one username twice; either fails its statement and the
- * group runs again one by one.
- */
-const SHARED = { shareTransaction: true };
 
+/**
+ * A paid creation may share its PostgreSQL transaction with other spends (withTx's
+ * shareTransaction; it updates the caller's row: balance and line count): its reads take no lock,
+ * and its writes are guarded by their own statements (the guarded debit, the unique username and
+ * idempotency key), so two creations in one transaction cannot overspend or take one username
+ * twice; either fails its statement and the group runs again one by one.
+ */
 export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput, key?: string) {
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: ['create-line', input] }, 201, async (trx) => {
     const t = now();
@@ -119,7 +119,7 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
     await charge(trx, actor, cost, 'line_create', line.id, key);
     await invalidateFor(trx, actor.id);
     return line;
-  }, SHARED);
+  }, { shareTransaction: { resellerIds: [actor.id] } });
   return outcome.body;
 }
 

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/tx.ts';
+import type { Tx, TxOptions } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { validation } from '../../http/errors.ts';
 import type { AuthUser } from '../auth/service.ts';
@@ -44,5 +44,13 @@ export async function changeCredits(deps: Deps, actor: AuthUser, id: number, val
     if (burn > 0) await debit(trx, { resellerId: id, amount: burn, reason: 'admin_burn', actorId: actor.id, counterpartyId: actor.id, idempotencyKey });
     await log(-burn);
     return (await repo.findVisible(trx, actor, id))!;
-  }, { shareTransaction: value > 0 }); // a gift's writes are guarded statements (see lines/create.ts); a burn reads the balance it takes
+  }, giftsShare(actor, id, value));
+}
+
+/**
+ * A gift may share its PostgreSQL transaction with other spends (see lines/create.ts): its writes
+ * are guarded statements. A burn may not: it takes what it reads of the balance.
+ */
+function giftsShare(actor: AuthUser, id: number, value: number): TxOptions {
+  return value > 0 ? { shareTransaction: { resellerIds: [actor.id, id] } } : {};
 }
