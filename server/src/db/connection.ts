@@ -117,32 +117,60 @@ function sendTogether(c: pg.Client): void {
   };
 }
 
+/**
+ * A connection is replaced after this many uses (pooled: statements lent out; the pipelined one:
+ * transactions pinned). PostgreSQL keeps a generic plan for a named statement once it has run five
+ * times, planned for the table as it was then: a lookup first run while its table was empty keeps
+ * a sequential scan until something (autovacuum's ANALYZE) invalidates it. With autovacuum off, the
+ * idempotency lookup of a fresh database scanned every key and spends slowed from ~1,000 to ~100
+ * per second within a minute (issue 13). A new connection plans again for the table as it is now.
+ */
+const USES_PER_CONNECTION = 10_000;
+const TRANSACTIONS_PER_PIPELINED_CONNECTION = 1_000;
+
 /** A "pool" of one pipelined client, connected on first use and again after its connection dies (but not while pinned). */
 function onePipelinedClient(url: string, options: string) {
   let client: Promise<pg.PoolClient> | undefined;
   let pinned: Promise<pg.PoolClient> | undefined;
-  const open = async () => {
-    const c = new pg.Client({ connectionString: url, options, pipeline: true }) as pg.Client & { release?: () => void };
+  let pins = 0;
+  let ended = false;
+  const open = (): Promise<pg.PoolClient> => {
+    // Only this connection's own end clears it: a late event of a replaced one must not orphan the next.
     const forget = () => {
-      client = undefined;
+      if (client === opening) client = undefined;
     };
-    c.on('error', (err) => {
-      console.error('postgres pipelined connection error:', err.message);
-      forget();
-    });
-    c.on('end', forget);
-    c.release = () => undefined; // Kysely hands it back after each statement: it stays ours
-    await c.connect().catch((err) => {
-      forget();
-      throw err;
-    });
-    sendTogether(c);
-    return namePlannedStatements(c as unknown as pg.PoolClient);
+    const opening = (async () => {
+      const c = new pg.Client({ connectionString: url, options, pipeline: true }) as pg.Client & { release?: () => void };
+      c.on('error', (err) => {
+        console.error('postgres pipelined connection error:', err.message);
+        forget();
+      });
+      c.on('end', forget);
+      c.release = () => undefined; // Kysely hands it back after each statement: it stays ours
+      await c.connect().catch((err) => {
+        forget();
+        throw err;
+      });
+      sendTogether(c);
+      return namePlannedStatements(c as unknown as pg.PoolClient);
+    })();
+    return opening;
   };
-  const current = () => (client ??= open());
+  const current = () => {
+    if (ended) return Promise.reject(new Error('the database handle is closed'));
+    client ??= open();
+    return client;
+  };
+  /** Between transactions (nothing in flight but a BEGIN sent ahead, which ending it undoes): a new connection. */
+  const replace = () => {
+    const old = client;
+    client = undefined;
+    void old?.then((c) => c.end()).catch(() => undefined);
+  };
   return {
     connect: () => pinned ?? current(),
     pin: () => {
+      if (++pins % TRANSACTIONS_PER_PIPELINED_CONNECTION === 0) replace();
       pinned = current();
       return pinned;
     },
@@ -150,6 +178,7 @@ function onePipelinedClient(url: string, options: string) {
       pinned = undefined;
     },
     end: async () => {
+      ended = true;
       const c = await client?.catch(() => undefined);
       client = undefined;
       await c?.end();
@@ -200,7 +229,7 @@ export function openDatabase(url: string): Database {
   // few thousand rows, where starting and stopping workers costs 100-200 ms under concurrent load
   // (a text-search count at 1M lines: 187 ms parallel, 2.8 ms serial; issue 13).
   const options = '-c max_parallel_workers_per_gather=0';
-  const pool = new pg.Pool({ connectionString: url, max: 10, options });
+  const pool = new pg.Pool({ connectionString: url, max: 10, options, maxUses: USES_PER_CONNECTION });
   // An idle client whose connection dies (server restart, failover) must not crash the process.
   pool.on('error', (err) => console.error('postgres idle client error:', err.message));
   // Nor one that dies while lent out between statements (the pool only listens to idle ones):

@@ -283,6 +283,31 @@ async function runShared(database: Database, lane: Lane, s: Shared): Promise<voi
 
 const POSTGRES = { begin: CompiledQuery.raw('BEGIN'), commit: CompiledQuery.raw('COMMIT'), rollback: CompiledQuery.raw('ROLLBACK') };
 
+/** How long a group waits for its reseller rows (a long transaction may hold one) before its operations run alone instead. */
+const GROUP_LOCK_TIMEOUT = "SET LOCAL lock_timeout = '200ms'";
+
+/**
+ * Locks the reseller rows every operation of the group updates, in id order, before any of them
+ * runs. Interleaved, the operations would otherwise take them in no set order, and two processes'
+ * groups (WORKERS=2) could each hold a row the other waits for: a deadlock, which PostgreSQL only
+ * breaks after a second (deadlock_timeout). Taken in id order, as every transfer takes its two,
+ * the groups of two processes wait for each other instead. No statement of the group waits for a
+ * lock longer than GROUP_LOCK_TIMEOUT: one reseller's row held by a long transaction (moving a
+ * sub-reseller's lines) must not hold up every spend of the process.
+ */
+function lockGroupRows(client: pg.ClientBase, group: Operation[]): Promise<unknown> {
+  const ids = [...new Set(group.flatMap((op) => op.resellerIds ?? []))].sort((a, b) => a - b);
+  // Sent straight to the pinned connection, so they are on the wire before any statement of the
+  // operations: PostgreSQL runs a connection's statements in order, so none of them runs before
+  // the rows are locked, and the lock costs no round trip of its own.
+  const timeout = client.query(GROUP_LOCK_TIMEOUT);
+  const locked = ids.length > 0 ? client.query('SELECT id FROM resellers WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE', [ids]) : undefined;
+  return Promise.all([timeout, locked]);
+}
+
+/** PostgreSQL's answer to a statement sent after an earlier one failed the transaction. */
+const ABORTED = '25P02';
+
 /**
  * PostgreSQL group commit for spends (issue 13). Every spend of one reseller waits for its
  * balance row, locked by the guarded debit until the COMMIT, and every statement is a round trip
@@ -293,30 +318,18 @@ const POSTGRES = { begin: CompiledQuery.raw('BEGIN'), commit: CompiledQuery.raw(
  *
  * There is no savepoint per operation (savepoints nest; interleaved operations cannot each have
  * one). So when any operation fails (its own error, or a statement of it that PostgreSQL refused,
- * which also fails every statement after it), the whole transaction is rolled back, nothing of it
- * was committed, and every operation of the group runs again in a transaction of its own, where
- * one that fails fails alone and with its own error. A COMMIT that fails is not run again (if the
- * connection died, it may have committed): every caller of the group gets the error.
+ * which also fails every statement after it), the whole transaction is rolled back and nothing of
+ * it was committed. The operations that failed with an error of their own then run again each in
+ * a transaction of its own, where one that fails fails alone and with its own error; the others go
+ * back to the front of the queue for the next group. When the group itself failed (its connection,
+ * its lock), all of them run alone. A COMMIT that fails is not run again (if the connection died,
+ * it may have committed): every caller of the group gets the error.
  */
-/**
- * Locks the reseller rows every operation of the group updates, in id order, before any of them
- * runs. Interleaved, the operations would otherwise take them in no set order, and two processes'
- * groups (WORKERS=2) could each hold a row the other waits for: a deadlock, which PostgreSQL only
- * breaks after a second (deadlock_timeout). Taken in id order, as every transfer takes its two,
- * the groups of two processes wait for each other instead.
- */
-function lockGroupRows(client: pg.ClientBase, group: Operation[]): Promise<unknown> {
-  const ids = [...new Set(group.flatMap((op) => op.resellerIds ?? []))].sort((a, b) => a - b);
-  // Sent straight to the pinned connection, so it is on the wire before any statement of the
-  // operations: PostgreSQL runs a connection's statements in order, so none of them runs before
-  // the rows are locked, and the lock costs no round trip of its own.
-  return ids.length > 0 ? client.query('SELECT id FROM resellers WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE', [ids]) : Promise.resolve();
-}
-
 async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: Operation[]): Promise<void> {
   const pending = new Map<string, Work>();
   const db = lane.db;
   let values: unknown[] | undefined;
+  let ownFailures: boolean[] | undefined; // per operation: failed with an error of its own
   let client: pg.ClientBase | undefined;
   s.started++;
   try {
@@ -326,9 +339,15 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
     s.begunOn = undefined;
     beforeCommit.set(db, pending);
     const [locked, ...results] = await Promise.allSettled([lockGroupRows(client, group), ...group.map((op) => op.fn(db))]);
-    if (locked.status === 'fulfilled' && results.every((r) => r.status === 'fulfilled')) {
-      for (const work of pending.values()) await work(db);
-      values = results.map((r) => (r as PromiseFulfilledResult<unknown>).value);
+    if (locked.status === 'fulfilled') {
+      if (results.every((r) => r.status === 'fulfilled')) {
+        for (const work of pending.values()) await work(db);
+        // An operation that caught a refused statement and went on would leave the transaction
+        // failed, and PostgreSQL answers COMMIT on a failed transaction with a ROLLBACK.
+        if (client.getTransactionStatus() === 'T') values = results.map((r) => (r as PromiseFulfilledResult<unknown>).value);
+      } else {
+        ownFailures = results.map((r) => r.status === 'rejected' && (r.reason as { code?: string } | undefined)?.code !== ABORTED);
+      }
     }
   } catch {
     values = undefined; // the connection, the BEGIN or the work before the COMMIT failed: as if an operation had
@@ -364,6 +383,8 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
   } finally {
     lane.unpin();
   }
-  // Nothing of the group was committed: each operation runs again in a transaction of its own.
-  await Promise.all(group.map((op) => ownTransaction(database, op.fn).then(op.resolve, op.reject)));
+  // Nothing of the group was committed.
+  const alone = ownFailures?.some((own) => own) ? group.filter((_, i) => ownFailures?.[i]) : group;
+  if (alone !== group) s.waiting.unshift(...group.filter((_, i) => !ownFailures?.[i]));
+  await Promise.all(alone.map((op) => ownTransaction(database, op.fn).then(op.resolve, op.reject)));
 }

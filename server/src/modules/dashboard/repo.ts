@@ -116,6 +116,8 @@ export async function stampInvalidated(db: Tx, memberId: number, at: number): Pr
     ) AS affected WHERE true ORDER BY id
     ON CONFLICT (reseller_id) DO UPDATE SET body = NULL,
       invalidated_at = CASE WHEN dashboard_cache.invalidated_at >= ${at} THEN dashboard_cache.invalidated_at + 1 ELSE ${at} END`.compile(db);
-  planOnceOnPostgres(stamp.sql); // one plan per connection: every spend sends it
+  // One plan per connection: every spend sends it. Its rows are locked in id order (ORDER BY id),
+  // so several stamps in one shared transaction, or in two, cannot deadlock each other.
+  planOnceOnPostgres(stamp.sql);
   await db.executeQuery(stamp);
 }

@@ -92,13 +92,11 @@ export async function assertTrialAllowed(trx: Kysely<DB>, dialect: Dialect, acto
 }
 
 /**
-
-/**
  * A paid creation may share its PostgreSQL transaction with other spends (withTx's
  * shareTransaction; it updates the caller's row: balance and line count): its reads take no lock,
  * and its writes are guarded by their own statements (the guarded debit, the unique username and
  * idempotency key), so two creations in one transaction cannot overspend or take one username
- * twice; either fails its statement and the group runs again one by one.
+ * twice; such a statement fails, and the group's operations run again.
  */
 export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput, key?: string) {
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: ['create-line', input] }, 201, async (trx) => {
