@@ -11,22 +11,11 @@ export const GROUP_MAX_MS = 20;
 
 /** Counts of groups (SQLite, and PostgreSQL's shared transactions) and the operations they committed, for tests and the bench. */
 export const groupStats = { groups: 0, operations: 0 };
+const countGroup = (operations: number) => {
+  groupStats.groups++;
+  groupStats.operations += operations;
+};
 
-/**
- * One write transaction. On PostgreSQL, a transaction of its own (the server already flushes
- * concurrent commits together). On SQLite, writes take the write lock up front (BEGIN IMMEDIATE)
- * and the callback must not await anything outside the database.
- *
- * SQLite group commit: every commit of a WAL database with synchronous=FULL is an fsync, and the
- * one connection runs one transaction at a time, so each operation paid a whole fsync. Instead the
- * operations that reach withTx during one turn of the event loop run one after another inside one
- * BEGIN IMMEDIATE transaction, each in its own SAVEPOINT (one that throws is rolled back to its
- * savepoint, and only its caller gets the error), and the group ends with one COMMIT. Every
- * caller's promise settles only after that COMMIT returned (if it fails, every caller of the group
- * gets the error and nothing of the group is kept): no answer ever precedes durability. Plain
- * reads outside withTx wait for the connection as before, so they never see a group's writes
- * before it commits.
- */
 export interface TxOptions {
   /**
    * PostgreSQL: the operation may share one transaction with others that say so, its statements
@@ -39,10 +28,26 @@ export interface TxOptions {
   shareTransaction?: { resellerIds: number[] };
 }
 
+/**
+ * One write transaction. On PostgreSQL, a transaction of its own, or a share of one with
+ * `shareTransaction` (see runSharedGroup). On SQLite, writes take the write lock up front (BEGIN IMMEDIATE)
+ * and the callback must not await anything outside the database.
+ *
+ * SQLite group commit: every commit of a WAL database with synchronous=FULL is an fsync, and the
+ * one connection runs one transaction at a time, so each operation paid a whole fsync. Instead the
+ * operations that reach withTx during one turn of the event loop run one after another inside one
+ * BEGIN IMMEDIATE transaction, each in its own SAVEPOINT (one that throws is rolled back to its
+ * savepoint, and only its caller gets the error), and the group ends with one COMMIT. Every
+ * caller's promise settles only after that COMMIT returned (if it fails, every caller of the group
+ * gets the error and nothing of the group is kept): no answer ever precedes durability. Plain
+ * reads outside withTx wait for the connection as before, so they never see a group's writes
+ * before it commits.
+ */
 export async function withTx<T>(database: Database, fn: (trx: Kysely<DB>) => Promise<T>, options: TxOptions = {}): Promise<T> {
   if (database.dialect === 'postgres') {
-    const lane = options.shareTransaction ? sharedTransactionLane(database.db) : undefined;
-    return lane && options.shareTransaction ? inSharedTransaction(database, lane, fn, options.shareTransaction.resellerIds) : ownTransaction(database, fn);
+    const share = options.shareTransaction;
+    const lane = share && sharedTransactionLane(database.db);
+    return share && lane ? inSharedTransaction(database, lane, fn, share.resellerIds) : ownTransaction(database, fn);
   }
   return new Promise<T>((resolve, reject) => {
     const q = queueOf(database.db);
@@ -69,15 +74,15 @@ async function ownTransaction<T>(database: Database, fn: (trx: Kysely<DB>) => Pr
 
 type Work = (trx: Kysely<DB>) => Promise<unknown>;
 
-/** Per SQLite group (keyed by its connection): work to run once, just before the group's COMMIT. */
+/** Per group (SQLite's, keyed by its connection; PostgreSQL's shared, by its lane): work to run once, just before the group's COMMIT. */
 const beforeCommit = new WeakMap<object, Map<string, Work>>();
 
 /**
  * Work that only has to happen once per commit, whatever number of operations asked for it (the
  * dashboard-cache stamp of an owner's ancestors: one per line creation cost as much as the line
- * insert). Inside a SQLite group it runs once per `key`, after the group's last operation and
- * before its COMMIT, so it still commits together with every change that asked for it; if it
- * fails, the whole group fails. Elsewhere (PostgreSQL, or outside a group) it runs at once.
+ * insert). Inside a group (SQLite's, or a shared PostgreSQL transaction) it runs once per `key`,
+ * after the group's last operation and before its COMMIT, so it still commits together with every
+ * change that asked for it; if it fails, the whole group fails. Outside a group it runs at once.
  */
 export async function onceBeforeCommit(trx: Tx, key: string, work: Work): Promise<void> {
   if (!beforeGroupCommit(trx, key, work)) await work(trx as Kysely<DB>);
@@ -86,7 +91,7 @@ export async function onceBeforeCommit(trx: Tx, key: string, work: Work): Promis
 /**
  * Registers `work` to run once per `key` just before the SQLite group's COMMIT, like
  * onceBeforeCommit: `'first'` when this call registered it, `'again'` when an earlier operation of
- * the group did, `undefined` outside a group (PostgreSQL, or no group), where nothing is kept. Work
+ * the group did, `undefined` outside a group, where nothing is kept. Work
  * registered by an operation that is undone is forgotten with it.
  */
 export function beforeGroupCommit(trx: Tx, key: string, work: Work): 'first' | 'again' | undefined {
@@ -223,8 +228,7 @@ async function runGroup(db: Kysely<DB>, q: Queue): Promise<void> {
     for (const op of group) op.reject(err);
     return;
   }
-  groupStats.groups++;
-  groupStats.operations += group.length;
+  countGroup(group.length);
   for (const settle of settled) settle();
 }
 
@@ -235,8 +239,6 @@ interface Shared {
   /** the connection whose next transaction was begun right after the last COMMIT */
   begunOn?: object;
   idle?: NodeJS.Timeout;
-  /** groups started so far: a BEGIN answered after the next group started is no longer ahead */
-  started: number;
 }
 
 /** A transaction begun ahead that no group took within this long is ended (see endWhenIdle). */
@@ -261,14 +263,14 @@ function inSharedTransaction<T>(database: Database, lane: Lane, fn: (trx: Kysely
   return new Promise<T>((resolve, reject) => {
     let s = shared.get(lane);
     if (!s) {
-      s = { waiting: [], running: false, started: 0 };
+      s = { waiting: [], running: false };
       shared.set(lane, s);
     }
     s.waiting.push({ fn: fn as Operation['fn'], resellerIds, resolve: resolve as Operation['resolve'], reject });
     if (!s.running) {
       s.running = true;
-      const started = s;
-      setImmediate(() => void runShared(database, lane, started));
+      const queue = s;
+      setImmediate(() => void runShared(database, lane, queue));
     }
   });
 }
@@ -331,10 +333,10 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
   let values: unknown[] | undefined;
   let ownFailures: boolean[] | undefined; // per operation: failed with an error of its own
   let client: pg.ClientBase | undefined;
-  s.started++;
   try {
     client = await lane.pin();
-    // The BEGIN sent right after the last COMMIT saved a round trip, when it was on this connection and took.
+    // The BEGIN sent right after the last COMMIT saved a round trip, when it was on this connection
+    // and the connection still reports it open (an answer that came late, or a ROLLBACK since, do not count).
     if (s.begunOn !== client || client.getTransactionStatus() !== 'T') await control(db, POSTGRES.begin);
     s.begunOn = undefined;
     beforeCommit.set(db, pending);
@@ -359,10 +361,8 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
       const committed = control(db, POSTGRES.commit);
       const begun = control(db, POSTGRES.begin); // the next group's, sent with the COMMIT
       const on = client;
-      const started = s.started;
       begun.then(
         () => {
-          if (s.started !== started) return;
           s.begunOn = on;
           endWhenIdle(lane, s);
         },
@@ -374,8 +374,7 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
         for (const op of group) op.reject(err);
         return;
       }
-      groupStats.groups++;
-      groupStats.operations += group.length;
+      countGroup(group.length);
       for (const [i, op] of group.entries()) op.resolve(values[i]);
       return;
     }
@@ -383,8 +382,8 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
   } finally {
     lane.unpin();
   }
-  // Nothing of the group was committed.
-  const alone = ownFailures?.some((own) => own) ? group.filter((_, i) => ownFailures?.[i]) : group;
-  if (alone !== group) s.waiting.unshift(...group.filter((_, i) => !ownFailures?.[i]));
-  await Promise.all(alone.map((op) => ownTransaction(database, op.fn).then(op.resolve, op.reject)));
+  // Nothing of the group was committed. Without an operation to blame, all of them run alone.
+  const alone = ownFailures?.some(Boolean) ? ownFailures : group.map(() => true);
+  s.waiting.unshift(...group.filter((_, i) => !alone[i]));
+  await Promise.all(group.filter((_, i) => alone[i]).map((op) => ownTransaction(database, op.fn).then(op.resolve, op.reject)));
 }

@@ -11,8 +11,9 @@ import type { DB } from '../../db/types.ts';
  *
  * The first creation of a group sets `line_search_deferral.deferred_from` to the next line id,
  * inside the group's own uncommitted transaction; the work before the COMMIT indexes the lines
- * from that id on (only the group writes meanwhile) as they are then and sets it back to NULL, so no other writer ever sees it set. Until then the
- * triggers leave the group's new lines alone, an edit of one in the same group included. If the
+ * from that id on (only the group writes meanwhile) as they are then and sets it back to NULL, so
+ * no other writer ever sees it set. Until then the triggers leave the group's new lines alone, an
+ * edit of one in the same group included. If the
  * operation that set it is undone, the setting and its work go with it and the next creation
  * starts both again.
  */
