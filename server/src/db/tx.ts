@@ -171,7 +171,8 @@ type Settle = () => void;
 
 /** A group's transaction control, compiled once: built per use, they were 4 of every spend's ~14 statements' Kysely work. */
 const CONTROL = {
-  begin: CompiledQuery.raw('BEGIN IMMEDIATE'),
+  sqliteBegin: CompiledQuery.raw('BEGIN IMMEDIATE'),
+  postgresBegin: CompiledQuery.raw('BEGIN'),
   savepoint: CompiledQuery.raw('SAVEPOINT op'),
   release: CompiledQuery.raw('RELEASE op'),
   rollbackTo: CompiledQuery.raw('ROLLBACK TO op'),
@@ -192,7 +193,7 @@ async function runGroup(db: Kysely<DB>, q: Queue): Promise<void> {
   const group: Operation[] = [];
   try {
     await db.connection().execute(async (conn) => {
-      await control(conn, CONTROL.begin);
+      await control(conn, CONTROL.sqliteBegin);
       const started = performance.now();
       const pending = new Map<string, Work>();
       beforeCommit.set(conn, pending);
@@ -253,10 +254,11 @@ function endWhenIdle(lane: Lane, s: Shared): void {
   s.idle = setTimeout(() => {
     if (s.running || !s.begunOn) return;
     s.begunOn = undefined;
-    control(lane.db, POSTGRES.commit).catch(() => undefined);
+    control(lane.db, CONTROL.commit).catch(() => undefined);
   }, BEGUN_AHEAD_MS);
   s.idle.unref();
 }
+
 const shared = new WeakMap<Lane, Shared>();
 
 function inSharedTransaction<T>(database: Database, lane: Lane, fn: (trx: Kysely<DB>) => Promise<T>, resellerIds: number[]): Promise<T> {
@@ -282,8 +284,6 @@ async function runShared(database: Database, lane: Lane, s: Shared): Promise<voi
     s.running = false;
   }
 }
-
-const POSTGRES = { begin: CompiledQuery.raw('BEGIN'), commit: CompiledQuery.raw('COMMIT'), rollback: CompiledQuery.raw('ROLLBACK') };
 
 /** How long a group waits for its reseller rows (a long transaction may hold one) before its operations run alone instead. */
 const GROUP_LOCK_TIMEOUT = "SET LOCAL lock_timeout = '200ms'";
@@ -337,7 +337,7 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
     client = await lane.pin();
     // The BEGIN sent right after the last COMMIT saved a round trip, when it was on this connection
     // and the connection still reports it open (an answer that came late, or a ROLLBACK since, do not count).
-    if (s.begunOn !== client || client.getTransactionStatus() !== 'T') await control(db, POSTGRES.begin);
+    if (s.begunOn !== client || client.getTransactionStatus() !== 'T') await control(db, CONTROL.postgresBegin);
     s.begunOn = undefined;
     beforeCommit.set(db, pending);
     const [locked, ...results] = await Promise.allSettled([lockGroupRows(client, group), ...group.map((op) => op.fn(db))]);
@@ -358,8 +358,8 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
   }
   try {
     if (values) {
-      const committed = control(db, POSTGRES.commit);
-      const begun = control(db, POSTGRES.begin); // the next group's, sent with the COMMIT
+      const committed = control(db, CONTROL.commit);
+      const begun = control(db, CONTROL.postgresBegin); // the next group's, sent with the COMMIT
       const on = client;
       begun.then(
         () => {
@@ -378,7 +378,7 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
       for (const [i, op] of group.entries()) op.resolve(values[i]);
       return;
     }
-    await control(db, POSTGRES.rollback).catch(() => undefined);
+    await control(db, CONTROL.rollback).catch(() => undefined);
   } finally {
     lane.unpin();
   }
