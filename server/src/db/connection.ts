@@ -128,6 +128,9 @@ function sendTogether(c: pg.Client): void {
 const USES_PER_CONNECTION = 10_000;
 const TRANSACTIONS_PER_PIPELINED_CONNECTION = 1_000;
 
+/** How long a statement of a shared transaction waits for a lock (a long transaction may hold a reseller row) before the group's operations run alone instead (tx.ts). */
+export const GROUP_LOCK_TIMEOUT = '200ms';
+
 /** A "pool" of one pipelined client, connected on first use and again after its connection dies (but not while pinned). */
 function onePipelinedClient(url: string, options: string) {
   let client: Promise<pg.PoolClient> | undefined;
@@ -237,7 +240,9 @@ export function openDatabase(url: string): Database {
   pool.on('connect', (client) => client.on('error', (err) => console.error('postgres client error:', err.message)));
   const naming = { connect: async () => namePlannedStatements(await pool.connect()), end: () => pool.end() };
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: naming }) });
-  const pipelined = onePipelinedClient(url, options);
+  // The lane runs nothing but shared transactions: their lock wait is capped for the session (see
+  // GROUP_LOCK_TIMEOUT) instead of by a SET LOCAL in every one of them.
+  const pipelined = onePipelinedClient(url, `${options} -c lock_timeout=${GROUP_LOCK_TIMEOUT}`);
   const lane = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pipelined }) });
   lanes.set(db, { db: lane, pin: pipelined.pin, unpin: pipelined.unpin });
   return {

@@ -80,13 +80,30 @@ const beforeCommit = new WeakMap<object, Map<string, Work>>();
 /**
  * Work that only has to happen once per commit, whatever number of operations asked for it (the
  * dashboard-cache stamp of an owner's ancestors: one per line creation cost as much as the line
- * insert). Inside a group (SQLite's, or a shared PostgreSQL transaction) it runs once per `key`,
- * after the group's last operation and before its COMMIT, so it still commits together with every
- * change that asked for it; if it fails, the whole group fails. Outside a group it runs at once.
+ * insert). Inside a group it runs once per `key` and commits together with every change that
+ * asked for it; if it fails, the whole group fails. In a SQLite group it runs after the group's
+ * last operation, before the COMMIT; in a shared PostgreSQL transaction it starts at the first
+ * call and the COMMIT waits for it. Outside a group it runs at once.
  */
 export async function onceBeforeCommit(trx: Tx, key: string, work: Work): Promise<void> {
+  const started = startedForGroup.get(trx);
+  if (started) {
+    // A shared PostgreSQL transaction: sent at once, with the asking operation's next statements,
+    // instead of in a round of its own before the COMMIT (issue 13); the group waits for it
+    // before its COMMIT. Every operation of such a group commits or fails with all the others,
+    // so the work never outlives the operation that asked for it.
+    if (!started.has(key)) {
+      const running = work(trx as Kysely<DB>);
+      running.catch(() => undefined); // the group's COMMIT waits for it and fails with it
+      started.set(key, running);
+    }
+    return;
+  }
   if (!beforeGroupCommit(trx, key, work)) await work(trx as Kysely<DB>);
 }
+
+/** Per shared PostgreSQL transaction (keyed by its lane's handle): the work onceBeforeCommit started, by key. */
+const startedForGroup = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**
  * Registers `work` to run once per `key` just before the SQLite group's COMMIT, like
@@ -285,8 +302,6 @@ async function runShared(database: Database, lane: Lane, s: Shared): Promise<voi
   }
 }
 
-/** How long a group waits for its reseller rows (a long transaction may hold one) before its operations run alone instead. */
-const GROUP_LOCK_TIMEOUT = "SET LOCAL lock_timeout = '200ms'";
 
 /**
  * Locks the reseller rows every operation of the group updates, in id order, before any of them
@@ -302,9 +317,16 @@ function lockGroupRows(client: pg.ClientBase, group: Operation[]): Promise<unkno
   // Sent straight to the pinned connection, so they are on the wire before any statement of the
   // operations: PostgreSQL runs a connection's statements in order, so none of them runs before
   // the rows are locked, and the lock costs no round trip of its own.
-  const timeout = client.query(GROUP_LOCK_TIMEOUT);
-  const locked = ids.length > 0 ? client.query('SELECT id FROM resellers WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE', [ids]) : undefined;
-  return Promise.all([timeout, locked]);
+  return ids.length > 0 ? client.query('SELECT id FROM resellers WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE', [ids]) : Promise.resolve();
+}
+
+/** Per shared transaction (keyed by its lane's handle): the reseller rows lockGroupRows locked for the whole group. */
+const lockedForGroup = new WeakMap<object, Set<number>>();
+
+/** Whether the shared transaction `trx` belongs to already holds these reseller rows locked (see lockGroupRows). */
+export function lockedByGroup(trx: Tx, ids: number[]): boolean {
+  const locked = lockedForGroup.get(trx);
+  return locked !== undefined && ids.every((id) => locked.has(id));
 }
 
 /** PostgreSQL's answer to a statement sent after an earlier one failed the transaction. */
@@ -328,7 +350,8 @@ const ABORTED = '25P02';
  * it may have committed): every caller of the group gets the error.
  */
 async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: Operation[]): Promise<void> {
-  const pending = new Map<string, Work>();
+  const pending = new Map<string, Work>(); // beforeGroupCommit's (line search deferral: SQLite only)
+  const started = new Map<string, Promise<unknown>>();
   const db = lane.db;
   let values: unknown[] | undefined;
   let ownFailures: boolean[] | undefined; // per operation: failed with an error of its own
@@ -340,9 +363,12 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
     if (s.begunOn !== client || client.getTransactionStatus() !== 'T') await control(db, CONTROL.postgresBegin);
     s.begunOn = undefined;
     beforeCommit.set(db, pending);
+    startedForGroup.set(db, started);
+    lockedForGroup.set(db, new Set(group.flatMap((op) => op.resellerIds ?? [])));
     const [locked, ...results] = await Promise.allSettled([lockGroupRows(client, group), ...group.map((op) => op.fn(db))]);
     if (locked.status === 'fulfilled') {
       if (results.every((r) => r.status === 'fulfilled')) {
+        await Promise.all(started.values());
         for (const work of pending.values()) await work(db);
         // An operation that caught a refused statement and went on would leave the transaction
         // failed, and PostgreSQL answers COMMIT on a failed transaction with a ROLLBACK.
@@ -355,6 +381,8 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
     values = undefined; // the connection, the BEGIN or the work before the COMMIT failed: as if an operation had
   } finally {
     beforeCommit.delete(db);
+    startedForGroup.delete(db);
+    lockedForGroup.delete(db);
   }
   try {
     if (values) {

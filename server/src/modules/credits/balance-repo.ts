@@ -1,4 +1,4 @@
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, SqliteAdapter, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { CreditLedgerTable } from '../../db/types.ts';
@@ -8,38 +8,74 @@ export async function lockRows(db: Tx, sortedIds: number[]): Promise<void> {
   await db.selectFrom('resellers').select('id').where('id', 'in', sortedIds).orderBy('id').forNoKeyUpdate().execute();
 }
 
+/** A ledger row before its balance is known: the balance statement gives `balance_after`. */
+export type LedgerEntry = Omit<Insertable<CreditLedgerTable>, 'balance_after'>;
+
 const insertLedger = compiledOnce((db, row: Insertable<CreditLedgerTable>) => db.insertInto('credit_ledger').values(row));
 
-export async function insertLedgerRow(db: Tx, row: Insertable<CreditLedgerTable>): Promise<void> {
-  await db.executeQuery(insertLedger(db, row));
-}
-
-const take = compiledOnce((db, a: { resellerId: number; amount: number }) =>
+/** Moves a balance by `delta` only when the result stays within [0, atMost]: the new balance, or no row. */
+const moveOnly = compiledOnce((db, a: { resellerId: number; delta: number; atLeast: number; atMost: number }) =>
   db
     .updateTable('resellers')
-    .set({ credits: sql`credits - ${a.amount}` })
+    .set({ credits: sql`credits + ${a.delta}` })
     .where('id', '=', a.resellerId)
-    .where('credits', '>=', a.amount)
-    .returning('credits'),
-);
-
-/** Takes `amount` off the balance only when it covers it; the new balance, or undefined when it does not. */
-export async function takeFromBalance(db: Tx, resellerId: number, amount: number): Promise<number | undefined> {
-  return (await db.executeQuery(take(db, { resellerId, amount }))).rows[0]?.credits;
-}
-
-const add = compiledOnce((db, a: { resellerId: number; amount: number; atMost: number }) =>
-  db
-    .updateTable('resellers')
-    .set({ credits: sql`credits + ${a.amount}` })
-    .where('id', '=', a.resellerId)
+    .where('credits', '>=', a.atLeast)
     .where('credits', '<=', a.atMost)
     .returning('credits'),
 );
 
-/** Adds `amount` unless the balance would pass `max`; the new balance, or undefined. */
-export async function addToBalance(db: Tx, resellerId: number, amount: number, max: number): Promise<number | undefined> {
-  return (await db.executeQuery(add(db, { resellerId, amount, atMost: max - amount }))).rows[0]?.credits;
+/**
+ * PostgreSQL: the same guarded update and its ledger row in one statement (a data-modifying WITH):
+ * the row is written only when the update was, with the balance it returned. Each statement is a
+ * round trip and a flush on both sides of the one connection all of a reseller's spends share
+ * (issue 13).
+ */
+const moveRecorded = compiledOnce((db, a: { resellerId: number; delta: number; atLeast: number; atMost: number } & Omit<LedgerEntry, 'reseller_id' | 'delta'>) =>
+  db
+    .with('moved', (qb) =>
+      qb
+        .updateTable('resellers')
+        .set({ credits: sql`credits + ${a.delta}` })
+        .where('id', '=', a.resellerId)
+        .where('credits', '>=', a.atLeast)
+        .where('credits', '<=', a.atMost)
+        .returning(['id', 'credits']),
+    )
+    .insertInto('credit_ledger')
+    .columns(['reseller_id', 'delta', 'balance_after', 'reason', 'counterparty_id', 'line_id', 'p2p_account_id', 'actor_id', 'idempotency_key', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('moved')
+        .select([
+          'moved.id',
+          eb.val(a.delta).as('delta'),
+          'moved.credits',
+          eb.val(a.reason).as('reason'),
+          eb.val(a.counterparty_id).as('counterparty_id'),
+          eb.val(a.line_id).as('line_id'),
+          eb.val(a.p2p_account_id).as('p2p_account_id'),
+          eb.val(a.actor_id).as('actor_id'),
+          eb.val(a.idempotency_key).as('idempotency_key'),
+          eb.val(a.created_at).as('created_at'),
+        ]),
+    )
+    .returning('balance_after'),
+);
+
+/**
+ * Adds `entry.delta` (negative: takes) to the reseller's balance only when the new balance stays
+ * between 0 and `max`, and writes the ledger row with it: the new balance, or undefined when the
+ * balance would leave that range (and nothing was written).
+ */
+export async function moveBalance(db: Tx, entry: LedgerEntry, max: number): Promise<number | undefined> {
+  const bounds = { resellerId: entry.reseller_id, delta: entry.delta, atLeast: Math.max(0, -entry.delta), atMost: max - Math.max(0, entry.delta) };
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    const row = { ...bounds, reason: entry.reason, counterparty_id: entry.counterparty_id ?? null, line_id: entry.line_id ?? null, p2p_account_id: entry.p2p_account_id ?? null, actor_id: entry.actor_id, idempotency_key: entry.idempotency_key ?? null, created_at: entry.created_at };
+    return (await db.executeQuery(moveRecorded(db, row))).rows[0]?.balance_after;
+  }
+  const balance = (await db.executeQuery(moveOnly(db, bounds))).rows[0]?.credits;
+  if (balance !== undefined) await db.executeQuery(insertLedger(db, { ...entry, balance_after: balance }));
+  return balance;
 }
 
 export async function balanceOf(db: Tx, resellerId: number): Promise<number> {

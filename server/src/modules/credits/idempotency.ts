@@ -48,8 +48,13 @@ export async function runIdempotent<T>(
   if (req.key.length > 200) throw new AppError(400, 'VALIDATION', 'Idempotency-Key is too long', 'Idempotency-Key');
   const hash = createHash('sha256').update(JSON.stringify(req.fingerprint)).digest('hex');
   try {
+    // A spend that may share a transaction has every write guarded by its own statement (see
+    // TxOptions) and nothing outside the database: it skips the lookup, and a repeated key fails
+    // on the unique key instead and is answered below. A retry is rare; the lookup was one of the
+    // seven statements of every PostgreSQL line creation (issue 13).
+    const lookFirst = !options.shareTransaction;
     return await withTx(database, async (trx) => {
-      const previous = await storedOutcome<T>(trx, req, hash);
+      const previous = lookFirst ? await storedOutcome<T>(trx, req, hash) : undefined;
       if (previous) return previous;
       const body = await operation(trx);
       await repo.insertKey(trx, {

@@ -1,5 +1,5 @@
 import type { Dialect } from '../../db/connection.ts';
-import type { Tx } from '../../db/tx.ts';
+import { type Tx, lockedByGroup } from '../../db/tx.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './balance-repo.ts';
 
@@ -26,23 +26,28 @@ export const MAX_BALANCE = 2_147_483_647;
  */
 export async function lockResellers(trx: Tx, dialect: Dialect, ids: number[]): Promise<void> {
   if (dialect !== 'postgres') return; // SQLite: BEGIN IMMEDIATE already serialises writers
+  if (lockedByGroup(trx, ids)) return; // a shared transaction locked them before its operations ran
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   await repo.lockRows(trx, sorted);
 }
 
-async function writeLedger(trx: Tx, m: Movement, delta: number, balanceAfter: number): Promise<void> {
-  await repo.insertLedgerRow(trx, {
-    reseller_id: m.resellerId,
-    delta,
-    balance_after: balanceAfter,
-    reason: m.reason,
-    counterparty_id: m.counterpartyId ?? null,
-    line_id: m.lineId ?? null,
-    p2p_account_id: m.p2pAccountId ?? null,
-    actor_id: m.actorId,
-    idempotency_key: m.idempotencyKey ?? null,
-    created_at: Math.floor(Date.now() / 1000),
-  });
+/** The guarded balance change and its ledger row (see repo.moveBalance): the new balance, or undefined. */
+function move(trx: Tx, m: Movement, delta: number): Promise<number | undefined> {
+  return repo.moveBalance(
+    trx,
+    {
+      reseller_id: m.resellerId,
+      delta,
+      reason: m.reason,
+      counterparty_id: m.counterpartyId ?? null,
+      line_id: m.lineId ?? null,
+      p2p_account_id: m.p2pAccountId ?? null,
+      actor_id: m.actorId,
+      idempotency_key: m.idempotencyKey ?? null,
+      created_at: Math.floor(Date.now() / 1000),
+    },
+    MAX_BALANCE,
+  );
 }
 
 /** A reseller's balance now (inside the caller's transaction when it passes one). */
@@ -51,17 +56,15 @@ export const currentBalance = (trx: Tx, resellerId: number) => repo.balanceOf(tr
 /** Guarded debit: one statement that only succeeds when the balance covers it. Returns the new balance. */
 export async function debit(trx: Tx, m: Movement): Promise<number> {
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new Error(`debit amount must be a positive integer, got ${m.amount}`);
-  const balance = await repo.takeFromBalance(trx, m.resellerId, m.amount);
+  const balance = await move(trx, m, -m.amount);
   if (balance === undefined) throw insufficientCredits();
-  await writeLedger(trx, m, -m.amount, balance);
   return balance;
 }
 
 export async function credit(trx: Tx, m: Movement): Promise<number> {
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new Error(`credit amount must be a positive integer, got ${m.amount}`);
-  const balance = await repo.addToBalance(trx, m.resellerId, m.amount, MAX_BALANCE);
+  const balance = await move(trx, m, m.amount);
   if (balance === undefined) throw new AppError(409, 'CREDIT_LIMIT', 'This balance cannot grow any further');
-  await writeLedger(trx, m, m.amount, balance);
   return balance;
 }
 

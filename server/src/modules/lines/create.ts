@@ -34,18 +34,17 @@ const credentials = (trx: Kysely<DB>, input: { username?: string; password?: str
   uniqueCredentials(input, (username) => repo.usernameExists(trx, username));
 
 /** The one line insert of paid lines and trials: the caller's, enabled, on the HTTP system, with its credentials. */
-async function insertNewLine(
+function insertNewLine(
   trx: Kysely<DB>,
   actor: AuthUser,
   input: TrialInput,
+  creds: { username: string; password: string },
   line: { package_id: number; created_at: number; exp_date: number; is_trial: 0 | 1; max_connections: number; bouquet: string[] },
 ) {
-  const { username, password } = await credentials(trx, input);
   const values = {
     ...line,
     member_id: actor.id,
-    username,
-    password,
+    ...creds,
     enabled: 1,
     bouquet: JSON.stringify(line.bouquet),
     reseller_notes: input.reseller_notes?.trim() || null,
@@ -101,19 +100,19 @@ export async function assertTrialAllowed(trx: Kysely<DB>, dialect: Dialect, acto
 export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput, key?: string) {
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: ['create-line', input] }, 201, async (trx) => {
     const t = now();
-    const { pkg, screens, cost, expiresAt } = await paidTerms(trx, input.package_id, input.max_connections, t);
-    const bouquet = input.bouquet ? await assertBouquetIds(trx, input.bouquet, 'bouquet') : pkg.bouquets;
-    const line = await insertNewLine(trx, actor, input, {
-      package_id: pkg.id,
-      created_at: t,
-      exp_date: expiresAt,
-      is_trial: 0,
-      max_connections: screens,
-      bouquet,
-    });
+    // Statements that do not need each other's answers are sent together: on PostgreSQL every
+    // round of answers a spend waits for is a turn of the shared transaction (issue 13).
+    const [{ pkg, screens, cost, expiresAt }, chosenBouquet, creds] = await Promise.all([
+      paidTerms(trx, input.package_id, input.max_connections, t),
+      input.bouquet && assertBouquetIds(trx, input.bouquet, 'bouquet'),
+      credentials(trx, input),
+    ]);
+    const [line] = await Promise.all([
+      insertNewLine(trx, actor, input, creds, { package_id: pkg.id, created_at: t, exp_date: expiresAt, is_trial: 0, max_connections: screens, bouquet: chosenBouquet || pkg.bouquets }),
+      writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: creds.username, value: pkg.package_name, value_int: chargeable(actor, cost) }),
+    ]);
     // On PostgreSQL the guarded debit locks the caller's balance row and the cache stamp the
     // admins' cache rows, shared by every spend, until COMMIT: they come last, the stamp at the end.
-    await writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: line.username, value: pkg.package_name, value_int: chargeable(actor, cost) });
     await charge(trx, actor, cost, 'line_create', line.id, key);
     await invalidateFor(trx, actor.id);
     return line;
@@ -126,7 +125,7 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput
     const t = now();
     const { pkg, screens, expiresAt } = await trialTerms(trx, input.package_id, t);
     await assertTrialAllowed(trx, deps.database.dialect, actor, t, (since) => repo.trialsSince(trx, actor.id, since));
-    const line = await insertNewLine(trx, actor, input, {
+    const line = await insertNewLine(trx, actor, input, await credentials(trx, input), {
       package_id: pkg.id,
       created_at: t,
       exp_date: expiresAt,
@@ -158,7 +157,8 @@ export async function createMigrated(deps: Deps, actor: AuthUser, input: Migrate
     const pkg = await findPackage(trx, input.package_id);
     if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose one of the migration packages');
     const screens = Math.max(1, pkg.max_connections);
-    const line = await insertNewLine(trx, actor, { username: input.username, password: input.password, package_id: pkg.id }, {
+    const creds = await credentials(trx, input);
+    const line = await insertNewLine(trx, actor, { package_id: pkg.id }, creds, {
       package_id: pkg.id,
       created_at: now(),
       exp_date: input.exp_date,
