@@ -86,23 +86,38 @@ const beforeCommit = new WeakMap<object, Map<string, Work>>();
  * call and the COMMIT waits for it. Outside a group it runs at once.
  */
 export async function onceBeforeCommit(trx: Tx, key: string, work: Work): Promise<void> {
-  const started = startedForGroup.get(trx);
-  if (started) {
-    // A shared PostgreSQL transaction: sent at once, with the asking operation's next statements,
-    // instead of in a round of its own before the COMMIT (issue 13); the group waits for it
-    // before its COMMIT. Every operation of such a group commits or fails with all the others,
-    // so the work never outlives the operation that asked for it.
-    if (!started.has(key)) {
-      const running = work(trx as Kysely<DB>);
-      running.catch(() => undefined); // the group's COMMIT waits for it and fails with it
-      started.set(key, running);
-    }
-    return;
-  }
+  // A shared PostgreSQL transaction: sent at once, with the asking operation's next statements,
+  // instead of in a round of its own before the COMMIT, which waits for it (issue 13). Every
+  // operation of such a group commits or fails with all the others, so the work never outlives
+  // the operation that asked for it.
+  if (startedOncePerGroup(trx, key, () => work(trx as Kysely<DB>))) return;
   if (!beforeGroupCommit(trx, key, work)) await work(trx as Kysely<DB>);
 }
 
-/** Per shared PostgreSQL transaction (keyed by its lane's handle): the work onceBeforeCommit started, by key. */
+/**
+ * A read the operations of a shared PostgreSQL transaction share (a package's terms): they run at
+ * once, so the first one's answer is as current as each would have read for itself, and the group
+ * sends one statement instead of one per operation. Elsewhere it just reads. The answer is shared:
+ * never change it.
+ */
+export function readOncePerGroup<T>(trx: Tx, key: string, read: () => Promise<T>): Promise<T> {
+  return startedOncePerGroup(trx, `read:${key}`, read) ?? read();
+}
+
+/** In a shared PostgreSQL transaction: `start`'s promise, started by the first call for `key`; undefined outside one. */
+function startedOncePerGroup<T>(trx: Tx, key: string, start: () => Promise<T>): Promise<T> | undefined {
+  const started = startedForGroup.get(trx);
+  if (!started) return undefined;
+  let running = started.get(key);
+  if (!running) {
+    running = start();
+    running.catch(() => undefined); // whoever asked hears of a failure, and the group's COMMIT waits for it
+    started.set(key, running);
+  }
+  return running as Promise<T>;
+}
+
+/** Per shared PostgreSQL transaction (keyed by its lane's handle): what startedOncePerGroup started, by key. */
 const startedForGroup = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**

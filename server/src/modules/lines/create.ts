@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/connection.ts';
-import { withTx } from '../../db/tx.ts';
+import { readOncePerGroup, withTx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
@@ -14,7 +14,7 @@ import { findPackage } from '../packages/service.ts';
 import { intSetting } from '../settings/service.ts';
 import { charge, now } from './change.ts';
 import * as repo from './repo.ts';
-import { DAY, addDuration, uniqueCredentials } from './rules.ts';
+import { DAY, addDuration, randomCredential, usernameTaken } from './rules.ts';
 import { insertLine } from './write-repo.ts';
 
 export interface CreateLineInput {
@@ -29,29 +29,35 @@ export interface CreateLineInput {
 
 type TrialInput = Omit<CreateLineInput, 'max_connections' | 'bouquet'>;
 
-/** The line's credentials: the given ones (a taken username is a 409), else generated. */
-const credentials = (trx: Kysely<DB>, input: { username?: string; password?: string }) =>
-  uniqueCredentials(input, (username) => repo.usernameExists(trx, username));
-
-/** The one line insert of paid lines and trials: the caller's, enabled, on the HTTP system, with its credentials. */
-function insertNewLine(
+/**
+ * The one line insert of paid lines and trials: the caller's, enabled, on the HTTP system, with the
+ * username and password given, else generated ones. A username given and taken is a 409; a
+ * generated one taken is drawn again. The insert itself finds out (its unique key), so a creation
+ * sends no lookup before it.
+ */
+async function insertNewLine(
   trx: Kysely<DB>,
   actor: AuthUser,
   input: TrialInput,
-  creds: { username: string; password: string },
   line: { package_id: number; created_at: number; exp_date: number; is_trial: 0 | 1; max_connections: number; bouquet: string[] },
 ) {
+  const given = input.username?.trim();
   const values = {
     ...line,
     member_id: actor.id,
-    ...creds,
+    password: input.password?.trim() || randomCredential(),
     enabled: 1,
     bouquet: JSON.stringify(line.bouquet),
     reseller_notes: input.reseller_notes?.trim() || null,
     whatsapp: input.whatsapp?.trim() || null,
     system: 1,
   };
-  return insertLine(trx, values, actor.username); // the caller owns it: its username is the line's master_username
+  for (;;) {
+    // the caller owns it: its username is the line's master_username
+    const row = await insertLine(trx, { ...values, username: given || randomCredential() }, actor.username);
+    if (row) return row;
+    if (given) throw usernameTaken();
+  }
 }
 
 /**
@@ -60,7 +66,7 @@ function insertNewLine(
  * them; otherwise the caller picks 1..user_limit_screen.
  */
 export async function paidTerms(trx: Kysely<DB>, packageId: number, requestedScreens: number | undefined, from: number) {
-  const pkg = await findPackage(trx, packageId);
+  const pkg = await readOncePerGroup(trx, `package:${packageId}`, () => findPackage(trx, packageId));
   if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package');
   const screens = pkg.max_connections >= 2 ? pkg.max_connections : (requestedScreens ?? 1);
   // One screen is always allowed: the limit is read only when more are asked for.
@@ -102,18 +108,17 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
     const t = now();
     // Statements that do not need each other's answers are sent together: on PostgreSQL every
     // round of answers a spend waits for is a turn of the shared transaction (issue 13).
-    const [{ pkg, screens, cost, expiresAt }, chosenBouquet, creds] = await Promise.all([
+    const [{ pkg, screens, cost, expiresAt }, chosenBouquet] = await Promise.all([
       paidTerms(trx, input.package_id, input.max_connections, t),
       input.bouquet && assertBouquetIds(trx, input.bouquet, 'bouquet'),
-      credentials(trx, input),
     ]);
-    const [line] = await Promise.all([
-      insertNewLine(trx, actor, input, creds, { package_id: pkg.id, created_at: t, exp_date: expiresAt, is_trial: 0, max_connections: screens, bouquet: chosenBouquet || pkg.bouquets }),
-      writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: creds.username, value: pkg.package_name, value_int: chargeable(actor, cost) }),
-    ]);
+    const line = await insertNewLine(trx, actor, input, { package_id: pkg.id, created_at: t, exp_date: expiresAt, is_trial: 0, max_connections: screens, bouquet: chosenBouquet || pkg.bouquets });
     // On PostgreSQL the guarded debit locks the caller's balance row and the cache stamp the
     // admins' cache rows, shared by every spend, until COMMIT: they come last, the stamp at the end.
-    await charge(trx, actor, cost, 'line_create', line.id, key);
+    await Promise.all([
+      writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: line.username, value: pkg.package_name, value_int: chargeable(actor, cost) }),
+      charge(trx, actor, cost, 'line_create', line.id, key),
+    ]);
     await invalidateFor(trx, actor.id);
     return line;
   }, { shareTransaction: { resellerIds: [actor.id] } });
@@ -125,7 +130,7 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput
     const t = now();
     const { pkg, screens, expiresAt } = await trialTerms(trx, input.package_id, t);
     await assertTrialAllowed(trx, deps.database.dialect, actor, t, (since) => repo.trialsSince(trx, actor.id, since));
-    const line = await insertNewLine(trx, actor, input, await credentials(trx, input), {
+    const line = await insertNewLine(trx, actor, input, {
       package_id: pkg.id,
       created_at: t,
       exp_date: expiresAt,
@@ -157,8 +162,7 @@ export async function createMigrated(deps: Deps, actor: AuthUser, input: Migrate
     const pkg = await findPackage(trx, input.package_id);
     if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose one of the migration packages');
     const screens = Math.max(1, pkg.max_connections);
-    const creds = await credentials(trx, input);
-    const line = await insertNewLine(trx, actor, { package_id: pkg.id }, creds, {
+    const line = await insertNewLine(trx, actor, { username: input.username, password: input.password, package_id: pkg.id }, {
       package_id: pkg.id,
       created_at: now(),
       exp_date: input.exp_date,

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { compiledOnce } from '../../db/compiled.ts';
 import { firstByKey } from '../../db/planned.ts';
 import { keysetRows, mapRows } from '../../db/keyset.ts';
 import type { Tx } from '../../db/tx.ts';
@@ -119,12 +118,6 @@ export function iterateLines(db: Tx, actor: AuthUser, f: LineFilters, now: numbe
 export async function findVisibleLine(db: Tx, actor: AuthUser, id: number): Promise<LineRow | undefined> {
   const row = await firstByKey(db, visibleLine(db, actor, id).leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS));
   return row ? toLineRow(row as never) : undefined;
-}
-
-const lineByUsername = compiledOnce((db, a: { username: string }) => db.selectFrom('lines').select('id').where('username', '=', a.username));
-
-export async function usernameExists(db: Tx, username: string): Promise<boolean> {
-  return (await db.executeQuery(lineByUsername(db, { username }))).rows.length > 0;
 }
 
 export async function trialsSince(db: Tx, memberId: number, since: number): Promise<number> {

@@ -47,6 +47,8 @@ export function randomCredential(): string {
   return out;
 }
 
+export const usernameTaken = () => new AppError(409, 'USERNAME_TAKEN', 'This username is already taken', 'username');
+
 /**
  * Credentials for a new line or P2P account: the username given (409 USERNAME_TAKEN when `taken`
  * says so), else a generated one that is free; the password given, else a generated one.
@@ -54,7 +56,7 @@ export function randomCredential(): string {
 export async function uniqueCredentials(input: { username?: string; password?: string }, taken: (username: string) => Promise<boolean>) {
   let username = input.username?.trim();
   if (username) {
-    if (await taken(username)) throw new AppError(409, 'USERNAME_TAKEN', 'This username is already taken', 'username');
+    if (await taken(username)) throw usernameTaken();
   } else {
     do username = randomCredential();
     while (await taken(username));

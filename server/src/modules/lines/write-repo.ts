@@ -7,17 +7,24 @@ import { deferLineSearch } from './search-repo.ts';
 
 type NewLine = Omit<Line, 'id' | 'deleted_at' | 'last_extended_at' | 'p2p_sync_state' | 'p2p_sync_error' | 'p2p_sync_version' | 'top_reseller_id'>;
 
-const insert = compiledOnce((db, values: NewLine) => db.insertInto('lines').values(values).returning(OWN_COLUMNS));
+const insert = compiledOnce((db, values: NewLine) =>
+  db
+    .insertInto('lines')
+    .values(values)
+    .onConflict((oc) => oc.column('username').doNothing())
+    .returning(OWN_COLUMNS),
+);
 
 /**
- * Inserts a line and answers it as the lists show it, from the insert itself (RETURNING) and its
- * owner's username: reading it back cost a creation a statement (~80 µs on SQLite, a round trip on
- * PostgreSQL; issue 13).
+ * Inserts a line unless its username is taken (undefined then: the unique key decides, so a
+ * creation needs no lookup of its own before) and answers it as the lists show it, from the insert
+ * itself (RETURNING) and its owner's username: reading it back cost a creation a statement (~80 µs
+ * on SQLite, a round trip on PostgreSQL; issue 13).
  */
-export async function insertLine(db: Tx, values: NewLine, ownerUsername: string | null): Promise<LineRow> {
+export async function insertLine(db: Tx, values: NewLine, ownerUsername: string | null): Promise<LineRow | undefined> {
   await deferLineSearch(db);
   const row = (await db.executeQuery(insert(db, values))).rows[0];
-  return toLineRow({ ...(row as Omit<LineRow, 'bouquet' | 'master_username'> & { bouquet: string }), master_username: ownerUsername });
+  return row && toLineRow({ ...(row as Omit<LineRow, 'bouquet' | 'master_username'> & { bouquet: string }), master_username: ownerUsername });
 }
 
 export type LineChanges = Partial<Pick<Line, 'password' | 'whatsapp' | 'reseller_notes' | 'bouquet' | 'exp_date' | 'last_extended_at' | 'package_id' | 'is_trial' | 'max_connections' | 'enabled' | 'system' | 'deleted_at'>>;

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readOncePerGroup, withTx } from '../src/db/tx.ts';
+import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import { balanceOf, createBouquet, createPackage, groupIds, ledgerSumOf } from './fixtures.ts';
+
+// A line's username is decided by its insert (the unique key), not by a lookup before it: a
+// generated username that is taken is drawn again, a given one that is taken is a 409, and
+// nothing is charged for the draw (issue 13).
+
+const drawn: string[] = [];
+vi.mock('../src/modules/lines/rules.ts', async (original) => {
+  const real = await original<typeof import('../src/modules/lines/rules.ts')>();
+  return { ...real, randomCredential: () => drawn.shift() ?? real.randomCredential() };
+});
+
+const PASS = 'Draw-pass-2026x';
+
+describe(`line usernames decided by the insert (${ENGINE})`, () => {
+  let t: TestContext;
+  let admin: string;
+  let pkg: number;
+  let reseller: { id: number; token: string };
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    admin = await t.login('admin');
+    const groups = await groupIds(t, admin);
+    pkg = await createPackage(t, admin, 'One credit', await createBouquet(t, admin, 'All'), {});
+    const res = await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'draw_res', password: PASS, member_group_id: groups.reseller, credits: 10 } });
+    expect(res.statusCode, res.body).toBe(201);
+    reseller = { id: res.json().id, token: await t.login('draw_res', PASS) };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const create = (payload: object) => t.call(reseller.token, { method: 'POST', url: '/api/users', payload });
+
+  it('a generated username that is taken is drawn again; one line, one charge', async () => {
+    expect((await create({ package_id: pkg, username: 'drawtaken1' })).statusCode).toBe(201);
+    drawn.push('pw2draw9', 'drawtaken1', 'drawfresh1'); // the password, then a taken username, then a free one
+    const res = await create({ package_id: pkg });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ username: 'drawfresh1', password: 'pw2draw9' });
+    expect(await balanceOf(t.database.db, reseller.id)).toBe(8);
+    expect(await ledgerSumOf(t.database.db, reseller.id)).toBe(8);
+    const log = await t.database.db.selectFrom('logs').select('target_user').where('action', '=', 'user_create').where('actor_id', '=', reseller.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(log.target_user).toBe('drawfresh1');
+  });
+
+  it('a given username that is taken is a 409 and changes nothing', async () => {
+    const res = await create({ package_id: pkg, username: 'drawtaken1' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'USERNAME_TAKEN', field: 'username' });
+    expect(await balanceOf(t.database.db, reseller.id)).toBe(8);
+  });
+
+  it('operations of one shared transaction read once what they share; elsewhere each reads', async () => {
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      return { answer: 42 };
+    };
+    const share = { shareTransaction: { resellerIds: [] as number[] } };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => withTx(t.database, (trx) => readOncePerGroup(trx, 'probe', read), share)));
+    expect(answers).toEqual(Array(5).fill({ answer: 42 }));
+    // SQLite has no shared transactions (its groups run operations one after another): five reads
+    if (ENGINE === 'postgres') expect(reads).toBeLessThan(5);
+    else expect(reads).toBe(5);
+  });
+});
