@@ -89,6 +89,8 @@ export interface Lane {
   /** the connection every statement goes to until `unpin` (connecting first when there is none) */
   pin(): Promise<pg.ClientBase>;
   unpin(): void;
+  /** whether the next `pin` replaces the connection (see TRANSACTIONS_PER_PIPELINED_CONNECTION) */
+  replacesNext(): boolean;
 }
 
 /** Per PostgreSQL pool handle; `undefined` on SQLite and for a handle with plugins (captureQueries), which goes the usual way. */
@@ -180,6 +182,7 @@ function onePipelinedClient(url: string, options: string) {
     unpin: () => {
       pinned = undefined;
     },
+    replacesNext: () => (pins + 1) % TRANSACTIONS_PER_PIPELINED_CONNECTION === 0,
     end: async () => {
       ended = true;
       const c = await client?.catch(() => undefined);
@@ -244,7 +247,7 @@ export function openDatabase(url: string): Database {
   // GROUP_LOCK_TIMEOUT) instead of by a SET LOCAL in every one of them.
   const pipelined = onePipelinedClient(url, `${options} -c lock_timeout=${GROUP_LOCK_TIMEOUT}`);
   const lane = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pipelined }) });
-  lanes.set(db, { db: lane, pin: pipelined.pin, unpin: pipelined.unpin });
+  lanes.set(db, { db: lane, pin: pipelined.pin, unpin: pipelined.unpin, replacesNext: pipelined.replacesNext });
   return {
     db,
     dialect: 'postgres',

@@ -269,8 +269,10 @@ async function runGroup(db: Kysely<DB>, q: Queue): Promise<void> {
 interface Shared {
   waiting: Operation[];
   running: boolean;
-  /** the connection whose next transaction was begun right after the last COMMIT */
+  /** the connection whose next transaction was begun (sent) right after the last COMMIT */
   begunOn?: object;
+  /** the last group's COMMIT, still on its way: the next group's statements queue behind it */
+  committing?: Promise<unknown>;
   idle?: NodeJS.Timeout;
 }
 
@@ -311,7 +313,11 @@ function inSharedTransaction<T>(database: Database, lane: Lane, fn: (trx: Kysely
 
 async function runShared(database: Database, lane: Lane, s: Shared): Promise<void> {
   try {
-    while (s.waiting.length > 0) await runSharedGroup(database, lane, s, s.waiting.splice(0, GROUP_MAX_OPERATIONS));
+    while (s.waiting.length > 0) {
+      // A new connection must not be taken while the old one still owes a COMMIT's answer.
+      if (lane.replacesNext()) await s.committing;
+      await runSharedGroup(database, lane, s, s.waiting.splice(0, GROUP_MAX_OPERATIONS));
+    }
   } finally {
     s.running = false;
   }
@@ -362,7 +368,8 @@ const ABORTED = '25P02';
  * a transaction of its own, where one that fails fails alone and with its own error; the others go
  * back to the front of the queue for the next group. When the group itself failed (its connection,
  * its lock), all of them run alone. A COMMIT that fails is not run again (if the connection died,
- * it may have committed): every caller of the group gets the error.
+ * it may have committed): every caller of the group gets the error. The next group does not wait
+ * for the COMMIT's answer: its statements go out behind the COMMIT and the BEGIN sent with it.
  */
 async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: Operation[]): Promise<void> {
   const pending = new Map<string, Work>(); // beforeGroupCommit's (line search deferral: SQLite only)
@@ -400,25 +407,31 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
     lockedForGroup.delete(db);
   }
   try {
-    if (values) {
-      const committed = control(db, CONTROL.commit);
-      const begun = control(db, CONTROL.postgresBegin); // the next group's, sent with the COMMIT
+    if (values && client) {
+      // Sent straight to the connection, so they are on it before anything of the next group,
+      // which starts at once instead of after the COMMIT's answer: PostgreSQL runs the next
+      // group's statements after this COMMIT and the BEGIN sent with it (issue 13). The callers
+      // still hear back only once the COMMIT answered.
+      const committed = client.query('COMMIT');
+      const begun = client.query('BEGIN'); // the next group's
       const on = client;
+      s.begunOn = on;
       begun.then(
+        () => endWhenIdle(lane, s),
         () => {
-          s.begunOn = on;
-          endWhenIdle(lane, s);
+          if (s.begunOn === on) s.begunOn = undefined;
         },
-        () => undefined,
       );
-      try {
-        await committed;
-      } catch (err) {
-        for (const op of group) op.reject(err);
-        return;
-      }
-      countGroup(group.length);
-      for (const [i, op] of group.entries()) op.resolve(values[i]);
+      const answered = values;
+      s.committing = committed.then(
+        () => {
+          countGroup(group.length);
+          for (const [i, op] of group.entries()) op.resolve(answered[i]);
+        },
+        (err) => {
+          for (const op of group) op.reject(err);
+        },
+      );
       return;
     }
     await control(db, CONTROL.rollback).catch(() => undefined);
