@@ -59,6 +59,19 @@ export async function withTx<T>(database: Database, fn: (trx: Kysely<DB>) => Pro
   });
 }
 
+/**
+ * Promise.all for parts of one operation sent together inside its transaction: waits for every
+ * part before throwing the first failure, so no statement of the operation reaches the
+ * connection after its caller rolled it back (Promise.all rejects at the first failure while the
+ * other parts still run: a ledger row could then land after a SQLite savepoint's rollback).
+ */
+export async function allParts<T extends readonly unknown[] | []>(parts: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(parts);
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
 /** PostgreSQL: a transaction of the operation's own. */
 async function ownTransaction<T>(database: Database, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   // A deadlock or serialization failure rolled everything back: running it again is safe.
@@ -372,7 +385,7 @@ const ABORTED = '25P02';
  * for the COMMIT's answer: its statements go out behind the COMMIT and the BEGIN sent with it.
  */
 async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: Operation[]): Promise<void> {
-  const pending = new Map<string, Work>(); // beforeGroupCommit's (line search deferral: SQLite only)
+  const pending = new Map<string, Work>(); // beforeGroupCommit's: only the line search deferral registers any, on SQLite; empty here
   const started = new Map<string, Promise<unknown>>();
   const db = lane.db;
   let values: unknown[] | undefined;
@@ -424,7 +437,13 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
       );
       const answered = values;
       s.committing = committed.then(
-        () => {
+        (res) => {
+          // PostgreSQL answers COMMIT on a failed transaction with ROLLBACK, not an error (the
+          // status check above should make this impossible; nothing is answered as kept that was not).
+          if (res.command !== 'COMMIT') {
+            for (const op of group) op.reject(new Error(`the shared transaction ended with ${res.command}, not COMMIT`));
+            return;
+          }
           countGroup(group.length);
           for (const [i, op] of group.entries()) op.resolve(answered[i]);
         },

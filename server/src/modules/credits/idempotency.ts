@@ -48,13 +48,18 @@ export async function runIdempotent<T>(
   if (req.key.length > 200) throw new AppError(400, 'VALIDATION', 'Idempotency-Key is too long', 'Idempotency-Key');
   const hash = createHash('sha256').update(JSON.stringify(req.fingerprint)).digest('hex');
   try {
-    // A spend that may share a transaction has every write guarded by its own statement (see
-    // TxOptions) and nothing outside the database: it skips the lookup, and a repeated key fails
-    // on the unique key instead and is answered below. A retry is rare; the lookup was one of the
-    // seven statements of every PostgreSQL line creation (issue 13).
-    const lookFirst = !options.shareTransaction;
+    // A PostgreSQL spend that may share a transaction looks on the pool before it joins one: the
+    // shared transaction's one connection is what limits spends per second, and this lookup was
+    // one of a creation's seven statements there (issue 13). A retry of a committed key is then
+    // answered without entering a group (a failing operation rolls its whole group back); a
+    // duplicate still in flight fails on the unique key and is answered below.
+    const lookBefore = options.shareTransaction !== undefined && database.dialect === 'postgres';
+    if (lookBefore) {
+      const previous = await storedOutcome<T>(database.db, req, hash);
+      if (previous) return previous;
+    }
     return await withTx(database, async (trx) => {
-      const previous = lookFirst ? await storedOutcome<T>(trx, req, hash) : undefined;
+      const previous = lookBefore ? undefined : await storedOutcome<T>(trx, req, hash);
       if (previous) return previous;
       const body = await operation(trx);
       await repo.insertKey(trx, {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/connection.ts';
-import { readOncePerGroup, withTx } from '../../db/tx.ts';
+import { allParts, readOncePerGroup, withTx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
@@ -108,14 +108,14 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
     const t = now();
     // Statements that do not need each other's answers are sent together: on PostgreSQL every
     // round of answers a spend waits for is a turn of the shared transaction (issue 13).
-    const [{ pkg, screens, cost, expiresAt }, chosenBouquet] = await Promise.all([
+    const [{ pkg, screens, cost, expiresAt }, chosenBouquet] = await allParts([
       paidTerms(trx, input.package_id, input.max_connections, t),
       input.bouquet && assertBouquetIds(trx, input.bouquet, 'bouquet'),
     ]);
     const line = await insertNewLine(trx, actor, input, { package_id: pkg.id, created_at: t, exp_date: expiresAt, is_trial: 0, max_connections: screens, bouquet: chosenBouquet || pkg.bouquets });
     // On PostgreSQL the guarded debit locks the caller's balance row and the cache stamp the
     // admins' cache rows, shared by every spend, until COMMIT: they come last, the stamp at the end.
-    await Promise.all([
+    await allParts([
       writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: line.username, value: pkg.package_name, value_int: chargeable(actor, cost) }),
       charge(trx, actor, cost, 'line_create', line.id, key),
     ]);
