@@ -119,7 +119,7 @@ export function readOncePerGroup<T>(trx: Tx, key: string, read: () => Promise<T>
 
 /** In a shared PostgreSQL transaction: `start`'s promise, started by the first call for `key`; undefined outside one. */
 function startedOncePerGroup<T>(trx: Tx, key: string, start: () => Promise<T>): Promise<T> | undefined {
-  const started = startedForGroup.get(trx);
+  const started = sharedGroups.get(trx)?.started;
   if (!started) return undefined;
   let running = started.get(key);
   if (!running) {
@@ -130,8 +130,15 @@ function startedOncePerGroup<T>(trx: Tx, key: string, start: () => Promise<T>): 
   return running as Promise<T>;
 }
 
-/** Per shared PostgreSQL transaction (keyed by its lane's handle): what startedOncePerGroup started, by key. */
-const startedForGroup = new WeakMap<object, Map<string, Promise<unknown>>>();
+/** Per shared PostgreSQL transaction (keyed by its lane's handle while it runs) */
+interface SharedGroup {
+  /** what startedOncePerGroup started, by key */
+  started: Map<string, Promise<unknown>>;
+  /** the reseller rows lockGroupRows locked for the whole group */
+  locked: Set<number>;
+}
+
+const sharedGroups = new WeakMap<object, SharedGroup>();
 
 /**
  * Registers `work` to run once per `key` just before the SQLite group's COMMIT, like
@@ -346,20 +353,17 @@ async function runShared(database: Database, lane: Lane, s: Shared): Promise<voi
  * lock longer than GROUP_LOCK_TIMEOUT: one reseller's row held by a long transaction (moving a
  * sub-reseller's lines) must not hold up every spend of the process.
  */
-function lockGroupRows(client: pg.ClientBase, group: Operation[]): Promise<unknown> {
-  const ids = [...new Set(group.flatMap((op) => op.resellerIds ?? []))].sort((a, b) => a - b);
+function lockGroupRows(client: pg.ClientBase, rows: Set<number>): Promise<unknown> {
+  const ids = [...rows].sort((a, b) => a - b);
   // Sent straight to the pinned connection, so they are on the wire before any statement of the
   // operations: PostgreSQL runs a connection's statements in order, so none of them runs before
   // the rows are locked, and the lock costs no round trip of its own.
   return ids.length > 0 ? client.query('SELECT id FROM resellers WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE', [ids]) : Promise.resolve();
 }
 
-/** Per shared transaction (keyed by its lane's handle): the reseller rows lockGroupRows locked for the whole group. */
-const lockedForGroup = new WeakMap<object, Set<number>>();
-
 /** Whether the shared transaction `trx` belongs to already holds these reseller rows locked (see lockGroupRows). */
 export function lockedByGroup(trx: Tx, ids: number[]): boolean {
-  const locked = lockedForGroup.get(trx);
+  const locked = sharedGroups.get(trx)?.locked;
   return locked !== undefined && ids.every((id) => locked.has(id));
 }
 
@@ -386,7 +390,7 @@ const ABORTED = '25P02';
  */
 async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: Operation[]): Promise<void> {
   const pending = new Map<string, Work>(); // beforeGroupCommit's: only the line search deferral registers any, on SQLite; empty here
-  const started = new Map<string, Promise<unknown>>();
+  const groupState: SharedGroup = { started: new Map(), locked: new Set(group.flatMap((op) => op.resellerIds ?? [])) };
   const db = lane.db;
   let values: unknown[] | undefined;
   let ownFailures: boolean[] | undefined; // per operation: failed with an error of its own
@@ -398,12 +402,11 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
     if (s.begunOn !== client || client.getTransactionStatus() !== 'T') await control(db, CONTROL.postgresBegin);
     s.begunOn = undefined;
     beforeCommit.set(db, pending);
-    startedForGroup.set(db, started);
-    lockedForGroup.set(db, new Set(group.flatMap((op) => op.resellerIds ?? [])));
-    const [locked, ...results] = await Promise.allSettled([lockGroupRows(client, group), ...group.map((op) => op.fn(db))]);
+    sharedGroups.set(db, groupState);
+    const [locked, ...results] = await Promise.allSettled([lockGroupRows(client, groupState.locked), ...group.map((op) => op.fn(db))]);
     if (locked.status === 'fulfilled') {
       if (results.every((r) => r.status === 'fulfilled')) {
-        await Promise.all(started.values());
+        await Promise.all(groupState.started.values());
         for (const work of pending.values()) await work(db);
         // An operation that caught a refused statement and went on would leave the transaction
         // failed, and PostgreSQL answers COMMIT on a failed transaction with a ROLLBACK.
@@ -416,8 +419,7 @@ async function runSharedGroup(database: Database, lane: Lane, s: Shared, group: 
     values = undefined; // the connection, the BEGIN or the work before the COMMIT failed: as if an operation had
   } finally {
     beforeCommit.delete(db);
-    startedForGroup.delete(db);
-    lockedForGroup.delete(db);
+    sharedGroups.delete(db);
   }
   try {
     if (values && client) {

@@ -1,7 +1,7 @@
-import { type Insertable, SqliteAdapter, sql } from 'kysely';
+import { type Insertable, type QueryCreator, SqliteAdapter, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled.ts';
 import type { Tx } from '../../db/tx.ts';
-import type { CreditLedgerTable } from '../../db/types.ts';
+import type { CreditLedgerTable, DB } from '../../db/types.ts';
 
 /** Locks the reseller rows (PostgreSQL) in id order; FOR NO KEY UPDATE, see ledger.ts. */
 export async function lockRows(db: Tx, sortedIds: number[]): Promise<void> {
@@ -9,20 +9,29 @@ export async function lockRows(db: Tx, sortedIds: number[]): Promise<void> {
 }
 
 /** A ledger row before its balance is known: the balance statement gives `balance_after`. */
-export type LedgerEntry = Omit<Insertable<CreditLedgerTable>, 'balance_after'>;
+export type LedgerEntry = Required<Omit<Insertable<CreditLedgerTable>, 'balance_after' | 'id'>>;
+
+/** Where a balance may move: by `delta`, only when the result stays within [0, max]. */
+type Bounds = {
+  resellerId: number;
+  delta: number;
+  atLeast: number;
+  atMost: number;
+};
 
 const insertLedger = compiledOnce((db, row: Insertable<CreditLedgerTable>) => db.insertInto('credit_ledger').values(row));
 
-/** Moves a balance by `delta` only when the result stays within [0, atMost]: the new balance, or no row. */
-const moveOnly = compiledOnce((db, a: { resellerId: number; delta: number; atLeast: number; atMost: number }) =>
+/** The guarded update both engines run: it changes the balance only within its bounds. */
+const guardedUpdate = (db: QueryCreator<DB>, a: Bounds) =>
   db
     .updateTable('resellers')
     .set({ credits: sql`credits + ${a.delta}` })
     .where('id', '=', a.resellerId)
     .where('credits', '>=', a.atLeast)
-    .where('credits', '<=', a.atMost)
-    .returning('credits'),
-);
+    .where('credits', '<=', a.atMost);
+
+/** The new balance, or no row. */
+const moveOnly = compiledOnce((db, a: Bounds) => guardedUpdate(db, a).returning('credits'));
 
 /**
  * PostgreSQL: the same guarded update and its ledger row in one statement (a data-modifying WITH):
@@ -30,17 +39,9 @@ const moveOnly = compiledOnce((db, a: { resellerId: number; delta: number; atLea
  * round trip and a flush on both sides of the one connection all of a reseller's spends share
  * (issue 13).
  */
-const moveRecorded = compiledOnce((db, a: { resellerId: number; delta: number; atLeast: number; atMost: number } & Omit<LedgerEntry, 'reseller_id' | 'delta'>) =>
+const moveRecorded = compiledOnce((db, a: Bounds & LedgerEntry) =>
   db
-    .with('moved', (qb) =>
-      qb
-        .updateTable('resellers')
-        .set({ credits: sql`credits + ${a.delta}` })
-        .where('id', '=', a.resellerId)
-        .where('credits', '>=', a.atLeast)
-        .where('credits', '<=', a.atMost)
-        .returning(['id', 'credits']),
-    )
+    .with('moved', (qb) => guardedUpdate(qb, a).returning(['id', 'credits']))
     .insertInto('credit_ledger')
     .columns(['reseller_id', 'delta', 'balance_after', 'reason', 'counterparty_id', 'line_id', 'p2p_account_id', 'actor_id', 'idempotency_key', 'created_at'])
     .expression((eb) =>
@@ -68,10 +69,9 @@ const moveRecorded = compiledOnce((db, a: { resellerId: number; delta: number; a
  * balance would leave that range (and nothing was written).
  */
 export async function moveBalance(db: Tx, entry: LedgerEntry, max: number): Promise<number | undefined> {
-  const bounds = { resellerId: entry.reseller_id, delta: entry.delta, atLeast: Math.max(0, -entry.delta), atMost: max - Math.max(0, entry.delta) };
+  const bounds: Bounds = { resellerId: entry.reseller_id, delta: entry.delta, atLeast: Math.max(0, -entry.delta), atMost: max - Math.max(0, entry.delta) };
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
-    const row = { ...bounds, reason: entry.reason, counterparty_id: entry.counterparty_id ?? null, line_id: entry.line_id ?? null, p2p_account_id: entry.p2p_account_id ?? null, actor_id: entry.actor_id, idempotency_key: entry.idempotency_key ?? null, created_at: entry.created_at };
-    return (await db.executeQuery(moveRecorded(db, row))).rows[0]?.balance_after;
+    return (await db.executeQuery(moveRecorded(db, { ...entry, ...bounds }))).rows[0]?.balance_after;
   }
   const balance = (await db.executeQuery(moveOnly(db, bounds))).rows[0]?.credits;
   if (balance !== undefined) await db.executeQuery(insertLedger(db, { ...entry, balance_after: balance }));
