@@ -136,8 +136,10 @@ describe(`edge gateway and online users (${ENGINE})`, () => {
     const res = await disconnect(who.masterA.token, L.a1.id, row.activity_id);
     expect([res.statusCode, res.json()]).toEqual([200, { message: 'user disconnected successfully' }]);
     expect(await verdict(edge(L.a1, cat.streams['News One'], B, '/seg-00003.ts'))).toBe('403 connection ended by a disconnect');
-    // changing channel does not get the player past it
+    // changing channel does not get the player past it, nor does changing its user agent
     expect(await verdict(edge(L.a1, cat.streams['News Two'], B))).toBe('403 connection ended by a disconnect');
+    expect(await verdict(edge(L.a1, cat.streams['News One'], { ip: B.ip, ua: 'Another Player/9.9' }))).toBe('403 connection ended by a disconnect');
+    expect(await verdict(edge(L.a1, cat.streams['News One'], { ip: B.ip, ua: '' }, '/seg-00004.ts'))).toBe('403 connection ended by a disconnect');
     expect((await online(who.resA.token)).meta.total).toBe(0);
     expect((await disconnect(who.masterA.token, L.a1.id, row.activity_id)).statusCode).toBe(404);
     const log = await t.database.db.selectFrom('logs').select(['target_user', 'value_int']).where('action', '=', 'user_disconnect').executeTakeFirstOrThrow();

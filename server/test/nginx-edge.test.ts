@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,8 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
   let reseller: string;
   let line: { id: number; username: string; password: string };
   let streamId: number;
+  /** in the catalogue and on the edge's disk, but not in the line's bouquets */
+  let otherId: number;
 
   /** A player: its own user agent, fetching through the edge (all from 127.0.0.1). */
   const get = (url: string, ua: string) => fetch(url, { headers: { 'user-agent': ua } });
@@ -36,9 +39,17 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
     const panelPort = (t.app.server.address() as AddressInfo).port;
     const admin = await t.login('admin');
 
-    await importM3u(t, admin, m3u([{ name: 'Edge Live', group: 'Edge', url: 'http://origin.example/live/o/o/700.m3u8', tvgId: 'edge.live' }]));
+    await importM3u(
+      t,
+      admin,
+      m3u([
+        { name: 'Edge Live', group: 'Edge', url: 'http://origin.example/live/o/o/700.m3u8', tvgId: 'edge.live' },
+        { name: 'Edge Premium', group: 'Premium', url: 'http://origin.example/live/o/o/701.m3u8', tvgId: 'edge.premium' },
+      ]),
+    );
     const stream = (await t.call(admin, { method: 'GET', url: '/api/admin/streams?search=edge%20live' })).json().data[0];
     streamId = stream.id;
+    otherId = (await t.call(admin, { method: 'GET', url: '/api/admin/streams?search=edge%20premium' })).json().data[0].id;
     const bq = await createBouquet(t, admin, 'Edge bouquet');
     await setBouquet(t, admin, bq, { categories: [stream.category_id] }, 'Edge bouquet');
     const pkg = await createPackage(t, admin, 'Edge monthly', bq);
@@ -51,6 +62,7 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
 
     const hls = path.join(dir, 'hls');
     writeHls(hls, streamId);
+    writeHls(hls, otherId);
     const port = await freePort();
     edge = `http://127.0.0.1:${port}`;
     const server = (await t.call(admin, { method: 'POST', url: '/api/admin/servers', payload: { name: 'nginx-edge', url: edge } })).json();
@@ -87,6 +99,53 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
     const rows = await online();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: line.id, watching: 'Edge Live', server_name: 'nginx-edge', user_ip: '127.0.0.1', user_agent: 'PlayerOne/1.0' });
+  });
+
+  it('serves no stream outside the bouquets, whatever the form of the path (dot segments, escapes, double slashes)', async () => {
+    // fetch() would normalise these paths itself: send them as written
+    const raw = (p: string) =>
+      new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port: Number(new URL(edge).port), path: p, headers: { 'user-agent': 'PlayerOne/1.0' } }, (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (c) => parts.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const base = `/live/${line.username}/${line.password}`;
+    const [mine, other] = [String(streamId), String(otherId)];
+    expect((await raw(`${base}/${mine}.m3u8`)).status, nginx.errorLog()).toBe(200);
+    expect((await raw(`${base}/${other}.m3u8`)).status).toBe(403);
+    const forbidden = segment(0);
+    const variants = [
+      `${base}/${mine}/../${other}.m3u8`,
+      `${base}/${mine}/../${other}/seg0.ts`,
+      `${base}/${mine}/%2e%2e/${other}/seg0.ts`,
+      `${base}/${mine}/%2E%2E/${other}.m3u8`,
+      `${base}/${mine}/./../${other}.m3u8`,
+      `${base}/${mine}//..//${other}.m3u8`,
+      `${base}/${mine}/.%2e/${other}/seg0.ts`,
+      `${base}/${mine}/%2e./${other}/seg0.ts`,
+      `${base}/${mine}/..%2f${other}/seg0.ts`,
+      `${base}/${mine}/seg0.ts/../../${other}/seg0.ts`,
+      `${base}/${mine}/x/../../${other}.m3u8`,
+      `${base}/${mine}/./../${other}/./seg0.ts`,
+      `${base}/${mine}/%2e%2e%2f${other}%2fseg0.ts`,
+      `${base}//${mine}/../${other}.m3u8`,
+      `${base}/${mine}/.././${other}.m3u8?x=1`,
+      `/live/${line.username}/${line.password}/../${line.password}/${other}.m3u8`,
+      `/live/${line.username}/./${line.password}/${other}.m3u8`,
+      `/live/${line.username}/${line.password}/${mine}/..;/${other}.m3u8`,
+    ];
+    for (const v of variants) {
+      const res = await raw(v);
+      expect(res.status, v).not.toBe(200);
+      expect(res.body.includes(forbidden) || res.body.toString().includes('seg0.ts'), v).toBe(false);
+    }
+    // the line's own stream still plays, segments included
+    expect((await raw(`${base}/${mine}/seg0.ts`)).status).toBe(200);
+    expect(await online()).toHaveLength(1);
   });
 
   it('refuses a second player past max_connections, and anything without the right credentials', async () => {

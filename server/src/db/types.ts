@@ -263,6 +263,8 @@ export interface LineActivityTable {
   ended_at: number | null;
   /** a disconnected connection is refused until then */
   banned_until: number | null;
+  /** 1: a disconnect, refusing the line from this address whatever the user agent; 0: this player only */
+  address_ban: Generated<number>;
 }
 
 export type CatalogueKind = 'live' | 'movie' | 'series';

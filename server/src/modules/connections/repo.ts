@@ -55,7 +55,7 @@ export async function open(db: Tx, k: ConnectionKey, now: number, serverId: numb
     .insertInto('line_activity')
     .values({ line_id: k.lineId, stream_id: k.streamId, user_ip: k.ip, user_agent: k.userAgent, server_id: serverId, date_start: now, last_seen: now })
     .onConflict((oc) =>
-      oc.columns(['line_id', 'stream_id', 'user_ip', 'user_agent']).doUpdateSet({ date_start: now, last_seen: now, ended_at: null, banned_until: null, server_id: serverId }),
+      oc.columns(['line_id', 'stream_id', 'user_ip', 'user_agent']).doUpdateSet({ date_start: now, last_seen: now, ended_at: null, banned_until: null, address_ban: 0, server_id: serverId }),
     )
     .execute();
 }
@@ -66,17 +66,25 @@ export async function end(db: Tx, activityId: number, now: number, bannedUntil: 
   return Number(res.numUpdatedRows) > 0;
 }
 
-/** Is this player (line, address, user agent) refused after a disconnect, on whichever stream? */
-export async function clientBanned(db: Tx, k: ConnectionKey, now: number): Promise<boolean> {
+/**
+ * Is the line refused from this address after a disconnect, on whichever stream and whatever the
+ * user agent? A player must not get back in by changing its User-Agent.
+ */
+export async function addressBanned(db: Tx, lineId: number, ip: string, now: number): Promise<boolean> {
   const row = await db
     .selectFrom('line_activity')
     .select('activity_id')
-    .where('line_id', '=', k.lineId)
-    .where('user_ip', '=', k.ip)
-    .where('user_agent', '=', k.userAgent)
+    .where('line_id', '=', lineId)
+    .where('user_ip', '=', ip)
+    .where('address_ban', '=', 1)
     .where('banned_until', '>', now)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Ends every open connection of the line from this address and refuses them until `bannedUntil` (a disconnect). */
+export async function endAddress(db: Tx, lineId: number, ip: string, now: number, bannedUntil: number): Promise<void> {
+  await db.updateTable('line_activity').set({ ended_at: now, banned_until: bannedUntil, address_ban: 1 }).where('line_id', '=', lineId).where('user_ip', '=', ip).where('ended_at', 'is', null).execute();
 }
 
 /** Ends the client's open connections to the line's other streams (a player that changed channel), without a ban. */
@@ -164,7 +172,7 @@ export function pageConnections(
 export function findVisibleConnection(db: Tx, actor: AuthUser, lineId: number, activityId: number, since: number) {
   return visibleLines(db, actor)
     .innerJoin('line_activity as a', 'a.line_id', 'ln.id')
-    .select(['a.activity_id', 'ln.id as line_id', 'ln.username', 'ln.member_id'])
+    .select(['a.activity_id', 'a.user_ip', 'ln.id as line_id', 'ln.username', 'ln.member_id'])
     .where('ln.id', '=', lineId)
     .where('a.activity_id', '=', activityId)
     .where('a.ended_at', 'is', null)

@@ -31,12 +31,16 @@ export async function list(deps: Deps, actor: AuthUser, q: Omit<ListQuery, 'id' 
   };
 }
 
-/** Ends a connection of a line the caller reaches; it is refused for DISCONNECT_BAN_SECONDS (logged). */
+/**
+ * Ends a connection of a line the caller reaches (logged): the line is refused from that address,
+ * whatever the user agent, for DISCONNECT_BAN_SECONDS, and its other connections from there end too.
+ */
 export async function disconnect(deps: Deps, actor: AuthUser, lineId: number, activityId: number) {
   const now = nowSec();
   return withTx(deps.database, async (trx) => {
     const found = await repo.findVisibleConnection(trx, actor, lineId, activityId, now - deps.config.onlineWindowSeconds);
-    if (!found || !(await repo.end(trx, activityId, now, now + deps.config.disconnectBanSeconds))) throw notFound('Connection');
+    if (!found) throw notFound('Connection');
+    await repo.endAddress(trx, lineId, found.user_ip, now, now + deps.config.disconnectBanSeconds);
     await writeLog(trx, { type_log: 'user', action: 'user_disconnect', actor_id: actor.id, reseller_id: found.member_id, target_user: found.username, value_int: activityId });
     return { message: 'user disconnected successfully' };
   });
@@ -78,7 +82,7 @@ export async function admit(deps: Deps, a: Admission): Promise<AdmissionResult> 
   const result = await withTx(database, async (trx): Promise<AdmissionResult> => {
     await lockLineRow(trx, database.dialect, a.lineId);
     const row = await repo.findConnection(trx, key);
-    if (!isOpen(row) && (await repo.clientBanned(trx, key, now))) return 'disconnected';
+    if (!isOpen(row) && (await repo.addressBanned(trx, a.lineId, a.ip, now))) return 'disconnected';
     // the same player (address and user agent) on another of the line's streams changed channel
     if (!isOpen(row)) await repo.endClientsOtherStreams(trx, key, now);
     if (!isOpen(row) && (await repo.countOnline(trx, a.lineId, since)) >= a.maxConnections) {
