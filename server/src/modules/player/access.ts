@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
-import { type Refusal, checkAndCount, lineKeys, refuseIfBlocked } from '../auth/throttle.ts';
+import { OneAtATime } from '../../lib/one-at-a-time.ts';
+import { type Refusal, checkAndCount, clientNetwork, lineKeys, refuseIfBlocked } from '../auth/throttle.ts';
 import * as repo from './repo.ts';
 
 // Who may play: a line's credentials (players send them in every URL) and what its state allows.
@@ -43,18 +44,28 @@ export interface Credentials {
 }
 
 /**
+ * Guesses from one address are decided one after another: checked all at once, a burst of parallel
+ * guesses would each read "not blocked" before any failure was counted, and the right password
+ * would be let through far past the limit. A right answer writes nothing, so a player's parallel
+ * requests only queue for a read or two each.
+ */
+const perAddress = new OneAtATime();
+
+/**
  * The line these credentials open, or null. Wrong credentials are counted by the sign-in rate
  * limiter (modules/auth/throttle.ts, keys of `lineKeys`); while a key is blocked every attempt is
- * refused with 429 RATE_LIMITED (logged), right password or not. A right answer writes nothing.
+ * refused with 429 RATE_LIMITED (logged), right password or not, without looking at the password.
  */
-export async function authenticateLine(deps: Deps, c: Credentials): Promise<repo.PlayerLine | null> {
+export function authenticateLine(deps: Deps, c: Credentials): Promise<repo.PlayerLine | null> {
   const keys = lineKeys(deps.config, c);
   const refusal: Refusal = { action: 'line_auth_rate_limited', target_user: c.username.slice(0, 100), ip: c.ip };
-  await refuseIfBlocked(deps, keys, refusal);
-  const line = await repo.findLineByUsername(deps.database.db, c.username);
-  // compared even for an unknown username, so both answers take the same time
-  const right = samePassword(line?.password ?? '\u0000', c.password);
-  if (line && right) return line;
-  await checkAndCount(deps, keys, refusal);
-  return null;
+  return perAddress.run(clientNetwork(c.ip), async () => {
+    await refuseIfBlocked(deps, keys, refusal);
+    const line = await repo.findLineByUsername(deps.database.db, c.username);
+    // compared even for an unknown username, so both answers take the same time
+    const right = samePassword(line?.password ?? '\u0000', c.password);
+    if (line && right) return line;
+    await checkAndCount(deps, keys, refusal);
+    return null;
+  });
 }
