@@ -80,6 +80,12 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   registerRoleChecks(app);
   await registerSecurityHeaders(app, deps.config.publicUrl, new URL(deps.config.tmdbImageUrl).origin);
   registerShutdownGate(app);
+  // Tokens, profiles, customers' lines: no API answer is for a browser or proxy cache to keep
+  // (a route may still set its own Cache-Control).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    done();
+  });
 
   await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

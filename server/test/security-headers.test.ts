@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import { ADMIN_PASSWORD, ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 /** A stand-in for web/dist: the server serves it like the real build. */
 function fakeWebDist(): string {
@@ -75,6 +75,17 @@ describe(`security headers (${ENGINE})`, () => {
     }
     const signIn = await t.call(null, { method: 'POST', url: '/api/auth/sign-in', payload: { username: 'admin', password: 'wrong-one' } });
     expectProtected(signIn.headers, 'sign-in');
+  });
+
+  it('no API answer is kept by a browser or proxy cache: the sign-in token and the profile included', async () => {
+    const signIn = await t.call(null, { method: 'POST', url: '/api/auth/sign-in', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.headers['cache-control']).toBe('no-store');
+    for (const url of ['/api/profile', '/api/users', '/api/nothing-here']) {
+      const res = await t.call(token, { method: 'GET', url });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    expect((await t.call(null, { method: 'GET', url: '/api/profile' })).headers['cache-control']).toBe('no-store');
   });
 
   it('the API docs get them too, with only same-origin scripts', async () => {

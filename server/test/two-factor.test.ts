@@ -83,8 +83,9 @@ describe(`two-factor sign-in (${ENGINE})`, () => {
     expect(row.enabled_at).toBeNull();
     expect(row.secret_enc).not.toContain(secret);
 
-    // Pending until confirmed: the password alone still signs in.
-    expect((await signIn('alice')).json().token).toBeDefined();
+    // Pending until confirmed: the password alone still signs in (another device's session).
+    const other = (await signIn('alice')).json().token as string;
+    expect(other).toBeDefined();
 
     const wrong = await post(token, '/api/profile/2fa/enable', { code: String((Number(totpCode(secret)) + 1) % 1_000_000).padStart(6, '0') });
     expect(wrong.statusCode).toBe(400);
@@ -102,6 +103,9 @@ describe(`two-factor sign-in (${ENGINE})`, () => {
     recovery.alice = codes;
 
     expect((await t.call(token, { method: 'GET', url: '/api/profile/2fa' })).json()).toEqual({ enabled: true, recovery_codes_left: 10, required: false });
+    // Turning 2FA on ends the sessions opened without it; the one that turned it on goes on.
+    expect((await t.call(other, { method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
+    expect((await t.call(token, { method: 'GET', url: '/api/profile' })).statusCode).toBe(200);
     expect((await post(token, '/api/profile/2fa/setup')).json().code).toBe('TWO_FACTOR_ALREADY_ENABLED');
     expect((await post(token, '/api/profile/2fa/enable', { code: totpCode(secret, 1) })).statusCode).toBe(409);
     expect(await logs('two_factor_enable')).toHaveLength(1);

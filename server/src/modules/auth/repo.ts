@@ -99,13 +99,14 @@ export async function revokeSession(db: Tx, id: number): Promise<void> {
  * Ends every way into the account: its sessions and any sign-in half-way through the second step
  * (a password change, a block or a 2FA reset must not leave a challenge to finish).
  */
-export async function revokeAllSessions(db: Tx, resellerId: number): Promise<void> {
+export async function revokeAllSessions(db: Tx, resellerId: number, keepSessionId?: number): Promise<void> {
   await db.deleteFrom('two_factor_challenges').where('reseller_id', '=', resellerId).execute();
   await db
     .updateTable('sessions')
     .set({ revoked_at: nowSec() })
     .where('reseller_id', '=', resellerId)
     .where('revoked_at', 'is', null)
+    .$if(keepSessionId !== undefined, (q) => q.where('id', '!=', keepSessionId as number))
     .execute();
 }
 

@@ -53,3 +53,5 @@ export async function startSession({ config, database }: Deps, start: SessionSta
  * transaction: a password change, a block, a removal or a 2FA reset.
  */
 export const revokeAllSessions = (db: Tx, resellerId: number) => repo.revokeAllSessions(db, resellerId);
+/** Ends every session of the account but the caller's own (turning 2FA on). */
+export const revokeOtherSessions = (db: Tx, resellerId: number, keepSessionId: number) => repo.revokeAllSessions(db, resellerId, keepSessionId);

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound, rateLimited } from '../../http/errors.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { rememberDevice } from '../auth/devices.ts';
-import { revokeAllSessions, startSession } from '../auth/sessions.ts';
+import { revokeAllSessions, revokeOtherSessions, startSession } from '../auth/sessions.ts';
 import { checkAndCount, clearKey, succeeded, type ThrottleKey } from '../auth/throttle.ts';
 import { hashToken, newToken, verifyPassword } from '../auth/tokens.ts';
 import { writeLog } from '../logs/write.ts';
@@ -53,7 +53,10 @@ export async function setup(deps: Deps, user: AuthUser) {
   return { secret, otpauth_url: url, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
-/** Turns 2FA on with a first code from the app; the recovery codes are returned this once only. */
+/**
+ * Turns 2FA on with a first code from the app; the recovery codes are returned this once only.
+ * The account's other sessions end (opened without the second step, they could be a thief's).
+ */
 export async function enable(deps: Deps, user: AuthUser, code: string) {
   const db = deps.database.db;
   const row = await repo.findTwoFactor(db, user.id);
@@ -66,6 +69,7 @@ export async function enable(deps: Deps, user: AuthUser, code: string) {
   await withTx(deps.database, async (trx) => {
     if (!(await repo.enable(trx, user.id, step, nowSec()))) throw new AppError(409, 'TWO_FACTOR_ALREADY_ENABLED', 'Two-factor sign-in is already on');
     await repo.replaceRecoveryCodes(trx, user.id, codes.map(hashRecoveryCode));
+    await revokeOtherSessions(trx, user.id, user.sessionId);
     await writeLog(trx, { type_log: 'auth', action: 'two_factor_enable', actor_id: user.id, reseller_id: user.id, target_user: user.username });
   });
   return { recovery_codes: codes };
