@@ -3,7 +3,7 @@ import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import type { Deps } from './deps.ts';
 import { registerRoleChecks, requireSession } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -71,6 +71,15 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     // proxy keeps the access log. Errors are logged by the error handler, slow requests below.
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
+    // An edge passes the client's whole request line in X-Original-URI: room for nginx's own
+    // limit (large_client_header_buffers) and more, so the gateway refuses it in its own words.
+    http: { maxHeaderSize: 64 * 1024 },
+    // The router's own refusals (a URL it cannot decode, a path parameter too long) in the API's error shape.
+    frameworkErrors: (err, _request, reply) => {
+      const long = err.statusCode === 414;
+      const body = { statusCode: long ? 414 : 400, code: long ? 'URI_TOO_LONG' : 'VALIDATION', message: err.message };
+      void (reply as FastifyReply).status(body.statusCode).send(body);
+    },
   });
   if (!deps.config.logRequests) logSlowRequests(app);
   registerValidators(app);

@@ -175,4 +175,47 @@ describe(`HTTP hardening (${ENGINE})`, () => {
       expect(anonymous.statusCode).toBe(401);
     });
   });
+
+  describe('answers the OpenAPI document lists, over a real socket', () => {
+    let base: string;
+    beforeAll(async () => {
+      base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+    const doc = () => t.app.swagger() as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+
+    it('the edge gateway answers a 16 KB URI with 403, never 431 (nginx would turn it into a 500)', async () => {
+      const server = await t.call(admin, { method: 'POST', url: '/api/admin/servers', payload: { name: 'hh-edge', url: 'http://hh-edge.example' } });
+      const key = server.json().key as string;
+      for (const size of [16 * 1024, 40 * 1024]) {
+        const res = await fetch(`${base}/gateway/auth`, { headers: { 'x-edge-key': key, 'x-original-uri': `/live/u/p/1/${'a'.repeat(size)}.ts`, 'x-real-ip': '198.51.100.9' } });
+        expect(res.status, String(size)).toBe(403);
+      }
+      expect(Object.keys(doc().paths['/gateway/auth'].get.responses).sort()).toEqual(['204', '401', '403']);
+    });
+
+    it('a path parameter past the router limit is a 414 URI_TOO_LONG, an undecodable URL a 400 VALIDATION; both documented', async () => {
+      const long = await fetch(`${base}/api/users/${'1'.repeat(300)}`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(long.status).toBe(414);
+      expect((await long.json()).code).toBe('URI_TOO_LONG');
+      expect(doc().paths['/api/users/{id}'].get.responses).toHaveProperty('414');
+      const bad = await fetch(`${base}/api/users/%E0%A4%A`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).code).toBe('VALIDATION');
+    });
+
+    it('write routes list 413 and 415; the player API lists its 429', async () => {
+      const big = await fetch(`${base}/api/users`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ notes: 'x'.repeat(300 * 1024) }) });
+      expect([big.status, (await big.json()).code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+      const xml = await fetch(`${base}/api/users`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/xml' }, body: '<a/>' });
+      expect([xml.status, (await xml.json()).code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+      const paths = doc().paths;
+      for (const [path, byMethod] of Object.entries(paths)) {
+        for (const [method, op] of Object.entries(byMethod)) {
+          if (!['post', 'put', 'patch', 'delete'].includes(method)) continue;
+          expect(Object.keys(op.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['413', '415']));
+        }
+      }
+      expect(paths['/player_api.php'].get.responses).toHaveProperty('429');
+    });
+  });
 });

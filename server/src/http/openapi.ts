@@ -13,6 +13,8 @@ declare module 'fastify' {
     errors?: ErrorCodes;
     /** Documentation only: the route reads an `Idempotency-Key` header (calls that spend credits). */
     idempotencyKey?: true;
+    /** Documentation only: the route answers only the statuses of its `response` (an edge's auth_request: nginx turns anything else into a 500). */
+    onlyListedAnswers?: true;
   }
 }
 
@@ -37,9 +39,12 @@ const IdempotencyHeader = Type.Object({
 });
 
 const DESCRIPTION = [
-  'Errors answer `{statusCode, code, message, field?}` (schema `ApiError`); each operation lists the codes it can give.',
-  'Any call may also answer 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`, 500 `INTERNAL` or, while the server stops, 503 `SHUTTING_DOWN`.',
+  'Errors answer `{statusCode, code, message, field?}` (schema `ApiError`); each operation lists every status and code it can give.',
+  'Only a fault of the server answers anything else: 500 `INTERNAL` or, while the server stops, 503 `SHUTTING_DOWN`.',
 ].join(' ');
+
+/** Methods whose body Fastify reads: a body too large or of another type is refused before the route runs. */
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The error answers of a route: those its kind always can give (any input, even a query string or
@@ -54,6 +59,12 @@ function errorResponses(schema: FastifySchema, route: RouteOptions) {
   if (!isPublic && !ENROLMENT_ROUTES.has(route.url)) add(403, 'TWO_FACTOR_REQUIRED');
   if (route.config?.roles) add(route.config.hideAs ? 404 : 403, route.config.hideAs ? 'NOT_FOUND' : 'FORBIDDEN');
   if (route.url.includes(':id')) add(404, 'NOT_FOUND');
+  // a path parameter longer than the router takes (maxParamLength)
+  if (route.url.includes(':')) add(414, 'URI_TOO_LONG');
+  if ([route.method].flat().some((m) => WITH_BODY.has(m))) {
+    add(413, 'PAYLOAD_TOO_LARGE');
+    add(415, 'UNSUPPORTED_MEDIA_TYPE');
+  }
   if (schema.idempotencyKey) add(422, 'IDEMPOTENCY_CONFLICT');
   for (const [status, list] of Object.entries(schema.errors ?? {})) add(Number(status), ...list);
   return Object.fromEntries(
@@ -64,7 +75,8 @@ function errorResponses(schema: FastifySchema, route: RouteOptions) {
 /** Adds to each operation its error answers, its Idempotency-Key header; the doc-only keys go. */
 const transform: FastifyDynamicSwaggerOptions['transform'] = ({ schema, url, route }) => {
   if (!schema || schema.hide) return { schema, url };
-  const { errors: _errors, idempotencyKey, ...rest } = schema;
+  const { errors: _errors, idempotencyKey, onlyListedAnswers, ...rest } = schema;
+  if (onlyListedAnswers) return { url, schema: rest };
   return {
     url,
     schema: {

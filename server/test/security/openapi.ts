@@ -26,9 +26,6 @@ export interface Operation {
   errors: Record<string, string[]>;
 }
 
-/** Answers any call may give (the document's description says so once, not per operation). */
-const ANY_CALL = new Set(['413 PAYLOAD_TOO_LARGE', '415 UNSUPPORTED_MEDIA_TYPE']);
-
 /** Is this error answer one the document lists for the operation? */
 export function isDocumentedError(op: Operation, status: number, body: string): boolean {
   // A body-less answer (the edge hook's 401/403 for nginx) is documented by its status alone.
@@ -39,8 +36,7 @@ export function isDocumentedError(op: Operation, status: number, body: string): 
   } catch {
     return false;
   }
-  // FST_ERR_*: the router refused a URL it cannot decode before any route ran (not part of the API's contract)
-  return ANY_CALL.has(`${status} ${code}`) || String(code).startsWith('FST_ERR_') || (op.errors[status] ?? []).includes(String(code));
+  return (op.errors[status] ?? []).includes(String(code));
 }
 
 /** Calls that need no session by design (`security: []`): sign-in and its later steps, short links. */

@@ -25,6 +25,7 @@ export function gatewayRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         tags: ['gateway'],
         security: [],
+        onlyListedAnswers: true,
         headers: Headers,
         response: {
           204: { description: 'allowed; X-Stream-Source holds the stream source URL', type: 'null' },

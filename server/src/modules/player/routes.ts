@@ -14,7 +14,7 @@ export function playerRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['player'];
   const security: [] = [];
-  r.get('/player_api.php', { schema: { tags, security, querystring: S.PlayerApiQuery, response: { 200: S.PlayerApiAnswer } } }, async (req, reply) => {
+  r.get('/player_api.php', { schema: { tags, security, errors: { 429: ['RATE_LIMITED'] }, querystring: S.PlayerApiQuery, response: { 200: S.PlayerApiAnswer } } }, async (req, reply) => {
     const answer = await service.playerApi(deps, req.query, req.ip, requestOrigin(req));
     // Answers hold the line's password: no cache may keep them.
     reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-store');
