@@ -41,6 +41,9 @@ describe('two-factor sign-in', () => {
     const r = await s.admin.createReseller({ type: 'reseller' });
     const page = await s.page();
     await signInUi(page, r.username, r.password);
+    // The same account open on another device (its own browser), signed in with the password alone.
+    const otherDevice = await s.page();
+    await signInUi(otherDevice, r.username, r.password);
 
     // Security page through the user menu, as a person would.
     await byTestId(page, 'user-menu').click();
@@ -66,6 +69,16 @@ describe('two-factor sign-in', () => {
     expect(recoveryCodes).toHaveLength(10);
     await byTestId(page, 'twofactor-recovery-done').click();
     await expect.poll(() => badgeText(page), POLL).toBe(tr('pt-BR', 'twoFactor.on'));
+
+    // Turning 2FA on ended the other device's session: its next click lands on the sign-in page.
+    await otherDevice.getByRole('link', { name: tr('pt-BR', 'nav.users') }).first().click();
+    await waitForPath(otherDevice, '/auth/sign-in');
+    // this device's session goes on
+    await page.getByRole('link', { name: tr('pt-BR', 'nav.users') }).first().click();
+    await waitForPath(page, '/users');
+    await byTestId(page, 'user-menu').click();
+    await byTestId(page, 'menu-security').click();
+    await waitForPath(page, '/profile/security');
     await expect.poll(() => visibleText(byTestId(page, 'twofactor-codes-left')), POLL).toBe(tr('pt-BR', 'twoFactor.codesLeft_other', { count: 10 }));
 
     // Signing in now takes a second step; the enrolment's code is spent, so use the next step's.
