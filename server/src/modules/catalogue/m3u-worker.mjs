@@ -1,9 +1,12 @@
 // Parses one M3U playlist with iptv-playlist-parser, in a worker thread: the parser adds methods to
 // String.prototype, which must never reach the server's own thread, and a long parse never holds
-// the server's event loop. Answers the entries as plain data, plus the #EXTINF lines it dropped.
+// the server's event loop. Answers the entries as plain data in parts of PART entries (each part is
+// copied into the server's thread as one message, so no single copy holds its event loop for long),
+// then the #EXTINF lines it dropped.
 import { parentPort, workerData } from 'node:worker_threads';
 import parser from 'iptv-playlist-parser';
 
+const PART = 2000;
 const text = workerData;
 try {
   const { items } = parser.parse(text);
@@ -22,7 +25,8 @@ try {
   text.split(/\r?\n/).forEach((line, index) => {
     if (line.trim().startsWith('#EXTINF:') && !kept.has(index + 1)) orphans.push(index + 1);
   });
-  parentPort.postMessage({ ok: true, entries, orphans });
+  for (let i = 0; i < entries.length; i += PART) parentPort.postMessage({ part: entries.slice(i, i + PART) });
+  parentPort.postMessage({ ok: true, orphans });
 } catch (err) {
   parentPort.postMessage({ ok: false, message: err instanceof Error ? err.message : String(err) });
 }

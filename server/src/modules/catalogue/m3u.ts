@@ -38,6 +38,47 @@ const SOURCE_SCHEMES = new Set(['http:', 'https:', 'rtmp:', 'rtmps:', 'rtsp:', '
 const VIDEO_FILES = new Set(['mp4', 'mkv', 'avi', 'mov', 'm4v', 'wmv', 'flv', 'webm', 'mpg', 'mpeg', '3gp', 'ogv', 'divx', 'vob']);
 
 const invalid = (field: string, why: string) => new AppError(400, 'M3U_INVALID', `${field}: ${why}; nothing was imported`, field);
+export const tooManyEntries = (field: string) => invalid(field, `more than ${MAX_ENTRIES} entries`);
+
+/**
+ * The parser reads an entry only from a line starting with this (after blanks), so the number of
+ * its occurrences anywhere in the text is at least the number of entries: counted before anything
+ * is parsed, a playlist with too many entries is refused at once instead of after the parse.
+ */
+const MARK = '#EXTINF:';
+const MARK_BYTES = Buffer.from(MARK);
+
+/** Throws the 400 once `text` holds more than MAX_ENTRIES entries (a linear indexOf scan). */
+export function checkEntryCount(text: string, field: string): void {
+  let n = 0;
+  for (let at = text.indexOf(MARK); at !== -1; at = text.indexOf(MARK, at + MARK.length)) {
+    if (++n > MAX_ENTRIES) throw tooManyEntries(field);
+  }
+}
+
+/**
+ * The same count on bytes as they arrive (a request body, a download), across chunk boundaries:
+ * `feed` throws the 400 at the first chunk that goes past MAX_ENTRIES, so the rest is never read.
+ */
+export class EntryCounter {
+  private n = 0;
+  private tail: Buffer = Buffer.alloc(0);
+  constructor(private readonly field: string) {}
+
+  feed(chunk: Buffer): void {
+    // an occurrence split between the last chunk and this one (the tail is too short to hold one)
+    this.count(Buffer.concat([this.tail, chunk.subarray(0, MARK_BYTES.length - 1)]));
+    this.count(chunk);
+    const kept = MARK_BYTES.length - 1;
+    this.tail = chunk.length >= kept ? Buffer.from(chunk.subarray(chunk.length - kept)) : Buffer.concat([this.tail, chunk]).subarray(-kept);
+  }
+
+  private count(bytes: Buffer): void {
+    for (let at = bytes.indexOf(MARK_BYTES); at !== -1; at = bytes.indexOf(MARK_BYTES, at + MARK_BYTES.length)) {
+      if (++this.n > MAX_ENTRIES) throw tooManyEntries(this.field);
+    }
+  }
+}
 
 /** Parses a playlist's text (off the main thread); a text that is not an M3U playlist is a 400. */
 export async function readPlaylist(raw: string, field: string): Promise<{ parsed: ParsedEntry[]; orphans: number[]; offset: number }> {
@@ -52,19 +93,24 @@ export async function readPlaylist(raw: string, field: string): Promise<{ parsed
   }
   const body = text.slice(start);
   if (!body.startsWith('#EXTM3U')) throw invalid(field, 'an M3U playlist starts with #EXTM3U');
+  checkEntryCount(body, field);
   const answer = await inWorker(body);
   if (!answer.ok) throw invalid(field, answer.message);
   if (answer.entries.length + answer.orphans.length === 0) throw invalid(field, 'the playlist has no #EXTINF entries');
-  if (answer.entries.length > MAX_ENTRIES) throw invalid(field, `more than ${MAX_ENTRIES} entries`);
+  if (answer.entries.length > MAX_ENTRIES) throw tooManyEntries(field);
   return { parsed: answer.entries, orphans: answer.orphans, offset };
 }
 
 type WorkerAnswer = { ok: true; entries: ParsedEntry[]; orphans: number[] } | { ok: false; message: string };
+type WorkerMessage = { part: ParsedEntry[] } | { ok: true; orphans: number[] } | { ok: false; message: string };
 
 function inWorker(text: string): Promise<WorkerAnswer> {
   return new Promise((resolve, reject) => {
     // its own memory limit: a hostile playlist runs the worker out of memory, never the server
     const worker = new Worker(new URL('./m3u-worker.mjs', import.meta.url), { workerData: text, resourceLimits: { maxOldGenerationSizeMb: 512 } });
+    // The entries come in parts: each is copied into this thread as its own message, so a large
+    // playlist never holds the event loop for one long copy.
+    const entries: ParsedEntry[] = [];
     let settled = false;
     const settle = (done: () => void) => {
       if (settled) return;
@@ -74,7 +120,12 @@ function inWorker(text: string): Promise<WorkerAnswer> {
       void worker.terminate();
     };
     const timer = setTimeout(() => settle(() => resolve({ ok: false, message: `could not be read within ${PARSE_TIMEOUT_MS / 1000} s` })), PARSE_TIMEOUT_MS);
-    worker.once('message', (answer: WorkerAnswer) => settle(() => resolve(answer)));
+    worker.on('message', (message: WorkerMessage) => {
+      if ('part' in message) {
+        for (const e of message.part) entries.push(e);
+        if (entries.length > MAX_ENTRIES) settle(() => resolve({ ok: false, message: `more than ${MAX_ENTRIES} entries` }));
+      } else settle(() => resolve(message.ok ? { ...message, entries } : message));
+    });
     worker.once('error', (err) =>
       settle(() => ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve({ ok: false, message: 'too large to read' }) : reject(err))),
     );
@@ -102,12 +153,23 @@ function httpUrl(raw: string, max: number): string | null {
   }
 }
 
-/** Checks and shapes the parsed entries; what cannot go in is skipped with its reason. */
-export function toEntries(read: { parsed: ParsedEntry[]; orphans: number[]; offset: number }, kind?: CatalogueKind): { entries: Entry[]; skipped: Skip[] } {
+/** Entries checked between two turns given back to the event loop. */
+const ENTRIES_PER_TURN = 2000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Checks and shapes the parsed entries; what cannot go in is skipped with its reason. Gives the
+ * event loop back every ENTRIES_PER_TURN entries, so other requests go on during a big import.
+ */
+export async function toEntries(
+  read: { parsed: ParsedEntry[]; orphans: number[]; offset: number },
+  kind?: CatalogueKind,
+): Promise<{ entries: Entry[]; skipped: Skip[] }> {
   const skipped: Skip[] = read.orphans.map((line) => ({ line: line + read.offset, name: '', reason: 'no stream URL after this #EXTINF' }));
   const entries: Entry[] = [];
   const seen = new Map<string, number>();
-  for (const p of read.parsed) {
+  for (const [index, p] of read.parsed.entries()) {
+    if (index > 0 && index % ENTRIES_PER_TURN === 0) await nextTurn();
     const line = p.line + read.offset;
     const name = (p.name.trim() || p.tvgName.trim()).slice(0, 300);
     const skip = (reason: string) => skipped.push({ line, name, reason });

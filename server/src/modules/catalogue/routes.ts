@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import { Transform } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { Paged } from '../../http/paging.ts';
@@ -10,11 +11,44 @@ export function catalogueRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['catalogue'];
   const config = { roles: ['admin'] } as const;
+  // The import slot of a request (see claimImportSlot): taken before its body is read.
+  const slots = new WeakMap<FastifyRequest, service.ImportSlot>();
+  const giveBack = async (req: FastifyRequest) => slots.get(req)?.releaseIfIdle();
   r.post(
     '/admin/catalogue/import',
-    // the playlist text travels in the body: 20,000 entries are ~4 MB
-    { config, bodyLimit: S.MAX_PLAYLIST_BYTES + 64 * 1024, schema: { tags, errors: { 400: ['M3U_INVALID', 'URL_NOT_ALLOWED'], 502: ['UPSTREAM_ERROR'] }, body: S.ImportBody, response: { 200: S.ImportResult } } },
-    (req) => service.importCatalogue(deps, req.user, req.body),
+    {
+      config,
+      // the playlist text travels in the body: 100,000 entries of a provider's playlist are 20-30 MB
+      bodyLimit: S.MAX_PLAYLIST_BYTES + 64 * 1024,
+      schema: {
+        tags,
+        description: S.IMPORT_DESCRIPTION,
+        errors: { 400: ['M3U_INVALID', 'URL_NOT_ALLOWED'], 409: ['IMPORT_RUNNING'], 413: ['PAYLOAD_TOO_LARGE'], 502: ['UPSTREAM_ERROR'] },
+        body: S.ImportBody,
+        response: { 200: S.ImportResult },
+      },
+      // Runs after the role check: one import at a time (409 at once), and the body's entries are
+      // counted as it arrives, refused at the first chunk past the limit (the rest is never read).
+      preParsing: async (req, _reply, payload) => {
+        slots.set(req, service.claimImportSlot(deps));
+        const counter = service.bodyEntryCounter();
+        const counted = new Transform({
+          transform(chunk: Buffer, _encoding, next) {
+            try {
+              counter.feed(chunk);
+              next(null, chunk);
+            } catch (err) {
+              next(err as Error);
+            }
+          },
+        });
+        payload.on('error', (err) => counted.destroy(err));
+        return payload.pipe(counted);
+      },
+      onResponse: giveBack,
+      onRequestAbort: giveBack,
+    },
+    (req) => service.importCatalogue(deps, req.user, req.body, slots.get(req)),
   );
   r.get('/admin/categories', { config, schema: { tags, querystring: S.CategoriesQuery, response: { 200: Type.Object({ data: Type.Array(S.CategoryOut) }) } } }, (req) =>
     service.categories(deps, req.query.kind),

@@ -42,6 +42,15 @@ export const StreamsQuery = Type.Object({
 /** Playlists up to this size are taken as text (the route's body limit) or fetched from a URL. */
 export const MAX_PLAYLIST_BYTES = 32 * 1024 * 1024;
 
+export const IMPORT_DESCRIPTION = [
+  'Imports an M3U playlist (`m3u`: its text, or `url`: fetched through the SSRF guard), up to 32 MiB and 100,000 entries.',
+  'A playlist with more #EXTINF entries is refused (400 `M3U_INVALID`) as soon as the count is passed while the body or the download arrives, before anything is parsed.',
+  'One import at a time: another one running (in any server process) answers 409 `IMPORT_RUNNING`.',
+  'The entries are stored in batches of 500, each its own transaction, so other requests go on during an import;',
+  'if one fails (a 500), the batches before it stay and importing the same playlist again completes the import (streams are matched by source URL).',
+  'Malformed input imports nothing.',
+].join(' ');
+
 export const ImportBody = Type.Object({
   /** the playlist's text (an uploaded file) */
   m3u: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_PLAYLIST_BYTES })),
