@@ -130,6 +130,9 @@ describe(`catalogue import limits (${ENGINE})`, () => {
   });
 
   it('a 100,000-entry import: other requests keep answering (p99), a second import gets 409 IMPORT_RUNNING', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // a first request opens the connection
+    await (await fetch(`${base}/api/profile`, { headers: { authorization: `Bearer ${admin}` } })).arrayBuffer();
     const text = m3u(bulk(100_000, 'big'));
     let finished = false;
     const started = performance.now();
@@ -142,17 +145,19 @@ describe(`catalogue import limits (${ENGINE})`, () => {
     expect(second.statusCode, second.body).toBe(409);
     expect(second.json()).toMatchObject({ code: 'IMPORT_RUNNING' });
 
+    // polled over HTTP, one request after another, as a browser would (a keep-alive connection)
     const latencies: number[] = [];
     while (!finished) {
       const at = performance.now();
-      const res = await t.call(admin, { method: 'GET', url: '/api/profile' });
+      const res = await fetch(`${base}/api/profile`, { headers: { authorization: `Bearer ${admin}` } });
+      await res.arrayBuffer();
       latencies.push(performance.now() - at);
-      expect(res.statusCode).toBe(200);
+      expect(res.status).toBe(200);
     }
     const { value: res, growthMb } = await importing;
     const seconds = (performance.now() - started) / 1000;
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ added: 100_000, updated: 0, unchanged: 0, skipped_total: 0, categories_added: 100 });
+    expect(res.json()).toMatchObject({ added: 100_000, updated: 0, unchanged: 0, skipped_total: 0, categories_added: 75 });
     expect(await streams()).toBe(100_000);
     latencies.sort((a, b) => a - b);
     const p50 = percentile(latencies, 50);
@@ -169,7 +174,7 @@ describe(`catalogue import limits (${ENGINE})`, () => {
     const again = await t.call(admin, { method: 'POST', url: IMPORT, payload: { m3u: m3u(bulk(1000, 'big')) } });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ added: 0, unchanged: 1000 });
-  });
+  }, 180_000);
 
   it.runIf(ENGINE === 'postgres')('PostgreSQL: an import running in another server process (its lock held) gets 409', async () => {
     const other = new pg.Client({ connectionString: t.deps.config.databaseUrl });
