@@ -4706,6 +4706,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Imports an M3U playlist (`m3u`: its text, or `url`: fetched through the SSRF guard), up to 32 MiB and 100,000 entries. A playlist with more #EXTINF entries is refused (400 `M3U_INVALID`) as soon as the count is passed while the body or the download arrives, before anything is parsed. One import at a time: another one running (in any server process) answers 409 `IMPORT_RUNNING`. The entries are stored in batches of 500, each its own transaction, so other requests go on during an import; if one fails (a 500), the batches before it stay and importing the same playlist again completes the import (streams are matched by source URL). Malformed input imports nothing. */
         post: {
             parameters: {
                 query?: never;
@@ -4763,6 +4764,24 @@ export interface paths {
                 };
                 /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict: IMPORT_RUNNING */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
