@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Entry, m3u } from './catalogue-fixtures.ts';
@@ -190,5 +191,32 @@ describe(`catalogue import limits (${ENGINE})`, () => {
     } finally {
       await other.end();
     }
+  });
+
+  it('a batch failing midway: a 500, the batches before it stay, the action log says so, importing again completes it', async () => {
+    const failing = 'http://midway.example/live/u/p/1101.ts';
+    const trigger =
+      ENGINE === 'sqlite'
+        ? [`CREATE TRIGGER fail_import BEFORE INSERT ON streams WHEN NEW.source_url = '${failing}' BEGIN SELECT RAISE(ABORT, 'refused by a test trigger'); END`]
+        : [
+            `CREATE FUNCTION fail_import() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.source_url = '${failing}' THEN RAISE EXCEPTION 'refused by a test trigger'; END IF; RETURN NEW; END $$`,
+            'CREATE TRIGGER fail_import BEFORE INSERT ON streams FOR EACH ROW EXECUTE FUNCTION fail_import()',
+          ];
+    for (const statement of trigger) await sql.raw(statement).execute(t.database.db);
+    const text = m3u(bulk(1200, 'midway'));
+    const before = await streams();
+    const res = await t.call(admin, { method: 'POST', url: IMPORT, payload: { m3u: text } });
+    expect(res.statusCode, res.body).toBe(500);
+    // two batches of 500 were stored before the third failed
+    expect(await streams()).toBe(before + 1000);
+    const log = await t.database.db.selectFrom('logs').select(['value', 'value_int']).where('action', '=', 'catalogue_import').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(log.value).toMatch(/^file: stopped after 1000 of 1200 entries were stored \(.*refused by a test trigger.*\); importing the same playlist again completes it$/);
+    expect(log.value_int).toBe(1000);
+
+    await sql.raw('DROP TRIGGER fail_import' + (ENGINE === 'postgres' ? ' ON streams' : '')).execute(t.database.db);
+    const again = await t.call(admin, { method: 'POST', url: IMPORT, payload: { m3u: text } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ added: 200, updated: 0, unchanged: 1000 });
+    expect(await streams()).toBe(before + 1200);
   });
 });

@@ -126,7 +126,9 @@ async function importLocked(deps: Deps, actor: AuthUser, input: ImportInput) {
     const why = err instanceof Error ? err.message : String(err);
     const stopped = `stopped after ${stored} of ${entries.length} entries were stored (${why}); importing the same playlist again completes it`;
     await log(`${source}: ${stopped}`).catch(() => undefined);
-    throw new Error(`catalogue import ${stopped}`, { cause: err });
+    if (err instanceof AppError) throw err;
+    // a 500 (its detail in the server's log), keeping the database's error code for the error handler
+    throw Object.assign(new Error(`catalogue import ${stopped}`, { cause: err }), { code: (err as { code?: unknown }).code });
   }
   await log(
     `${source}: +${counts.added} ~${counts.updated} =${counts.unchanged} skipped ${skipped.length} (${Math.ceil(entries.length / IMPORT_BATCH)} batches of up to ${IMPORT_BATCH})`,
