@@ -42,6 +42,9 @@ export interface ImportSlot {
   releaseIfIdle(): void;
 }
 
+/** Whether this process's import slot is taken (tests wait for it). */
+export const importRunning = ({ database }: Deps) => busy.has(database);
+
 /** Takes this process's import slot, or throws the 409. */
 export function claimImportSlot({ database }: Deps): ImportSlot {
   if (busy.has(database)) throw running();
