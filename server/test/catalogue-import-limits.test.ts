@@ -129,6 +129,26 @@ describe(`catalogue import limits (${ENGINE})`, () => {
     expect(small.statusCode, small.body).toBe(200);
   });
 
+  it('a big body (parsed off the event loop) is checked as every JSON body: depth, syntax, prototype keys, text', async () => {
+    const pad = `"pad":"${'x'.repeat(300 * 1024)}"`;
+    const before = await streams();
+    const cases: [string, string, RegExp][] = [
+      [`{${pad},"a":${'['.repeat(40)}${']'.repeat(40)}}`, 'body', /nested deeper than 32 levels/],
+      [`{${pad},"m3u":"#EXTM3U\\n"`, 'body', /JSON/],
+      [`{${pad},"__proto__":{"x":1},"m3u":"#EXTM3U\\n"}`, 'body', /forbidden prototype property/],
+      [`{${pad},"constructor":{"prototype":{"x":1}},"m3u":"#EXTM3U\\n"}`, 'body', /forbidden prototype property/],
+      [`{${pad},"m3u":"#EXTM3U\\n\\ud800"}`, 'm3u', /valid Unicode/],
+      [' '.repeat(300 * 1024), 'body', /empty/],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await t.call(admin, { method: 'POST', url: IMPORT, payload, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode, `${payload.slice(-40)}: ${res.body}`).toBe(400);
+      expect(res.json(), res.body).toMatchObject({ code: 'VALIDATION', field });
+      expect(res.json().message).toMatch(message);
+    }
+    expect(await streams()).toBe(before);
+  });
+
   it('100,001 entries are refused before the parse, also when the JSON body hides the marks', async () => {
     const before = await streams();
     for (const text of [tinyPlaylist(100_001), tinyPlaylist(150_000, '\\u0023EXTINF:')]) {
