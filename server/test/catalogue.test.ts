@@ -125,7 +125,7 @@ describe(`catalogue (${ENGINE})`, () => {
     }
   });
 
-  it('imports 20,000 entries in one transaction in a few seconds; a re-import changes nothing', async () => {
+  it('imports 20,000 entries (in batches) in a few seconds; a re-import changes nothing', async () => {
     const entries: Entry[] = Array.from({ length: 20_000 }, (_, i) => ({
       name: `Bulk ${i}`,
       group: `Bulk group ${i % 40}`,

@@ -5651,114 +5651,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/catalogue/import": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        m3u?: string;
-                        url?: string;
-                        kind?: "live" | "movie" | "series";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            added: number;
-                            updated: number;
-                            unchanged: number;
-                            skipped: {
-                                line: number;
-                                name: string;
-                                reason: string;
-                            }[];
-                            skipped_total: number;
-                            categories_added: number;
-                        };
-                    };
-                };
-                /** @description Bad Request: VALIDATION, M3U_INVALID, URL_NOT_ALLOWED */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Unauthorized: UNAUTHORIZED */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Bad Gateway: UPSTREAM_ERROR */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/categories": {
         parameters: {
             query?: never;
@@ -8999,6 +8891,125 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/catalogue/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Imports an M3U playlist (`m3u`: its text, or `url`: fetched through the SSRF guard), up to 32 MiB and 100,000 entries. A playlist with more #EXTINF entries is refused (400 `M3U_INVALID`) as soon as the count is passed while the body or the download arrives, before anything is parsed. One import at a time: another one running (in any server process) answers 409 `IMPORT_RUNNING`. The entries are stored in batches of 500, each its own transaction, so other requests go on during an import; if one fails (a 500), the batches before it stay and importing the same playlist again completes the import (streams are matched by source URL). Malformed input imports nothing. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the playlist text, up to 32 MiB (the body limit) */
+                        m3u?: string;
+                        url?: string;
+                        kind?: "live" | "movie" | "series";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            added: number;
+                            updated: number;
+                            unchanged: number;
+                            skipped: {
+                                line: number;
+                                name: string;
+                                reason: string;
+                            }[];
+                            skipped_total: number;
+                            categories_added: number;
+                        };
+                    };
+                };
+                /** @description Bad Request: VALIDATION, M3U_INVALID, URL_NOT_ALLOWED */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized: UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict: IMPORT_RUNNING */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Bad Gateway: UPSTREAM_ERROR */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -45,6 +45,8 @@ export interface SafeFetchOptions {
   /** addresses or CIDRs reachable although not public (OUTBOUND_ALLOW_NETWORKS) */
   allow?: readonly string[];
   headers?: Record<string, string>;
+  /** sees each chunk of the answer as it arrives; throwing stops the download with that error */
+  onChunk?: (chunk: Buffer) => void;
   /** host name resolution; tests replace it to play DNS answers */
   resolve?: (host: string) => Promise<ResolvedAddress[]>;
 }
@@ -117,8 +119,15 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions = {}): Promi
       let size = 0;
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > maxBytes) fail(tooLarge(maxBytes));
-        else chunks.push(chunk);
+        if (size > maxBytes) return fail(tooLarge(maxBytes));
+        try {
+          opts.onChunk?.(chunk);
+        } catch (err) {
+          reject(err);
+          res.destroy();
+          return;
+        }
+        chunks.push(chunk);
       });
       res.on('end', () => resolve({ status, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on('error', (err) => reject(networkError(err, deadline, timeoutMs)));

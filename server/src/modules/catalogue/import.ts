@@ -6,13 +6,19 @@ import { AppError, validation } from '../../http/errors.ts';
 import { outboundAppError, safeFetch } from '../../lib/ssrf/index.ts';
 import type { AuthUser } from '../auth/service.ts';
 import { writeLog } from '../logs/write.ts';
-import { type Entry, readPlaylist, toEntries } from './m3u.ts';
+import { type Entry, EntryCounter, readPlaylist, toEntries } from './m3u.ts';
 import * as repo from './repo.ts';
 import { MAX_PLAYLIST_BYTES } from './schemas.ts';
 
 /** Skip reasons answered in full; the total is always given. */
 const SKIPS_SHOWN = 1000;
 const FETCH_TIMEOUT_MS = 30_000;
+/**
+ * Entries stored per transaction. On SQLite every request shares one connection, so one
+ * transaction for a whole playlist held it for seconds; a batch holds it for a few milliseconds
+ * and the requests that wait meanwhile go between two batches.
+ */
+export const IMPORT_BATCH = 500;
 
 export interface ImportInput {
   m3u?: string;
@@ -20,32 +26,129 @@ export interface ImportInput {
   kind?: CatalogueKind;
 }
 
+const running = () => new AppError(409, 'IMPORT_RUNNING', 'Another catalogue import is running; try again when it has finished');
+
 /**
- * Imports an M3U playlist into the catalogue in one transaction: #EXTINF group-title -> category
- * (per kind), tvg-id -> EPG id, tvg-logo -> icon. A stream already there (same source URL) is
- * updated, never duplicated. A text that is not a playlist, or has no usable entry, imports nothing.
+ * One import at a time per process: the slot is taken before the request's body is read (see
+ * routes.ts), so a second import is answered 409 at once instead of being read into memory.
  */
-export async function importCatalogue(deps: Deps, actor: AuthUser, input: ImportInput) {
-  if ((input.m3u === undefined) === (input.url === undefined)) throw validation('m3u', 'send either m3u (the playlist text) or url');
+const busy = new WeakSet<object>();
+
+export interface ImportSlot {
+  /** the import itself holds the slot (until `done`) */
+  enter(): void;
+  done(): void;
+  /** a request that never reached its import gives the slot back (a no-op while the import runs) */
+  releaseIfIdle(): void;
+}
+
+/** Whether this process's import slot is taken (tests wait for it). */
+export const importRunning = ({ database }: Deps) => busy.has(database);
+
+/** Takes this process's import slot, or throws the 409. */
+export function claimImportSlot({ database }: Deps): ImportSlot {
+  if (busy.has(database)) throw running();
+  busy.add(database);
+  let state: 'claimed' | 'importing' | 'released' = 'claimed';
+  const release = () => {
+    if (state === 'released') return;
+    state = 'released';
+    busy.delete(database);
+  };
+  return {
+    enter() {
+      if (state === 'importing') return;
+      if (state === 'released') {
+        if (busy.has(database)) throw running();
+        busy.add(database);
+      }
+      state = 'importing';
+    },
+    done: () => {
+      if (state !== 'released') {
+        state = 'released';
+        busy.delete(database);
+      }
+    },
+    releaseIfIdle: () => {
+      if (state === 'claimed') release();
+    },
+  };
+}
+
+/** Counts the entries of a request body as it arrives (routes.ts): see EntryCounter. */
+export const bodyEntryCounter = () => new EntryCounter('m3u');
+
+/**
+ * Imports an M3U playlist into the catalogue: #EXTINF group-title -> category (per kind), tvg-id ->
+ * EPG id, tvg-logo -> icon. A stream already there (same source URL) is updated, never duplicated.
+ * A text that is not a playlist, has more than MAX_ENTRIES entries or no usable entry imports
+ * nothing. The entries are stored in batches of IMPORT_BATCH, each its own transaction: a failure
+ * midway keeps the batches before it, and importing the same playlist again completes it (every
+ * write is an upsert by source URL). One import at a time: per process (`slot`) and, on
+ * PostgreSQL, across the server's processes (a lock in the database); the others get a 409.
+ */
+export async function importCatalogue(deps: Deps, actor: AuthUser, input: ImportInput, slot: ImportSlot = claimImportSlot(deps)) {
+  try {
+    slot.enter();
+    if ((input.m3u === undefined) === (input.url === undefined)) throw validation('m3u', 'send either m3u (the playlist text) or url');
+    const locked = await repo.whileImportLocked(deps.database, () => importLocked(deps, actor, input));
+    if (!locked.ok) throw running();
+    return locked.value;
+  } finally {
+    slot.done();
+  }
+}
+
+async function importLocked(deps: Deps, actor: AuthUser, input: ImportInput) {
   const field = input.m3u !== undefined ? 'm3u' : 'url';
   const text = input.m3u ?? (await fetchPlaylist(deps, input.url as string));
-  const { entries, skipped } = toEntries(await readPlaylist(text, field), input.kind);
+  const { entries, skipped } = await toEntries(await readPlaylist(text, field), input.kind);
   if (entries.length === 0) {
     const first = skipped[0];
     throw new AppError(400, 'M3U_INVALID', `${field}: no entry can be imported (line ${first.line}: ${first.reason}); nothing was imported`, field);
   }
-  const counts = await withTx(deps.database, async (trx) => {
-    const stored = await store(trx, entries, Math.floor(Date.now() / 1000));
-    const value = `${field === 'url' ? new URL(input.url as string).host : 'file'}: +${stored.added} ~${stored.updated} =${stored.unchanged} skipped ${skipped.length}`;
-    await writeLog(trx, { type_log: 'admin', action: 'catalogue_import', actor_id: actor.id, reseller_id: actor.id, value, value_int: entries.length });
-    return stored;
-  });
+  const source = field === 'url' ? new URL(input.url as string).host : 'file';
+  const now = Math.floor(Date.now() / 1000);
+  const counts = { added: 0, updated: 0, unchanged: 0, categories_added: 0 };
+  let stored = 0;
+  const log = (value: string) =>
+    withTx(deps.database, (trx) => writeLog(trx, { type_log: 'admin', action: 'catalogue_import', actor_id: actor.id, reseller_id: actor.id, value, value_int: stored }));
+  try {
+    for (let i = 0; i < entries.length; i += IMPORT_BATCH) {
+      const batch = entries.slice(i, i + IMPORT_BATCH);
+      const done = await withTx(deps.database, (trx) => store(trx, batch, now));
+      counts.added += done.added;
+      counts.updated += done.updated;
+      counts.unchanged += done.unchanged;
+      counts.categories_added += done.categories_added;
+      stored += batch.length;
+    }
+  } catch (err) {
+    // The batches before this one stay: say so where the admin and the operator look.
+    const why = err instanceof Error ? err.message : String(err);
+    const stopped = `stopped after ${stored} of ${entries.length} entries were stored (${why}); importing the same playlist again completes it`;
+    await log(`${source}: ${stopped}`).catch(() => undefined);
+    if (err instanceof AppError) throw err;
+    // a 500 (its detail in the server's log), keeping the database's error code for the error handler
+    throw Object.assign(new Error(`catalogue import ${stopped}`, { cause: err }), { code: (err as { code?: unknown }).code });
+  }
+  await log(
+    `${source}: +${counts.added} ~${counts.updated} =${counts.unchanged} skipped ${skipped.length} (${Math.ceil(entries.length / IMPORT_BATCH)} batches of up to ${IMPORT_BATCH})`,
+  );
   return { ...counts, skipped: skipped.slice(0, SKIPS_SHOWN), skipped_total: skipped.length };
 }
 
 async function fetchPlaylist({ config }: Deps, url: string): Promise<string> {
+  // the download stops at the chunk that goes past MAX_ENTRIES entries
+  const counter = new EntryCounter('url');
   try {
-    const res = await safeFetch(url, { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_PLAYLIST_BYTES, allow: config.outboundAllowNetworks });
+    const res = await safeFetch(url, {
+      timeoutMs: FETCH_TIMEOUT_MS,
+      maxBytes: MAX_PLAYLIST_BYTES,
+      allow: config.outboundAllowNetworks,
+      onChunk: (chunk) => counter.feed(chunk),
+    });
     return res.body.toString('utf8');
   } catch (err) {
     throw outboundAppError(err, 'url');
@@ -54,12 +157,14 @@ async function fetchPlaylist({ config }: Deps, url: string): Promise<string> {
 
 const categoryKey = (kind: CatalogueKind, name: string) => `${kind}\u0000${name}`;
 
+/** One batch of entries, in one transaction. */
 async function store(trx: Kysely<DB>, entries: Entry[], now: number) {
   const wanted = new Map(entries.map((e) => [categoryKey(e.kind, e.group), { kind: e.kind, name: e.group }]));
   const categories_added = await repo.addCategories(trx, [...wanted.values()], now);
   const categoryOf = new Map<string, number>();
   for (const kind of ['live', 'movie', 'series'] as const) {
     const names = [...wanted.values()].filter((c) => c.kind === kind).map((c) => c.name);
+    if (names.length === 0) continue;
     for (const c of await repo.categoryIds(trx, kind, names)) categoryOf.set(categoryKey(kind, c.name), c.id);
   }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { escapeLike } from '../../db/scope.ts';
+import type { Database } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { CatalogueKind } from '../../db/types.ts';
 import { type Order, paginate } from '../../http/paging.ts';
@@ -11,6 +12,22 @@ export function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/**
+ * Runs `fn` while this process holds the catalogue import's lock; `{ ok: false }` at once when
+ * another holds it. PostgreSQL (several server processes with WORKERS): a transaction-level
+ * advisory lock, held by a transaction of its own that stays open while `fn` runs (its work goes
+ * through other connections); it ends with that transaction, even if the process dies. SQLite has
+ * one server process, whose own guard (import.ts) is the lock.
+ */
+export async function whileImportLocked<T>(database: Database, fn: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
+  if (database.dialect !== 'postgres') return { ok: true, value: await fn() };
+  return database.db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtext('catalogue_import')) as locked`.execute(trx);
+    if (!rows[0]?.locked) return { ok: false } as const;
+    return { ok: true, value: await fn() } as const;
+  });
 }
 
 export function listCategories(db: Tx, kind?: CatalogueKind) {

@@ -1,8 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import { Transform } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { Paged } from '../../http/paging.ts';
+import { AppError } from '../../http/errors.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../http/json-body.ts';
 import * as S from './schemas.ts';
 import * as service from './service.ts';
 
@@ -10,12 +13,8 @@ export function catalogueRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['catalogue'];
   const config = { roles: ['admin'] } as const;
-  r.post(
-    '/admin/catalogue/import',
-    // the playlist text travels in the body: 20,000 entries are ~4 MB
-    { config, bodyLimit: S.MAX_PLAYLIST_BYTES + 64 * 1024, schema: { tags, errors: { 400: ['M3U_INVALID', 'URL_NOT_ALLOWED'], 502: ['UPSTREAM_ERROR'] }, body: S.ImportBody, response: { 200: S.ImportResult } } },
-    (req) => service.importCatalogue(deps, req.user, req.body),
-  );
+  // The import in a scope of its own, where JSON bodies are parsed off the event loop.
+  app.register(async (scope) => importRoute(scope, deps));
   r.get('/admin/categories', { config, schema: { tags, querystring: S.CategoriesQuery, response: { 200: Type.Object({ data: Type.Array(S.CategoryOut) }) } } }, (req) =>
     service.categories(deps, req.query.kind),
   );
@@ -23,5 +22,66 @@ export function catalogueRoutes(app: FastifyInstance, deps: Deps): void {
   // Every role: resellers show what they sell.
   r.get('/vods/latest', { schema: { tags, querystring: S.LatestQuery, response: { 200: Type.Object({ data: Type.Array(S.LatestItem) }) } } }, (req) =>
     service.latest(deps, req.query.type),
+  );
+}
+
+/** Bodies up to this size are parsed on the event loop, as everywhere else; bigger ones off it. */
+const OFF_THREAD_FROM = 256 * 1024;
+
+function importRoute(scope: FastifyInstance, deps: Deps): void {
+  const parseSmall = scope.getDefaultJsonParser('error', 'error');
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    const bytes = body as Buffer;
+    if (bytes.length < OFF_THREAD_FROM) {
+      // the server's own JSON parsing (http/json-body.ts)
+      const text = bytes.toString('utf8');
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) done(new AppError(400, 'VALIDATION', `body: nested deeper than ${MAX_JSON_DEPTH} levels`, 'body'), undefined);
+      else parseSmall(req, text, done);
+      return;
+    }
+    service.parseJsonOffThread(bytes).then(
+      (value) => done(null, value),
+      (err: Error) => done(err, undefined),
+    );
+  });
+  // The import slot of a request (see claimImportSlot): taken before its body is read.
+  const slots = new WeakMap<FastifyRequest, service.ImportSlot>();
+  const giveBack = async (req: FastifyRequest) => slots.get(req)?.releaseIfIdle();
+  scope.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/admin/catalogue/import',
+    {
+      config: { roles: ['admin'] } as const,
+      // the playlist text travels in the body: 100,000 entries of a provider's playlist are 20-30 MB
+      bodyLimit: S.MAX_PLAYLIST_BYTES + 64 * 1024,
+      schema: {
+        tags: ['catalogue'],
+        description: S.IMPORT_DESCRIPTION,
+        errors: { 400: ['M3U_INVALID', 'URL_NOT_ALLOWED'], 409: ['IMPORT_RUNNING'], 413: ['PAYLOAD_TOO_LARGE'], 502: ['UPSTREAM_ERROR'] },
+        body: S.ImportBody,
+        response: { 200: S.ImportResult },
+      },
+      // Runs after the role check: one import at a time (409 at once), and the body's entries are
+      // counted as it arrives, refused at the first chunk past the limit (the rest is never read).
+      preParsing: async (req, _reply, payload) => {
+        slots.set(req, service.claimImportSlot(deps));
+        const counter = service.bodyEntryCounter();
+        const counted = new Transform({
+          transform(chunk: Buffer, _encoding, next) {
+            try {
+              counter.feed(chunk);
+              next(null, chunk);
+            } catch (err) {
+              next(err as Error);
+            }
+          },
+        });
+        payload.on('error', (err) => counted.destroy(err));
+        return payload.pipe(counted);
+      },
+      onResponse: giveBack,
+      onRequestAbort: giveBack,
+    },
+    (req) => service.importCatalogue(deps, req.user, req.body, slots.get(req)),
   );
 }
