@@ -16,6 +16,7 @@ type Phase = 'idle' | 'reading' | 'importing';
 /** Error text of a failed import: the catalogue's own texts for its codes, with the server's detail. */
 function importErrorText(e: unknown): string {
   if (!isApiError(e)) return i18n.t('errors.UNKNOWN');
+  if (e.code === 'IMPORT_RUNNING') return i18n.t('catalogue.import.errors.IMPORT_RUNNING');
   if (['M3U_INVALID', 'URL_NOT_ALLOWED', 'UPSTREAM_ERROR'].includes(e.code)) return i18n.t(`catalogue.import.errors.${e.code}`, { message: e.message });
   return errorText(e);
 }
