@@ -39,6 +39,7 @@ const IdempotencyHeader = Type.Object({
 const DESCRIPTION = [
   'Errors answer `{statusCode, code, message, field?}` (schema `ApiError`); each operation lists the codes it can give.',
   'Any call may also answer 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`, 500 `INTERNAL` or, while the server stops, 503 `SHUTTING_DOWN`.',
+  'A call that writes may answer 503 `BUSY` with Retry-After: a lock was not granted within a second and nothing was changed; send it again (with the same Idempotency-Key).',
 ].join(' ');
 
 /**
@@ -55,6 +56,7 @@ function errorResponses(schema: FastifySchema, route: RouteOptions) {
   if (route.config?.roles) add(route.config.hideAs ? 404 : 403, route.config.hideAs ? 'NOT_FOUND' : 'FORBIDDEN');
   if (route.url.includes(':id')) add(404, 'NOT_FOUND');
   if (schema.idempotencyKey) add(422, 'IDEMPOTENCY_CONFLICT');
+  if (schema.idempotencyKey) add(503, 'BUSY');
   for (const [status, list] of Object.entries(schema.errors ?? {})) add(Number(status), ...list);
   return Object.fromEntries(
     [...codes].map(([status, list]) => [status, { description: `${STATUS_CODES[status]}: ${[...list].join(', ')}`, content: { 'application/json': { schema: ApiError } } }]),
