@@ -1,3 +1,4 @@
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../src/db/tx.ts';
@@ -109,5 +110,25 @@ describe(`credit spends: one transaction each (${ENGINE})`, () => {
     expect(await balance(r.id)).toBe(3);
     // and the next transaction runs
     await withTx(t.database, (trx) => trx.selectFrom('resellers').select('id').execute());
+  });
+
+  it.runIf(ENGINE === 'sqlite')('a SQLite transaction takes the write lock at BEGIN (BEGIN IMMEDIATE), before any write', async () => {
+    const other = new SqliteDatabase(t.deps.config.databaseUrl.slice('sqlite:'.length));
+    other.pragma('busy_timeout = 0');
+    try {
+      let refused = '';
+      await withTx(t.database, async (trx) => {
+        await trx.selectFrom('resellers').select('id').execute(); // a read only
+        try {
+          other.exec('BEGIN IMMEDIATE');
+          other.exec('ROLLBACK');
+        } catch (err) {
+          refused = (err as Error).message;
+        }
+      });
+      expect(refused).toMatch(/locked|busy/i);
+    } finally {
+      other.close();
+    }
   });
 });
