@@ -73,7 +73,7 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 const BUSY_RETRY_AFTER = 1;
-const BUSY_MESSAGE = 'The database is busy with this account; nothing was changed, try again';
+const BUSY_MESSAGE = 'The database is busy; nothing was changed, try again';
 
 /** 503 BUSY: a lock was not granted in time (db/tx.ts) and nothing was changed; the client may retry. */
 export function busy(): AppError {
