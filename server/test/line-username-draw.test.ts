@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readOncePerGroup, withTx } from '../src/db/tx.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { balanceOf, createBouquet, createPackage, groupIds, ledgerSumOf } from './fixtures.ts';
 
 // A line's username is decided by its insert (the unique key), not by a lookup before it: a
 // generated username that is taken is drawn again, a given one that is taken is a 409, and
-// nothing is charged for the draw (issue 13).
+// nothing is charged for the draw.
 
 const drawn: string[] = [];
 vi.mock('../src/modules/lines/rules.ts', async (original) => {
@@ -53,19 +52,5 @@ describe(`line usernames decided by the insert (${ENGINE})`, () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'USERNAME_TAKEN', field: 'username' });
     expect(await balanceOf(t.database.db, reseller.id)).toBe(8);
-  });
-
-  it('operations of one shared transaction read once what they share; elsewhere each reads', async () => {
-    let reads = 0;
-    const read = async () => {
-      reads++;
-      return { answer: 42 };
-    };
-    const share = { shareTransaction: { resellerIds: [] as number[] } };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => withTx(t.database, (trx) => readOncePerGroup(trx, 'probe', read), share)));
-    expect(answers).toEqual(Array(5).fill({ answer: 42 }));
-    // SQLite has no shared transactions (its groups run operations one after another): five reads
-    if (ENGINE === 'postgres') expect(reads).toBeLessThan(5);
-    else expect(reads).toBe(5);
   });
 });

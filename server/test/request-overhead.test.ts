@@ -1,5 +1,4 @@
-import { type KyselyPlugin, sql } from 'kysely';
-import { findSessionByToken } from '../src/modules/auth/repo.ts';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { groupIds } from './fixtures.ts';
@@ -47,18 +46,6 @@ describe(`signed-in request overhead (${ENGINE})`, () => {
       expect(res.json()).toMatchObject({ username: 'admin', two_factor_enabled: false, two_factor_required: false });
     }
     expect(statements).toHaveLength(3);
-  });
-
-  it.runIf(ENGINE === 'postgres')('PostgreSQL plans the session statement once per connection (a named prepared statement)', async () => {
-    const token = await t.login('admin');
-    for (let i = 0; i < 3; i++) expect((await profile(token)).statusCode).toBe(200);
-    // On one pinned connection: the session lookup, then what that connection has prepared.
-    const prepared = await t.database.db.connection().execute(async (conn) => {
-      await findSessionByToken(conn, 'no-such-token');
-      return (await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(conn)).rows;
-    });
-    expect(prepared.map((p) => p.statement).filter((text) => text.includes('"sessions"."token_hash" = $1'))).toHaveLength(1);
-    expect(prepared.every((p) => p.name.startsWith('planned_'))).toBe(true);
   });
 
   it('reads the 2FA flag with the session: on, off and on again are seen at once', async () => {

@@ -28,9 +28,8 @@ function fieldOf(err: FastifyError): string | undefined {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      if (err.statusCode === 429 && (err as AppError & { retryAfter?: number }).retryAfter) {
-        reply.header('Retry-After', String((err as AppError & { retryAfter?: number }).retryAfter));
-      }
+      const retryAfter = (err as AppError & { retryAfter?: number }).retryAfter;
+      if (retryAfter) reply.header('Retry-After', String(retryAfter));
       return reply
         .status(err.statusCode)
         .send({ statusCode: err.statusCode, code: err.code, message: err.message, field: err.field });
@@ -38,6 +37,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err.validation) {
       const field = fieldOf(err);
       return reply.status(400).send({ statusCode: 400, code: 'VALIDATION', message: err.message, field });
+    }
+    if (isBusy(err)) {
+      // A write outside withTx that did not get its lock in time: the same answer as inside one.
+      reply.header('Retry-After', String(BUSY_RETRY_AFTER));
+      return reply.status(503).send({ statusCode: 503, code: 'BUSY', message: BUSY_MESSAGE });
     }
     if (isUniqueViolation(err)) {
       // Two requests raced for the same unique value (username, ...): the loser gets a clean 409.
@@ -66,4 +70,20 @@ export function rateLimited(retryAfter: number): AppError {
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+const BUSY_RETRY_AFTER = 1;
+const BUSY_MESSAGE = 'The database is busy; nothing was changed, try again';
+
+/** 503 BUSY: a lock was not granted in time (db/tx.ts) and nothing was changed; the client may retry. */
+export function busy(): AppError {
+  const e = new AppError(503, 'BUSY', BUSY_MESSAGE) as AppError & { retryAfter?: number };
+  e.retryAfter = BUSY_RETRY_AFTER;
+  return e;
+}
+
+/** A lock not granted in time: PostgreSQL's lock_timeout (55P03), SQLite's busy timeout. */
+export function isBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return code === '55P03' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'));
 }

@@ -40,6 +40,7 @@ const IdempotencyHeader = Type.Object({
 
 const DESCRIPTION = [
   'Errors answer `{statusCode, code, message, field?}` (schema `ApiError`); each operation lists every status and code it can give.',
+  'A call that writes may answer 503 `BUSY` with Retry-After: a lock was not granted within a second and nothing was changed; send it again (with the same Idempotency-Key).',
   'Only a fault of the server answers anything else: 500 `INTERNAL` or, while the server stops, 503 `SHUTTING_DOWN`.',
 ].join(' ');
 
@@ -64,6 +65,8 @@ function errorResponses(schema: FastifySchema, route: RouteOptions) {
   if ([route.method].flat().some((m) => WITH_BODY.has(m))) {
     add(413, 'PAYLOAD_TOO_LARGE');
     add(415, 'UNSUPPORTED_MEDIA_TYPE');
+    // a write transaction whose lock was not granted in time (db/tx.ts)
+    add(503, 'BUSY');
   }
   if (schema.idempotencyKey) add(422, 'IDEMPOTENCY_CONFLICT');
   for (const [status, list] of Object.entries(schema.errors ?? {})) add(Number(status), ...list);

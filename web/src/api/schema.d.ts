@@ -86,6 +86,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -176,6 +185,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -239,6 +257,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -447,6 +474,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -628,6 +664,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         post?: never;
@@ -756,6 +801,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -936,6 +990,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         post?: never;
@@ -1022,6 +1085,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1262,6 +1334,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1350,6 +1431,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1431,6 +1521,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1623,6 +1722,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         post?: never;
@@ -1720,6 +1828,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1826,6 +1943,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1919,6 +2045,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2028,6 +2163,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2155,6 +2299,15 @@ export interface paths {
                 };
                 /** @description Unprocessable Entity: IDEMPOTENCY_CONFLICT */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2435,6 +2588,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2779,6 +2941,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2953,6 +3124,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3103,6 +3283,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3284,6 +3473,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         post?: never;
@@ -3361,6 +3559,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3459,6 +3666,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3597,6 +3813,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3705,6 +3930,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3839,6 +4073,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3939,6 +4182,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4032,6 +4284,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4141,6 +4402,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4264,6 +4534,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4354,6 +4633,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4743,6 +5031,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         post?: never;
@@ -4877,6 +5174,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4960,6 +5266,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5071,6 +5386,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5175,6 +5499,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5643,6 +5976,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6018,6 +6360,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6103,6 +6454,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6301,6 +6661,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6474,6 +6843,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6696,6 +7074,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         post?: never;
@@ -6773,6 +7160,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6882,6 +7278,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7010,6 +7415,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -7124,6 +7538,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7258,6 +7681,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -7359,7 +7791,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Service Unavailable: NOT_CONFIGURED */
+                /** @description Service Unavailable: BUSY, NOT_CONFIGURED */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -7477,7 +7909,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Service Unavailable: NOT_CONFIGURED */
+                /** @description Service Unavailable: BUSY, NOT_CONFIGURED */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -7691,7 +8123,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Service Unavailable: NOT_CONFIGURED */
+                /** @description Service Unavailable: BUSY, NOT_CONFIGURED */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -7879,6 +8311,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -7982,6 +8423,15 @@ export interface paths {
                 };
                 /** @description Unprocessable Entity: IDEMPOTENCY_CONFLICT */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8116,7 +8566,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Service Unavailable: NOT_CONFIGURED */
+                /** @description Service Unavailable: BUSY, NOT_CONFIGURED */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -8381,6 +8831,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -8481,6 +8940,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8642,6 +9110,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         options?: never;
@@ -8732,6 +9209,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8888,6 +9374,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         post?: never;
@@ -9001,6 +9496,15 @@ export interface paths {
                 };
                 /** @description Bad Gateway: UPSTREAM_ERROR */
                 502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -25,7 +25,8 @@ import * as m022 from './022_line_search.ts';
 import * as m023 from './023_logs_top_reseller.ts';
 import * as m024 from './024_line_search_statistics.ts';
 import * as m025 from './025_line_search_deferral.ts';
-import * as m026 from './026_address_bans.ts';
+import * as m026 from './026_line_search_triggers.ts';
+import * as m027 from './027_address_bans.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -62,7 +63,8 @@ const steps: Record<string, Step> = {
   '023_logs_top_reseller': m023,
   '024_line_search_statistics': m024,
   '025_line_search_deferral': m025,
-  '026_address_bans': m026,
+  '026_line_search_triggers': m026,
+  '027_address_bans': m027,
 };
 
 class StaticProvider implements MigrationProvider {

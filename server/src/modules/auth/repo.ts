@@ -1,5 +1,5 @@
 import { type CompiledQuery, type Insertable, sql } from 'kysely';
-import { planOnceOnPostgres, readNow } from '../../db/connection.ts';
+import { readNow } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { SessionsTable } from '../../db/types.ts';
 
@@ -57,7 +57,7 @@ const sessionQuery = (db: Tx) =>
 
 /**
  * The by-token statement, built and compiled once per database handle: building a Kysely query
- * costs more than running this indexed lookup (a CPU profile of `/api/profile`, issue 13).
+ * costs more than running this indexed lookup (a CPU profile of `/api/profile`).
  */
 const byTokenCompiled = new WeakMap<Tx, CompiledQuery>();
 
@@ -67,7 +67,6 @@ function byToken(db: Tx, tokenHash: string): CompiledQuery<SessionRow> {
     compiled = sessionQuery(db).where('sessions.token_hash', '=', tokenHash).compile();
     if (compiled.parameters.length !== 1) throw new Error('the session statement must take the token hash as its only parameter');
     byTokenCompiled.set(db, compiled);
-    planOnceOnPostgres(compiled.sql);
   }
   return { ...compiled, parameters: [tokenHash] } as CompiledQuery<SessionRow>;
 }

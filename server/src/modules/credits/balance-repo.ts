@@ -1,5 +1,4 @@
 import { type Insertable, type QueryCreator, SqliteAdapter, sql } from 'kysely';
-import { compiledOnce } from '../../db/compiled.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { CreditLedgerTable, DB } from '../../db/types.ts';
 
@@ -19,8 +18,6 @@ type Bounds = {
   atMost: number;
 };
 
-const insertLedger = compiledOnce((db, row: Insertable<CreditLedgerTable>) => db.insertInto('credit_ledger').values(row));
-
 /** The guarded update both engines run: it changes the balance only within its bounds. */
 const guardedUpdate = (db: QueryCreator<DB>, a: Bounds) =>
   db
@@ -30,16 +27,12 @@ const guardedUpdate = (db: QueryCreator<DB>, a: Bounds) =>
     .where('credits', '>=', a.atLeast)
     .where('credits', '<=', a.atMost);
 
-/** The new balance, or no row. */
-const moveOnly = compiledOnce((db, a: Bounds) => guardedUpdate(db, a).returning('credits'));
-
 /**
- * PostgreSQL: the same guarded update and its ledger row in one statement (a data-modifying WITH):
- * the row is written only when the update was, with the balance it returned. Each statement is a
- * round trip and a flush on both sides of the one connection all of a reseller's spends share
- * (issue 13).
+ * PostgreSQL: the guarded update and its ledger row in one statement (a data-modifying WITH): the
+ * row is written only when the update was, with the balance it returned, and the spend holds its
+ * balance row locked one round trip less.
  */
-const moveRecorded = compiledOnce((db, a: Bounds & LedgerEntry) =>
+const moveRecorded = (db: Tx, a: Bounds & LedgerEntry) =>
   db
     .with('moved', (qb) => guardedUpdate(qb, a).returning(['id', 'credits']))
     .insertInto('credit_ledger')
@@ -60,8 +53,7 @@ const moveRecorded = compiledOnce((db, a: Bounds & LedgerEntry) =>
           eb.val(a.created_at).as('created_at'),
         ]),
     )
-    .returning('balance_after'),
-);
+    .returning('balance_after');
 
 /**
  * Adds `entry.delta` (negative: takes) to the reseller's balance only when the new balance stays
@@ -71,10 +63,10 @@ const moveRecorded = compiledOnce((db, a: Bounds & LedgerEntry) =>
 export async function moveBalance(db: Tx, entry: LedgerEntry, max: number): Promise<number | undefined> {
   const bounds: Bounds = { resellerId: entry.reseller_id, delta: entry.delta, atLeast: Math.max(0, -entry.delta), atMost: max - Math.max(0, entry.delta) };
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
-    return (await db.executeQuery(moveRecorded(db, { ...entry, ...bounds }))).rows[0]?.balance_after;
+    return (await moveRecorded(db, { ...entry, ...bounds }).executeTakeFirst())?.balance_after;
   }
-  const balance = (await db.executeQuery(moveOnly(db, bounds))).rows[0]?.credits;
-  if (balance !== undefined) await db.executeQuery(insertLedger(db, { ...entry, balance_after: balance }));
+  const balance = (await guardedUpdate(db, bounds).returning('credits').executeTakeFirst())?.credits;
+  if (balance !== undefined) await db.insertInto('credit_ledger').values({ ...entry, balance_after: balance }).execute();
   return balance;
 }
 

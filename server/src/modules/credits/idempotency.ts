@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { type TxOptions, withTx } from '../../db/tx.ts';
+import { withTx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './idempotency-repo.ts';
@@ -38,28 +38,17 @@ export async function runIdempotent<T>(
   database: Database,
   req: IdempotencyRequest,
   statusCode: number,
-  operation: (trx: Kysely<DB>) => Promise<T>,
-  options: TxOptions = {},
+  operation: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<Outcome<T>> {
   if (!req.key) {
-    const body = await withTx(database, operation, options);
+    const body = await withTx(database, operation);
     return { statusCode, body, replayed: false };
   }
   if (req.key.length > 200) throw new AppError(400, 'VALIDATION', 'Idempotency-Key is too long', 'Idempotency-Key');
   const hash = createHash('sha256').update(JSON.stringify(req.fingerprint)).digest('hex');
   try {
-    // A PostgreSQL spend that may share a transaction looks on the pool before it joins one: the
-    // shared transaction's one connection is what limits spends per second, and this lookup was
-    // one of a creation's seven statements there (issue 13). A retry of a committed key is then
-    // answered without entering a group (a failing operation rolls its whole group back); a
-    // duplicate still in flight fails on the unique key and is answered below.
-    const lookBefore = options.shareTransaction !== undefined && database.dialect === 'postgres';
-    if (lookBefore) {
-      const previous = await storedOutcome<T>(database.db, req, hash);
-      if (previous) return previous;
-    }
     return await withTx(database, async (trx) => {
-      const previous = lookBefore ? undefined : await storedOutcome<T>(trx, req, hash);
+      const previous = await storedOutcome<T>(trx, req, hash);
       if (previous) return previous;
       const body = await operation(trx);
       await repo.insertKey(trx, {
@@ -71,7 +60,7 @@ export async function runIdempotent<T>(
         created_at: Math.floor(Date.now() / 1000),
       });
       return { statusCode, body, replayed: false };
-    }, options);
+    });
   } catch (err) {
     // A concurrent duplicate may have committed first (we then hit its unique key, or found the
     // balance already spent by it): its answer is ours.

@@ -1,5 +1,5 @@
 import type { Dialect } from '../../db/connection.ts';
-import { type Tx, lockedByGroup } from '../../db/tx.ts';
+import type { Tx } from '../../db/tx.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './balance-repo.ts';
 
@@ -26,7 +26,6 @@ export const MAX_BALANCE = 2_147_483_647;
  */
 export async function lockResellers(trx: Tx, dialect: Dialect, ids: number[]): Promise<void> {
   if (dialect !== 'postgres') return; // SQLite: BEGIN IMMEDIATE already serialises writers
-  if (lockedByGroup(trx, ids)) return; // a shared transaction locked them before its operations ran
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   await repo.lockRows(trx, sorted);
 }

@@ -1,4 +1,4 @@
-import { type Tx, onceBeforeCommit } from '../../db/tx.ts';
+import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import * as repo from './repo.ts';
 
@@ -44,6 +44,5 @@ export async function cached<T extends object>(deps: Deps, resellerId: number, c
 
 /** Marks stale the cached dashboards that count lines of `memberId`. Call inside the change's transaction. */
 export async function invalidateFor(db: Tx, memberId: number): Promise<void> {
-  // Once per commit: a SQLite group of one owner's creations stamps its ancestors once.
-  await onceBeforeCommit(db, `dashboard:${memberId}`, (trx) => repo.stampInvalidated(trx, memberId, Date.now()));
+  await repo.stampInvalidated(db, memberId, Date.now());
 }

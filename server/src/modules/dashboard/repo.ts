@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Dialect, planOnceOnPostgres } from '../../db/connection.ts';
+import type { Dialect } from '../../db/connection.ts';
 import { subtreeIds, visibleLines } from '../../db/scope.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { AuthUser } from '../auth/service.ts';
@@ -115,9 +115,6 @@ export async function stampInvalidated(db: Tx, memberId: number, at: number): Pr
       SELECT r.id FROM resellers r WHERE r.member_group_id IN (SELECT g.group_id FROM groups g WHERE g.type = 'admin')
     ) AS affected WHERE true ORDER BY id
     ON CONFLICT (reseller_id) DO UPDATE SET body = NULL,
-      invalidated_at = CASE WHEN dashboard_cache.invalidated_at >= ${at} THEN dashboard_cache.invalidated_at + 1 ELSE ${at} END`.compile(db);
-  // One plan per connection: every spend sends it. Its rows are locked in id order (ORDER BY id),
-  // so several stamps in one shared transaction, or in two, cannot deadlock each other.
-  planOnceOnPostgres(stamp.sql);
-  await db.executeQuery(stamp);
+      invalidated_at = CASE WHEN dashboard_cache.invalidated_at >= ${at} THEN dashboard_cache.invalidated_at + 1 ELSE ${at} END`;
+  await stamp.execute(db);
 }

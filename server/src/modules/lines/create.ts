@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/connection.ts';
-import { allParts, readOncePerGroup, withTx } from '../../db/tx.ts';
+import { withTx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
@@ -36,7 +36,7 @@ type TrialInput = Omit<CreateLineInput, 'max_connections' | 'bouquet'>;
  * sends no lookup before it.
  */
 async function insertNewLine(
-  trx: Kysely<DB>,
+  trx: Transaction<DB>,
   actor: AuthUser,
   input: TrialInput,
   line: { package_id: number; created_at: number; exp_date: number; is_trial: 0 | 1; max_connections: number; bouquet: string[] },
@@ -66,7 +66,7 @@ async function insertNewLine(
  * them; otherwise the caller picks 1..user_limit_screen.
  */
 export async function paidTerms(trx: Kysely<DB>, packageId: number, requestedScreens: number | undefined, from: number) {
-  const pkg = await readOncePerGroup(trx, `package:${packageId}`, () => findPackage(trx, packageId));
+  const pkg = await findPackage(trx, packageId);
   if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package');
   const screens = pkg.max_connections >= 2 ? pkg.max_connections : (requestedScreens ?? 1);
   // One screen is always allowed: the limit is read only when more are asked for.
@@ -97,31 +97,22 @@ export async function assertTrialAllowed(trx: Kysely<DB>, dialect: Dialect, acto
 }
 
 /**
- * A paid creation may share its PostgreSQL transaction with other spends (withTx's
- * shareTransaction; it updates the caller's row: balance and line count): its reads take no lock,
- * and its writes are guarded by their own statements (the guarded debit, the unique username and
- * idempotency key), so two creations in one transaction cannot overspend or take one username
- * twice; such a statement fails, and the group's operations run again.
+ * A paid line: its reads take no lock, and its writes are guarded by their own statements (the
+ * guarded debit, the unique username and idempotency key), all in one transaction.
  */
 export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput, key?: string) {
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: ['create-line', input] }, 201, async (trx) => {
     const t = now();
-    // Statements that do not need each other's answers are sent together: on PostgreSQL every
-    // round of answers a spend waits for is a turn of the shared transaction (issue 13).
-    const [{ pkg, screens, cost, expiresAt }, chosenBouquet] = await allParts([
-      paidTerms(trx, input.package_id, input.max_connections, t),
-      input.bouquet && assertBouquetIds(trx, input.bouquet, 'bouquet'),
-    ]);
+    const { pkg, screens, cost, expiresAt } = await paidTerms(trx, input.package_id, input.max_connections, t);
+    const chosenBouquet = input.bouquet && (await assertBouquetIds(trx, input.bouquet, 'bouquet'));
     const line = await insertNewLine(trx, actor, input, { package_id: pkg.id, created_at: t, exp_date: expiresAt, is_trial: 0, max_connections: screens, bouquet: chosenBouquet || pkg.bouquets });
     // On PostgreSQL the guarded debit locks the caller's balance row and the cache stamp the
     // admins' cache rows, shared by every spend, until COMMIT: they come last, the stamp at the end.
-    await allParts([
-      writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: line.username, value: pkg.package_name, value_int: chargeable(actor, cost) }),
-      charge(trx, actor, cost, 'line_create', line.id, key),
-    ]);
+    await writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: line.username, value: pkg.package_name, value_int: chargeable(actor, cost) });
+    await charge(trx, actor, cost, 'line_create', line.id, key);
     await invalidateFor(trx, actor.id);
     return line;
-  }, { shareTransaction: { resellerIds: [actor.id] } });
+  });
   return outcome.body;
 }
 

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { firstByKey } from '../../db/planned.ts';
 import { keysetRows, mapRows } from '../../db/keyset.ts';
 import type { Tx } from '../../db/tx.ts';
 import { type Order, paginate } from '../../http/paging.ts';
@@ -116,7 +115,7 @@ export function iterateLines(db: Tx, actor: AuthUser, f: LineFilters, now: numbe
 }
 
 export async function findVisibleLine(db: Tx, actor: AuthUser, id: number): Promise<LineRow | undefined> {
-  const row = await firstByKey(db, visibleLine(db, actor, id).leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS));
+  const row = await visibleLine(db, actor, id).leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS).executeTakeFirst();
   return row ? toLineRow(row as never) : undefined;
 }
 

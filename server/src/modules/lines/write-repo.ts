@@ -1,29 +1,22 @@
 import type { Dialect } from '../../db/connection.ts';
-import { compiledOnce } from '../../db/compiled.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { Line } from '../../db/types.ts';
 import { type LineRow, OWN_COLUMNS, toLineRow } from './repo.ts';
-import { deferLineSearch } from './search-repo.ts';
 
 type NewLine = Omit<Line, 'id' | 'deleted_at' | 'last_extended_at' | 'p2p_sync_state' | 'p2p_sync_error' | 'p2p_sync_version' | 'top_reseller_id'>;
-
-const insert = compiledOnce((db, values: NewLine) =>
-  db
-    .insertInto('lines')
-    .values(values)
-    .onConflict((oc) => oc.column('username').doNothing())
-    .returning(OWN_COLUMNS),
-);
 
 /**
  * Inserts a line unless its username is taken (undefined then: the unique key decides, so a
  * creation needs no lookup of its own before) and answers it as the lists show it, from the insert
- * itself (RETURNING) and its owner's username: reading it back cost a creation a statement (~80 µs
- * on SQLite, a round trip on PostgreSQL; issue 13).
+ * itself (RETURNING) and its owner's username, without reading it back.
  */
 export async function insertLine(db: Tx, values: NewLine, ownerUsername: string | null): Promise<LineRow | undefined> {
-  await deferLineSearch(db);
-  const row = (await db.executeQuery(insert(db, values))).rows[0];
+  const row = await db
+    .insertInto('lines')
+    .values(values)
+    .onConflict((oc) => oc.column('username').doNothing())
+    .returning(OWN_COLUMNS)
+    .executeTakeFirst();
   return row && toLineRow({ ...(row as Omit<LineRow, 'bouquet' | 'master_username'> & { bouquet: string }), master_username: ownerUsername });
 }
 

@@ -1,5 +1,4 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import { compiledOnce } from '../../db/compiled.ts';
 import { keysetRows } from '../../db/keyset.ts';
 import { subtreeIds } from '../../db/scope.ts';
 import type { Tx } from '../../db/tx.ts';
@@ -8,10 +7,8 @@ import { type Order, paginate } from '../../http/paging.ts';
 
 /** Writes one action-log row; callers pass their transaction so the row lands with the change. */
 export async function writeLog(db: Tx, row: Omit<NewLog, 'created_at'>): Promise<void> {
-  await db.executeQuery(insertLog(db, { ...row, created_at: Date.now() }));
+  await db.insertInto('logs').values({ ...row, created_at: Date.now() }).execute();
 }
-
-const insertLog = compiledOnce((db, row: NewLog) => db.insertInto('logs').values(row));
 
 export interface LogRow {
   id: number;

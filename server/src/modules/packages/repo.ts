@@ -1,6 +1,4 @@
 import type { Tx } from '../../db/tx.ts';
-import { compiledOnce } from '../../db/compiled.ts';
-import { firstByKey } from '../../db/planned.ts';
 import type { Package } from '../../db/types.ts';
 import { type Order, paginate } from '../../http/paging.ts';
 import type { DurationUnit } from './schemas.ts';
@@ -37,11 +35,8 @@ const PACKAGE_COLUMNS = [
   'bouquets',
 ] as const;
 
-const packageById = compiledOnce((db, a: { id: number }) => db.selectFrom('packages').select(PACKAGE_COLUMNS).where('id', '=', a.id));
-
 export async function findPackage(db: Tx, id: number) {
-  // columns named, not `*`: a statement PostgreSQL keeps prepared must not change its result's shape
-  const row = await firstByKey(db, packageById(db, { id }));
+  const row = await db.selectFrom('packages').select(PACKAGE_COLUMNS).where('id', '=', id).executeTakeFirst();
   return row && toPackageOut(row);
 }
 

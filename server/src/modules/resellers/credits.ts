@@ -1,4 +1,4 @@
-import type { Tx, TxOptions } from '../../db/tx.ts';
+import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { validation } from '../../http/errors.ts';
 import type { AuthUser } from '../auth/service.ts';
@@ -44,14 +44,5 @@ export async function changeCredits(deps: Deps, actor: AuthUser, id: number, val
     if (burn > 0) await debit(trx, { resellerId: id, amount: burn, reason: 'admin_burn', actorId: actor.id, counterpartyId: actor.id, idempotencyKey });
     await log(-burn);
     return (await repo.findVisible(trx, actor, id))!;
-  }, giftsShare(actor, id, value));
-}
-
-/**
- * A gift may share its PostgreSQL transaction with other spends (see lines/create.ts): its writes
- * are guarded statements. A burn may not: it takes what it reads of the balance.
- */
-function giftsShare(actor: AuthUser, id: number, value: number): TxOptions {
-  if (value <= 0) return {};
-  return { shareTransaction: { resellerIds: actor.type === 'admin' ? [id] : [actor.id, id] } }; // an admin mints: its own row is not touched
+  });
 }

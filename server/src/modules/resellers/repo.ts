@@ -1,7 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import { firstByKey } from '../../db/planned.ts';
 import { keysetRows, mapRows } from '../../db/keyset.ts';
-import { compiledOnce } from '../../db/compiled.ts';
 import { escapeLike, isInSubtree, subtreeIds } from '../../db/scope.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { DB, Reseller } from '../../db/types.ts';
@@ -105,20 +103,19 @@ export function iterateResellers(db: Tx, actor: AuthUser, f: ResellerFilters, ba
   );
 }
 
-const resellerById = compiledOnce((db, a: { id: number }) =>
+const resellerById = (db: Tx, id: number) =>
   db
     .selectFrom('resellers as r')
     .innerJoin('groups as g', 'g.group_id', 'r.member_group_id')
     .leftJoin('resellers as o', 'o.id', 'r.owner_id')
     .where('r.deleted_at', 'is', null)
-    .where('r.id', '=', a.id)
-    .select((eb) => [...rowColumns(eb as RowsEB), 'r.email', 'r.whatsapp', 'r.telegram', 'r.notes']),
-);
+    .where('r.id', '=', id)
+    .select((eb) => [...rowColumns(eb as RowsEB), 'r.email', 'r.whatsapp', 'r.telegram', 'r.notes']);
 
 export async function findVisible(db: Tx, actor: AuthUser, id: number, includeSelf = false) {
   if (!includeSelf && id === actor.id) return undefined;
   if (actor.type !== 'admin' && !(await isInSubtree(db, actor.id, id, includeSelf))) return undefined;
-  const row = await firstByKey(db, resellerById(db, { id }));
+  const row = await resellerById(db, id).executeTakeFirst();
   return row && { ...normalise(row as unknown as ResellerRow), email: row.email, whatsapp: row.whatsapp, telegram: row.telegram, notes: row.notes };
 }
 

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Group, Paper, Stack, Switch, Text, Title, To
 import { IconAlertTriangle, IconBrandWhatsapp, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newIdempotencyKey } from '../../api/client';
+import { useIntentKeys } from '../../api/intentKeys';
 import { notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
@@ -21,6 +21,7 @@ function RowActions({ line, onWhatsApp }: { line: Line; onWhatsApp: (line: Line)
   const { t } = useTranslation();
   const profile = useProfile();
   const renew = useFlashRenew();
+  const intents = useIntentKeys(); // a retry of this renewal reuses its key: one charge
 
   const onRenew = async () => {
     const isAdmin = profile.data?.type === 'admin';
@@ -46,7 +47,7 @@ function RowActions({ line, onWhatsApp }: { line: Line; onWhatsApp: (line: Line)
     });
     if (!ok) return;
     try {
-      await renew.mutateAsync({ id: line.id, key: newIdempotencyKey() });
+      await intents.send(['flash-renew', line.id], (key) => renew.mutateAsync({ id: line.id, key }));
       notifySuccess(t('dashboard.expirations.renewSuccess'));
     } catch {
       // The API client already showed the server's error (e.g. insufficient credits).

@@ -1,9 +1,9 @@
 import { Alert, Button, Paper, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newIdempotencyKey } from '../../api/client';
 import { useComplements } from '../../api/complements';
+import { useIntentKeys } from '../../api/intentKeys';
 import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
@@ -34,24 +34,19 @@ function P2pCreate({ trial }: { trial: boolean }) {
   const packages = trial ? trialPackages(complements.data) : paidPackages(complements.data);
   const [created, setCreated] = useState<P2pUser | null>(null);
   const [formKey, setFormKey] = useState(0);
-  // One key per creation intent: a retry after a lost answer cannot charge twice.
-  const idemKey = useRef(newIdempotencyKey());
+  // One key per creation intent (the values sent): a retry after a lost answer cannot charge twice.
+  const intents = useIntentKeys();
 
   const submit = async (v: LineFormValues, pkg: Package) => {
     const common = { name: v.name.trim(), username: v.username.trim() || undefined, password: v.password.trim() || undefined, package_id: pkg.id };
     // Errors go back to the form (field errors, then the line/shared texts).
-    const user = trial
-      ? await createP2pTrial(common)
-      : await createP2pUser(
-          {
-            ...common,
-            max_connections: pkg.max_connections >= 2 ? pkg.max_connections : Number(v.max_connections) || 1,
-            whatsapp: v.whatsapp.trim() || undefined,
-            notes: v.reseller_notes.trim() || undefined,
-          },
-          idemKey.current,
-        );
-    idemKey.current = newIdempotencyKey();
+    const body = {
+      ...common,
+      max_connections: pkg.max_connections >= 2 ? pkg.max_connections : Number(v.max_connections) || 1,
+      whatsapp: v.whatsapp.trim() || undefined,
+      notes: v.reseller_notes.trim() || undefined,
+    };
+    const user = trial ? await createP2pTrial(common) : await intents.send(body, (key) => createP2pUser(body, key));
     notifySuccess(trial ? t('p2p.created.trialSuccess') : t('p2p.created.success'));
     void reloadProfile();
     void invalidateP2pUsers();

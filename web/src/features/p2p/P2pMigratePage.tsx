@@ -1,8 +1,8 @@
 import { Alert, Paper, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newIdempotencyKey } from '../../api/client';
+import { useIntentKeys } from '../../api/intentKeys';
 import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { formatNumber } from '../../lib/format';
@@ -16,12 +16,11 @@ export function P2pMigratePage() {
   const { t } = useTranslation();
   const [done, setDone] = useState<{ old_username: string; credits_imported: number } | null>(null);
   // One key per attempt with the same login: a retry after a lost answer cannot credit twice.
-  const key = useRef(newIdempotencyKey());
+  const intents = useIntentKeys();
 
   const submit = async (username: string, password: string) => {
     try {
-      const r = await migrateOldCredits(username, password, key.current);
-      key.current = newIdempotencyKey();
+      const r = await intents.send([username, password], (key) => migrateOldCredits(username, password, key));
       setDone(r);
       void reloadProfile();
       notifySuccess(t('p2p.old.creditsDone', { count: r.credits_imported, formatted: formatNumber(r.credits_imported) }));

@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newIdempotencyKey } from '../../api/client';
+import { useIntentKeys } from '../../api/intentKeys';
 import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
@@ -36,6 +36,7 @@ export function ResellerCreatePage() {
   const profile = useProfile();
   const complements = useComplements();
   const create = useCreateReseller();
+  const intents = useIntentKeys(); // a retry of the same values reuses its key: one charge of the initial credits
 
   const groups = useMemo(() => {
     const all = complements.data?.groups ?? [];
@@ -73,7 +74,8 @@ export function ResellerCreatePage() {
             groups={groups}
             onCancel={goBack}
             onSubmit={async (values) => {
-              await create.mutateAsync({ body: toCreateBody(values), key: newIdempotencyKey() });
+              const body = toCreateBody(values);
+              await intents.send(body, (key) => create.mutateAsync({ body, key }));
               notifySuccess(t('resellers.form.created'));
               await navigate({ to: '/resellers' });
             }}

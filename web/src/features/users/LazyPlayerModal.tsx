@@ -2,9 +2,9 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { IconDeviceTv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newIdempotencyKey } from '../../api/client';
 import { useComplements } from '../../api/complements';
 import { ApiError, isApiError } from '../../api/errors';
+import { useIntentKeys } from '../../api/intentKeys';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { formatNumber } from '../../lib/format';
 import { reloadProfile } from '../auth/profile';
@@ -20,7 +20,7 @@ export function LazyPlayerModal({ line, opened, onClose }: { line: Line; opened:
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [key, setKey] = useState(newIdempotencyKey);
+  const intents = useIntentKeys(); // a retry with the same MAC reuses its key: one charge
   const monthly = Number(complements.data?.settings.lazy_player_monthly_credits ?? '1');
   const estimate = lazyPlayerCost(line.exp_date, Math.floor(Date.now() / 1000), Number.isFinite(monthly) ? monthly : 1);
   const invalid = macError(mac);
@@ -31,14 +31,13 @@ export function LazyPlayerModal({ line, opened, onClose }: { line: Line; opened:
     setBusy(true);
     setFailure(null);
     try {
-      const res = await activateLazyPlayer(line.id, mac.trim(), key);
+      const res = await intents.send([line.id, mac.trim()], (key) => activateLazyPlayer(line.id, mac.trim(), key));
       notifySuccess(t('lazyPlayer.success', { amount: formatNumber(res.total_charged) }));
       void reloadProfile();
       onClose();
     } catch (e) {
       const text = lazyPlayerErrorText(e);
       setFailure(text);
-      setKey(newIdempotencyKey());
       if (isApiError(e) && e.status === 401) return;
       notifyError(new ApiError(isApiError(e) ? e.status : 0, 'LAZY_PLAYER', text));
     } finally {
@@ -61,10 +60,7 @@ export function LazyPlayerModal({ line, opened, onClose }: { line: Line; opened:
             placeholder="00:1A:2B:3C:4D:5E"
             withAsterisk
             value={mac}
-            onChange={(e) => {
-              setMac(e.currentTarget.value);
-              setKey(newIdempotencyKey());
-            }}
+            onChange={(e) => setMac(e.currentTarget.value)}
             onBlur={() => setTouched(true)}
             error={touched ? invalid : null}
             autoComplete="off"

@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newIdempotencyKey } from '../../api/client';
 import { useComplements } from '../../api/complements';
 import { isApiError } from '../../api/errors';
+import { useIntentKeys } from '../../api/intentKeys';
 import { notifySuccess } from '../../api/notify';
 import { queryKeys } from '../../api/queryKeys';
 import { PageHeader } from '../../components/PageHeader';
@@ -62,7 +62,7 @@ export function MigratePage() {
   const [kind, setKind] = useState<'adult' | 'no_adult' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [key, setKey] = useState(newIdempotencyKey);
+  const intents = useIntentKeys(); // a retry of the same migration reuses its key: one charge
   const lookup = useQuery({
     queryKey: queryKeys.migrationLookup(debounced),
     queryFn: ({ signal }) => fetchUrlData(debounced, signal),
@@ -82,7 +82,8 @@ export function MigratePage() {
     setBusy(true);
     setError(null);
     try {
-      const res = await migrateLine({ username: found.username, password: found.password, exp_date: found.exp_date ?? now, package_id: packageIds[kind] }, key);
+      const body = { username: found.username, password: found.password, exp_date: found.exp_date ?? now, package_id: packageIds[kind] };
+      const res = await intents.send(body, (key) => migrateLine(body, key));
       notifySuccess(t('migrate.success'));
       if (res.capped) notifySuccess(t('migrate.cappedDone', { date: formatDateTime(res.exp_date) }));
       void reloadProfile();
@@ -90,7 +91,6 @@ export function MigratePage() {
       void navigate({ to: '/users' });
     } catch (e) {
       setError(migrateErrorText(e));
-      setKey(newIdempotencyKey());
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,8 @@
 import { Button, Paper, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newIdempotencyKey } from '../../api/client';
+import { useIntentKeys } from '../../api/intentKeys';
 import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
@@ -20,8 +20,8 @@ export function UserCreatePage() {
   const complements = useComplements();
   const [created, setCreated] = useState<Line | null>(null);
   const [formKey, setFormKey] = useState(0);
-  // One key per creation intent: a retry after a lost answer cannot charge twice.
-  const idemKey = useRef(newIdempotencyKey());
+  // One key per creation intent (the values sent): a retry after a lost answer cannot charge twice.
+  const intents = useIntentKeys();
 
   return (
     <Stack gap={0} maw={900}>
@@ -42,18 +42,15 @@ export function UserCreatePage() {
           submitLabel={t('users.createSubmit')}
           onCancel={goBack}
           onSubmit={async (v, pkg) => {
-            const line = await createLine(
-              {
-                username: v.username.trim() || undefined,
-                password: v.password.trim() || undefined,
-                package_id: pkg.id,
-                max_connections: pkg.max_connections >= 2 ? pkg.max_connections : Number(v.max_connections) || 1,
-                whatsapp: v.whatsapp.trim() || undefined,
-                reseller_notes: v.reseller_notes.trim() || undefined,
-              },
-              idemKey.current,
-            );
-            idemKey.current = newIdempotencyKey();
+            const body = {
+              username: v.username.trim() || undefined,
+              password: v.password.trim() || undefined,
+              package_id: pkg.id,
+              max_connections: pkg.max_connections >= 2 ? pkg.max_connections : Number(v.max_connections) || 1,
+              whatsapp: v.whatsapp.trim() || undefined,
+              reseller_notes: v.reseller_notes.trim() || undefined,
+            };
+            const line = await intents.send(body, (key) => createLine(body, key));
             notifySuccess(t('users.created.success'));
             void reloadProfile();
             void invalidateLines();

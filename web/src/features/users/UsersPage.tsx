@@ -22,7 +22,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmBlockToggle, confirmRemove } from './confirmLine';
-import { newIdempotencyKey } from '../../api/client';
+import { useIntentKeys } from '../../api/intentKeys';
 import { confirmDialog } from '../../components/confirm';
 import { ExportMenu } from '../../components/ExportMenu';
 import { SyncBadge } from '../../components/SyncBadge';
@@ -64,6 +64,8 @@ export function UsersPage() {
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const [dialog, setDialog] = useState<{ kind: DialogKind; line: Line } | null>(null);
   const { busy, run } = useRowRun<Line>({ replace: replaceLine, drop: dropLine, showError: showLineError });
+  // A flash renew retried after a lost answer (time-out, network error) reuses its key: one charge.
+  const intents = useIntentKeys();
 
   const onBlockToggle = async (line: Line) => {
     const block = line.enabled === 1;
@@ -77,7 +79,7 @@ export function UsersPage() {
       message: t('users.flash.confirm', { username: line.username, count: line.max_connections }),
       confirmLabel: t('users.flash.submit'),
     });
-    if (ok) await run(line, () => flashRenew(line.id, newIdempotencyKey()), t('users.renew.success'), () => void reloadProfile());
+    if (ok) await run(line, () => intents.send(['flash-renew', line.id], (key) => flashRenew(line.id, key)), t('users.renew.success'), () => void reloadProfile());
   };
 
   const onRemove = async (line: Line) => {

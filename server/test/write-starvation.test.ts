@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import { balanceOf, createBouquet, createPackage, groupIds, ledgerSumOf } from './fixtures.ts';
+
+// Starvation: a reseller at 0 credits sends paid creations 16 at a time in a loop (each a 409)
+// while another reseller creates lines 4 at a time. Each request is its own transaction, so the
+// failing ones undo only themselves: the second reseller keeps at least a third of its throughput
+// alone (the two share the machine's cores) and its p99 stays within three times its p99 alone.
+// WRITE_STARVATION_SECONDS sets how long each phase runs (default 8).
+
+const PASS = 'Starve-pass-2026';
+const SECONDS = Number(process.env.WRITE_STARVATION_SECONDS ?? 8);
+
+describe(`starvation: failing spends do not hold up others (${ENGINE})`, () => {
+  let t: TestContext;
+  let admin: string;
+  let pkg: number;
+  let groups: Record<string, number>;
+
+  async function reseller(username: string, credits: number) {
+    const res = await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups.reseller, credits } });
+    expect(res.statusCode, res.body).toBe(201);
+    return { id: res.json().id as number, token: await t.login(username, PASS) };
+  }
+  const create = (token: string) => t.call(token, { method: 'POST', url: '/api/users', payload: { package_id: pkg } });
+
+  /** `concurrency` loops creating lines until `until`: the latencies of the 201s, and any other status. */
+  async function drive(token: string, concurrency: number, until: number) {
+    const latencies: number[] = [];
+    const others: Record<number, number> = {};
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < until) {
+          const started = performance.now();
+          const res = await create(token);
+          if (res.statusCode === 201) latencies.push(performance.now() - started);
+          else others[res.statusCode] = (others[res.statusCode] ?? 0) + 1;
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    return { perSecond: latencies.length / SECONDS, p99: latencies[Math.floor(latencies.length * 0.99)] ?? Number.POSITIVE_INFINITY, others };
+  }
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    admin = await t.login('admin');
+    groups = await groupIds(t, admin);
+    pkg = await createPackage(t, admin, 'One credit', await createBouquet(t, admin, 'All'), {});
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a reseller at 0 credits sending paid creations 16 at a time leaves another its throughput and latency', async () => {
+    const broke = await reseller('st_broke', 0);
+    const busy = await reseller('st_busy', 1_000_000);
+    const alone = await drive(busy.token, 4, performance.now() + SECONDS * 1000);
+
+    let flood = true;
+    const refused: Record<number, number> = {};
+    const flooding = Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (flood) {
+          const res = await create(broke.token);
+          refused[res.statusCode] = (refused[res.statusCode] ?? 0) + 1;
+        }
+      }),
+    );
+    const beside = await drive(busy.token, 4, performance.now() + SECONDS * 1000);
+    flood = false;
+    await flooding;
+
+    console.log(`[${ENGINE}] alone ${alone.perSecond.toFixed(0)}/s p99 ${alone.p99.toFixed(1)} ms; beside the flood ${beside.perSecond.toFixed(0)}/s p99 ${beside.p99.toFixed(1)} ms; flood answers ${JSON.stringify(refused)}`);
+    expect(Object.keys(refused), 'every flood request a 409').toEqual(['409']);
+    expect(alone.others).toEqual({});
+    expect(beside.others).toEqual({});
+    expect(beside.perSecond, 'at least a third of its throughput alone').toBeGreaterThanOrEqual(alone.perSecond / 3);
+    // 3x its p99 alone; a few ms alone would make scheduler noise decisive, so never under 30 ms.
+    expect(beside.p99, 'p99 at most three times alone').toBeLessThanOrEqual(Math.max(3 * alone.p99, 30));
+    expect(await balanceOf(t.database.db, broke.id)).toBe(0);
+    expect(await ledgerSumOf(t.database.db, broke.id)).toBe(0);
+    expect(await balanceOf(t.database.db, busy.id)).toBe(await ledgerSumOf(t.database.db, busy.id));
+  }, 120_000);
+});
