@@ -15,7 +15,7 @@ import { resellersSearch } from './features/resellers/search';
 import { usersSearch } from './features/users/search';
 
 /**
- * Code-based routes of SPEC section 2. Pages are lazy (one chunk per page).
+ * Code-based routes. Pages are lazy (one chunk per page).
  * Protected pages hang under `authRoute`; admin-only pages under `adminRoute`.
  */
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({

@@ -33,7 +33,7 @@ export function P2pMigrateUsersPage() {
       showP2pError(e);
       throw e;
     }
-    // SPEC section 8: a reply without login shows the server's message.
+    // a reply without login shows the server's message.
     if (!r.login) {
       notifications.show({ color: 'red', title: t('common.error'), message: r.message, autoClose: 5000 });
       throw new Error(r.message);

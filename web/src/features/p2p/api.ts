@@ -5,7 +5,7 @@ import { dropFromPages, replaceInPages, whilePending } from '../../api/pageCache
 import { queryKeys } from '../../api/queryKeys';
 import type { P2pCreate, P2pTrialCreate, P2pUpdate, P2pUser, P2pUsersQuery } from '../../api/types';
 
-/** The online list and the online card refresh this often (SPEC: every 15 s). */
+/** The online list and the online card refresh this often (every 15 s). */
 export const ONLINE_REFRESH_MS = 15_000;
 
 export function useP2pUsers(query: P2pUsersQuery) {
