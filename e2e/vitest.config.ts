@@ -7,7 +7,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
-    testTimeout: 60_000,
+    // the axe walk of every page takes ~40 s alone; a loaded two-core machine needs room
+    testTimeout: 150_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
     pool: 'forks',
