@@ -11,7 +11,7 @@ import type { ResponsiveColumn } from '../../components/table/ResponsiveTable';
 import type { SortState } from '../../components/table/tableSearch';
 import { useTableState } from '../../components/table/useTableState';
 import { formatDateTime, formatElapsed } from '../../lib/format';
-import { useProfile } from '../auth/profile';
+import { useProfile } from '../../api/profile';
 import { UserFiltersBar } from '../users/UserFilters';
 import { disconnect, useConnections } from './api';
 import { type ConnectionFilters, connectionsSearch } from './search';

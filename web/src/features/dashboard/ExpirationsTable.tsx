@@ -9,7 +9,7 @@ import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Pager } from '../../components/Pager';
 import { DEFAULT_PER, type PerOption } from '../../components/pagerMath';
 import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
-import { useProfile } from '../auth/profile';
+import { useProfile } from '../../api/profile';
 import { cut, formatDateTime, formatNumber } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
 import { useWhatsAppDialog } from '../users/WhatsAppModal';

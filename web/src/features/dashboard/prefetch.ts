@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_PER } from '../../components/pagerMath';
-import { profileQuery } from '../auth/profile';
+import { profileQuery } from '../../api/profile';
 import { newsQuery } from '../news/api';
 import { dashboardActivityQuery, dashboardCountersQuery, expiringQuery } from './api';
 

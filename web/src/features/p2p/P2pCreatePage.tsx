@@ -7,7 +7,7 @@ import { useIntentKeys } from '../../api/intentKeys';
 import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 import { paidPackages, screenLimit, trialPackages } from '../users/api';
 import { type CreatedCredentials, CreatedDialog } from '../users/CreatedDialog';
 import { LineForm, type LineFormValues } from '../users/LineForm';

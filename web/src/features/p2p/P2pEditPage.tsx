@@ -1,3 +1,4 @@
+import { useParams } from '@tanstack/react-router';
 import { ActionIcon, Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
@@ -8,7 +9,6 @@ import type { P2pUser } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { formatDateTime } from '../../lib/format';
-import { p2pEditRoute } from '../../router';
 import { randomCredential } from '../users/format';
 import { replaceP2pUser, updateP2pUser, useP2pUser } from './api';
 import { showP2pError } from './errors';
@@ -20,7 +20,7 @@ const PASSWORD_RE = /^[A-Za-z0-9_.@-]+$/;
 /** /p2p_users/{id}/edit — name, username (the part of the e-mail before the @), password. */
 export function P2pEditPage() {
   const { t } = useTranslation();
-  const { userId } = p2pEditRoute.useParams();
+  const { userId } = useParams({ from: '/auth/p2p_users/$userId/edit' });
   const id = Number(userId);
   const valid = Number.isInteger(id) && id > 0;
   const user = useP2pUser(valid ? id : 0);

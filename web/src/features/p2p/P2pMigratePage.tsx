@@ -6,7 +6,7 @@ import { useIntentKeys } from '../../api/intentKeys';
 import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { formatNumber } from '../../lib/format';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 import { migrateOldCredits } from './api';
 import { showP2pError } from './errors';
 import { OldLoginForm } from './OldLoginForm';

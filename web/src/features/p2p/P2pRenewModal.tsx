@@ -5,7 +5,7 @@ import { newIdempotencyKey } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import type { P2pUser } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 import { renewP2pUser, replaceP2pUser } from './api';
 import { showP2pError } from './errors';
 

@@ -17,7 +17,7 @@ import { useRowRun } from '../../components/table/useRowRun';
 import { useTableState } from '../../components/table/useTableState';
 import { formatDateTime } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
-import { useProfile } from '../auth/profile';
+import { useProfile } from '../../api/profile';
 import { deleteP2pUser, dropP2pUser, replaceP2pUser, setP2pBlocked, useP2pOutbox, useP2pUsers } from './api';
 import { LoginCell } from '../users/ui';
 import { showP2pError } from './errors';

@@ -11,7 +11,7 @@ import { useGoBack } from '../../components/useGoBack';
 /** /packages/{id}/edit — Cancel, Back and a successful save return to the previous page. */
 export function PackageEditPage() {
   const { t } = useTranslation();
-  const { packageId } = useParams({ strict: false }) as { packageId?: string };
+  const { packageId } = useParams({ from: '/auth/admin/packages/$packageId/edit' });
   const id = Number(packageId);
   const valid = Number.isInteger(id) && id > 0;
   const pkg = usePackage(valid ? id : 0);

@@ -7,7 +7,7 @@ import { useIntentKeys } from '../../api/intentKeys';
 import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
-import { useProfile } from '../auth/profile';
+import { useProfile } from '../../api/profile';
 import { useComplements } from '../../api/complements';
 import { useCreateReseller } from './api';
 import { EMPTY_RESELLER, ResellerForm, type ResellerFormValues } from './ResellerForm';

@@ -1,3 +1,4 @@
+import { useParams } from '@tanstack/react-router';
 import { Alert, Button, Code, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconPlus, IconWorldWww } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useGoBack } from '../../components/useGoBack';
-import { resellerDomainsRoute } from '../../router';
 import { isValidId, useAddDomain, useDomains, useReseller } from './api';
 import { resellerErrorText } from './errors';
 import { formatEpoch } from './format';
@@ -18,7 +18,7 @@ import type { Domain } from '../../api/types';
 /** /resellers/{id}/add_domains — the reseller's custom domains ('no domain registered' when empty) and an add form. */
 export function ResellerDomainsPage() {
   const { t } = useTranslation();
-  const { resellerId } = resellerDomainsRoute.useParams();
+  const { resellerId } = useParams({ from: '/auth/manager/resellers/$resellerId/add_domains' });
   const id = Number(resellerId);
   const valid = isValidId(id);
   const reseller = useReseller(valid ? id : 0);

@@ -1,3 +1,4 @@
+import { useParams } from '@tanstack/react-router';
 import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,6 @@ import { isApiError } from '../../api/errors';
 import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
-import { resellerEditRoute } from '../../router';
 import { isValidId, useReseller, useUpdateReseller } from './api';
 import { EMPTY_RESELLER, ResellerForm, type ResellerFormValues } from './ResellerForm';
 import type { ResellerDetail, ResellerUpdate } from '../../api/types';
@@ -33,7 +33,7 @@ function toUpdateBody(v: ResellerFormValues, before: ResellerFormValues): Resell
 /** /resellers/{id}/edit — prefilled; success shows "Revendedor atualizado!" and goes back. */
 export function ResellerEditPage() {
   const { t } = useTranslation();
-  const { resellerId } = resellerEditRoute.useParams();
+  const { resellerId } = useParams({ from: '/auth/manager/resellers/$resellerId/edit' });
   const id = Number(resellerId);
   const valid = isValidId(id);
   const reseller = useReseller(valid ? id : 0);

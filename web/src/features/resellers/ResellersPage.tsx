@@ -15,7 +15,7 @@ import { ListTable } from '../../components/table/ListTable';
 import { CARDS_QUERY, type ResponsiveColumn } from '../../components/table/ResponsiveTable';
 import type { SortState } from '../../components/table/tableSearch';
 import { useTableState } from '../../components/table/useTableState';
-import { useProfile } from '../auth/profile';
+import { useProfile } from '../../api/profile';
 import { useResetTwoFactor } from '../twofactor/api';
 import { confirmResetTwoFactor } from '../twofactor/resetTwoFactor';
 import { useComplements } from '../../api/complements';

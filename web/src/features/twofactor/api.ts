@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 
 export function useTwoFactorStatus() {
   return useQuery({

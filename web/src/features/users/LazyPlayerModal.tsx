@@ -7,7 +7,7 @@ import { ApiError, isApiError } from '../../api/errors';
 import { useIntentKeys } from '../../api/intentKeys';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { formatNumber } from '../../lib/format';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 import { activateLazyPlayer } from './api';
 import { lazyPlayerCost, lazyPlayerErrorText, macError } from './lazyPlayer';
 import type { Line } from '../../api/types';

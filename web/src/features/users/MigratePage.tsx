@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { YesNoBadge } from '../../components/YesNoBadge';
 import i18n from '../../i18n';
 import { formatDateTime } from '../../lib/format';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 import { fetchUrlData, invalidateLines, migrateLine } from './api';
 import type { MigrationSourceLine } from '../../api/types';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 import { useComplements } from '../../api/complements';
 import { createTrialLine, invalidateLines, trialPackages } from './api';
 import { CreatedDialog } from './CreatedDialog';

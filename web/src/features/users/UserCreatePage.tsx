@@ -6,7 +6,7 @@ import { useIntentKeys } from '../../api/intentKeys';
 import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 import { useComplements } from '../../api/complements';
 import { createLine, invalidateLines, paidPackages, screenLimit } from './api';
 import { CreatedDialog } from './CreatedDialog';

@@ -1,3 +1,4 @@
+import { useParams } from '@tanstack/react-router';
 import { ActionIcon, Alert, Button, Group, MultiSelect, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
@@ -6,7 +7,6 @@ import { isApiError } from '../../api/errors';
 import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
-import { userEditRoute } from '../../router';
 import { useComplements } from '../../api/complements';
 import { replaceLine, updateLine, useLine } from './api';
 import { showLineError } from './errors';
@@ -17,7 +17,7 @@ import type { Line } from '../../api/types';
 /** /users/{id}/edit — password, whatsapp, notes and bouquets (at least one). */
 export function UserEditPage() {
   const { t } = useTranslation();
-  const { userId } = userEditRoute.useParams();
+  const { userId } = useParams({ from: '/auth/users/$userId/edit' });
   const id = Number(userId);
   const valid = Number.isInteger(id) && id > 0;
   const line = useLine(valid ? id : 0);

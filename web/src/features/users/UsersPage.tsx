@@ -32,7 +32,7 @@ import { CARDS_QUERY, type ResponsiveColumn } from '../../components/table/Respo
 import type { SortState } from '../../components/table/tableSearch';
 import { useRowRun } from '../../components/table/useRowRun';
 import { useTableState } from '../../components/table/useTableState';
-import { reloadProfile, useProfile } from '../auth/profile';
+import { reloadProfile, useProfile } from '../../api/profile';
 import { changeSystem, deleteLine, dropLine, flashRenew, replaceLine, resyncP2p, setBlocked, useLines } from './api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { formatDateTime } from '../../lib/format';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { newIdempotencyKey } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 import { replaceLine } from './api';
 import { showLineError } from './errors';
 import type { Line } from '../../api/types';

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { formatDateTime } from '../../lib/format';
-import { useProfile } from '../auth/profile';
+import { useProfile } from '../../api/profile';
 import { VOD_PER_OPTIONS, type VodPer, useVodRequests } from './api';
 import { CatalogueSearchModal, Poster } from './CatalogueSearchModal';
 import { Stars, VodStatusBadge } from './ui';

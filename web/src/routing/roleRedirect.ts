@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router';
-import i18n from '../../i18n';
+import i18n from '../i18n';
 
 /**
  * For a route guard: the page asked for is not open to the caller's role (a bookmark, a typed
