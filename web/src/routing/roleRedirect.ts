@@ -1,4 +1,5 @@
 import { redirect } from '@tanstack/react-router';
+import { toast } from '../api/notify';
 import i18n from '../i18n';
 
 /**
@@ -6,8 +7,6 @@ import i18n from '../i18n';
  * URL). Back to the dashboard, with a notice saying why rather than a silent jump.
  */
 export function roleRedirect() {
-  void import('@mantine/notifications').then(({ notifications }) =>
-    notifications.show({ id: 'role-redirect', color: 'yellow', message: i18n.t('errors.roleRedirect'), autoClose: 8000 }),
-  );
+  toast({ id: 'role-redirect', color: 'yellow', message: i18n.t('errors.roleRedirect') });
   return redirect({ to: '/' });
 }

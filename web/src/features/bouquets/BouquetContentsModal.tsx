@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
 import { SEARCH_DEBOUNCE_MS } from '../../api/resellerSearch';
 import type { BouquetListed, Stream } from '../../api/types';
 import { formatNumber } from '../../lib/format';

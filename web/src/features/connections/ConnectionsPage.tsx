@@ -1,8 +1,8 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
 import type { Connection } from '../../api/types';
 import { confirmDialog } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';

@@ -1,9 +1,9 @@
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { IconAlertTriangle, IconBrandWhatsapp, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIntentKeys } from '../../api/intentKeys';
-import { notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Pager } from '../../components/Pager';

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Group, NumberInput, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { toast } from '../../api/notify';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,9 +55,9 @@ export function NewsEditPage() {
     const body: NewsItem = { id, title: v.title.trim(), body: v.body, level: Number(v.level), status: Number(v.status) };
     try {
       await save.mutateAsync(body);
-      notifications.show({ color: 'green', message: t('news.success'), autoClose: 4000 });
+      toast({ color: 'green', message: t('news.success') });
     } catch {
-      notifications.show({ color: 'red', title: t('common.error'), message: t('news.failure'), autoClose: 4000 });
+      toast({ color: 'red', title: t('common.error'), message: t('news.failure') });
     }
   });
 

@@ -1,10 +1,10 @@
 import { Alert, Button, Paper, Stack } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
 import { useIntentKeys } from '../../api/intentKeys';
-import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { reloadProfile } from '../../api/profile';

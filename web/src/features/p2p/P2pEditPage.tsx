@@ -1,17 +1,16 @@
 import { useParams } from '@tanstack/react-router';
+import { notifySuccess, showError } from '../../api/notify';
 import { ActionIcon, Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { notifySuccess } from '../../api/notify';
 import type { P2pUser } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { formatDateTime } from '../../lib/format';
 import { randomCredential } from '../users/format';
 import { replaceP2pUser, updateP2pUser, useP2pUser } from './api';
-import { showP2pError } from './errors';
 
 /** The P2P login's local part: what comes before the @ (the domain is a setting). */
 const USERNAME_RE = /^[A-Za-z0-9_.-]+$/;
@@ -73,7 +72,7 @@ function EditForm({ user, onDone }: { user: P2pUser; onDone: () => void }) {
       onDone();
     } catch (e) {
       if (isApiError(e) && e.field && e.field in v) form.setFieldError(e.field, e.code === 'USERNAME_TAKEN' ? t('errors.USERNAME_TAKEN') : e.message);
-      showP2pError(e);
+      showError(e, 'p2p', 'users');
     }
   });
 

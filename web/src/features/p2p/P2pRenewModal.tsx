@@ -1,13 +1,12 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { notifySuccess, showError } from '../../api/notify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../api/client';
-import { notifySuccess } from '../../api/notify';
 import type { P2pUser } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
 import { reloadProfile } from '../../api/profile';
 import { renewP2pUser, replaceP2pUser } from './api';
-import { showP2pError } from './errors';
 
 export const MAX_RENEW_MONTHS = 12;
 
@@ -30,7 +29,7 @@ export function P2pRenewModal({ user, onClose }: { user: P2pUser; onClose: () =>
       notifySuccess(t('p2p.renew.success'));
       onClose();
     } catch (e) {
-      showP2pError(e);
+      showError(e, 'p2p', 'users');
     } finally {
       setBusy(false);
     }

@@ -61,7 +61,7 @@ export const dropP2pUser = (id: number): void => dropFromPages<P2pUser>(queryKey
 
 export const invalidateP2pUsers = () => queryClient.invalidateQueries({ queryKey: queryKeys.p2p.lists() });
 
-// --- Calls. All are `silent`: the caller shows the error (showP2pError). ---
+// --- Calls. All are `silent`: the caller shows the error (showError(e, 'p2p', 'users')). ---
 
 const about = (id: number) => ({ params: { path: { id } }, silent: true });
 

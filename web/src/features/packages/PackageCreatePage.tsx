@@ -1,8 +1,8 @@
 import { Button, Paper, Stack } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useSavePackage } from './api';
 import { EMPTY_PACKAGE, PackageForm } from './PackageForm';

@@ -1,8 +1,8 @@
 import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { usePackage, useSavePackage } from './api';
 import { PackageForm } from './PackageForm';

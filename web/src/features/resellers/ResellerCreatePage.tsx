@@ -1,10 +1,10 @@
 import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIntentKeys } from '../../api/intentKeys';
-import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { useProfile } from '../../api/profile';

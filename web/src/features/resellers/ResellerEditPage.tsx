@@ -1,9 +1,9 @@
 import { useParams } from '@tanstack/react-router';
+import { notifySuccess } from '../../api/notify';
 import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { isValidId, useReseller, useUpdateReseller } from './api';

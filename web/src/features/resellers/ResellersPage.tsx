@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { notifyError, notifySuccess } from '../../api/notify';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -6,7 +7,6 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { notifyError, notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
 import { FilterChips } from '../../components/FilterChips';
 import { ExportMenu } from '../../components/ExportMenu';

@@ -1,6 +1,6 @@
 import i18n from '../../i18n';
-import { isApiError } from '../../api/errors';
 import { notifyError, notifySuccess } from '../../api/notify';
+import { isApiError } from '../../api/errors';
 import { confirmDialog } from '../../components/confirm';
 
 /** Admin action on a reseller row: confirm, reset its 2FA (the server logs it and ends its sessions), say how it went. */

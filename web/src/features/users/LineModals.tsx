@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { showError } from '../../api/notify';
 import { IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { useComplements } from '../../api/complements';
 import { formatDateTime } from '../../lib/format';
 import { decodeNewsBody } from '../news/body';
 import { LINK_NEWS_ID, useNews } from '../news/api';
-import { showLineError } from './errors';
 import { useLineAction } from './useLineAction';
 import { DAY_SECONDS, monthsRemaining } from './format';
 import { screenChange } from './screenChange';
@@ -240,7 +240,7 @@ export function LinksModal({ line, opened, onClose }: LineModalProps) {
       const res = await shortenLink(line.id, type);
       setShort(res.url);
     } catch (e) {
-      showLineError(e);
+      showError(e, 'users');
     } finally {
       setBusy(null);
     }

@@ -1,15 +1,14 @@
 import { Alert, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { notifySuccess, showError } from '../../api/notify';
 import { IconArrowLeft, IconBolt, IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { reloadProfile } from '../../api/profile';
 import { useComplements } from '../../api/complements';
 import { createTrialLine, invalidateLines, trialPackages } from './api';
 import { CreatedDialog } from './CreatedDialog';
-import { showLineError } from './errors';
 import { randomCredential } from './format';
 import { LineForm } from './LineForm';
 import type { Line, Package } from '../../api/types';
@@ -36,7 +35,7 @@ export function TrialCreatePage() {
     try {
       done(await createTrialLine({ username: randomCredential(), password: randomCredential(), package_id: pkg.id }));
     } catch (e) {
-      showLineError(e);
+      showError(e, 'users');
     } finally {
       setFastBusy(false);
     }

@@ -1,15 +1,14 @@
 import { useParams } from '@tanstack/react-router';
+import { notifySuccess, showError } from '../../api/notify';
 import { ActionIcon, Alert, Button, Group, MultiSelect, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { useComplements } from '../../api/complements';
 import { replaceLine, updateLine, useLine } from './api';
-import { showLineError } from './errors';
 import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from './format';
 import { formatDateTime } from '../../lib/format';
 import type { Line } from '../../api/types';
@@ -89,7 +88,7 @@ function EditForm({ line, onDone }: { line: Line; onDone: () => void }) {
     } catch (e) {
       if (isApiError(e) && (e.code === 'BOUQUET_REQUIRED' || e.field === 'bouquet')) form.setFieldError('bouquet', t('users.form.bouquetRequired'));
       else if (isApiError(e) && e.field && e.field in v) form.setFieldError(e.field, e.message);
-      showLineError(e);
+      showError(e, 'users');
     }
   });
 

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { showError, toast } from '../../api/notify';
 import {
   IconBrandWhatsapp,
   IconCalendarPlus,
@@ -17,7 +18,6 @@ import {
   IconDeviceTv,
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +37,6 @@ import { changeSystem, deleteLine, dropLine, flashRenew, replaceLine, resyncP2p,
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { formatDateTime } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
-import { showLineError } from './errors';
 import { lazyPlayerBlocker } from './lazyPlayer';
 import type { LineDialogKind } from './LineDialog';
 import { usersSearch } from './search';
@@ -63,7 +62,7 @@ export function UsersPage() {
   const now = useNowSec();
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const [dialog, setDialog] = useState<{ kind: DialogKind; line: Line } | null>(null);
-  const { busy, run } = useRowRun<Line>({ replace: replaceLine, drop: dropLine, showError: showLineError });
+  const { busy, run } = useRowRun<Line>({ replace: replaceLine, drop: dropLine, showError: (e) => showError(e, 'users') });
   // A flash renew retried after a lost answer (time-out, network error) reuses its key: one charge.
   const intents = useIntentKeys();
 
@@ -93,7 +92,7 @@ export function UsersPage() {
   /** Lazy Player: lines of another system or with missing data are refused before the dialog (SPEC section 5). */
   const onLazyPlayer = (line: Line) => {
     const blocker = lazyPlayerBlocker(line);
-    if (blocker) notifications.show({ color: 'red', title: t('common.error'), message: blocker, autoClose: 4000 });
+    if (blocker) toast({ color: 'red', title: t('common.error'), message: blocker });
     else setDialog({ kind: 'lazy', line });
   };
 

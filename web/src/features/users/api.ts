@@ -57,7 +57,7 @@ export function invalidateLines(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: queryKeys.users.lists() });
 }
 
-// --- Calls. All are `silent`: the caller shows the error (see showLineError). ---
+// --- Calls. All are `silent`: the caller shows the error (showError(e, 'users')). ---
 
 /** The path and `silent` of a call about one line. */
 const aboutLine = (id: number) => ({ params: { path: { id } }, silent: true });

@@ -1,9 +1,8 @@
 import { useState } from 'react';
+import { notifySuccess, showError } from '../../api/notify';
 import { newIdempotencyKey } from '../../api/client';
-import { notifySuccess } from '../../api/notify';
 import { reloadProfile } from '../../api/profile';
 import { replaceLine } from './api';
-import { showLineError } from './errors';
 import type { Line } from '../../api/types';
 
 /**
@@ -23,7 +22,7 @@ export function useLineAction<K extends string>(onClose: () => void) {
       notifySuccess(success);
       onClose();
     } catch (e) {
-      showLineError(e);
+      showError(e, 'users');
     } finally {
       setBusy(null);
     }

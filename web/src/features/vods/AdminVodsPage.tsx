@@ -1,10 +1,9 @@
 import { Button, Checkbox, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { notifySuccess, toast } from '../../api/notify';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
@@ -15,8 +14,8 @@ import { Poster } from './CatalogueSearchModal';
 import { Stars, VodStatusBadge } from './ui';
 import type { AdminVodRequest } from '../../api/types';
 
-const warn = (message: string) => notifications.show({ color: 'yellow', message, autoClose: 4000 });
-const fail = (message: string) => notifications.show({ color: 'red', message, autoClose: 4000 });
+const warn = (message: string) => toast({ color: 'yellow', message });
+const fail = (message: string) => toast({ color: 'red', message });
 
 /** /list/vods/adm — every content request: paged, bulk remove and bulk status, one-row "added" while pending. */
 export function AdminVodsPage() {
