@@ -12,7 +12,7 @@ import type { SortState } from '../../components/table/tableSearch';
 import { useTableState } from '../../components/table/useTableState';
 import { formatDateTime, formatElapsed } from '../../lib/format';
 import { useProfile } from '../../api/profile';
-import { UserFiltersBar } from '../users/UserFilters';
+import { UserFiltersBar } from '../lines/UserFilters';
 import { disconnect, useConnections } from './api';
 import { type ConnectionFilters, connectionsSearch } from './search';
 

@@ -8,9 +8,9 @@ import { useIntentKeys } from '../../api/intentKeys';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { reloadProfile } from '../../api/profile';
-import { paidPackages, screenLimit, trialPackages } from '../users/api';
-import { type CreatedCredentials, CreatedDialog } from '../users/CreatedDialog';
-import { LineForm, type LineFormValues } from '../users/LineForm';
+import { paidPackages, screenLimit, trialPackages } from '../lines/api';
+import { type CreatedCredentials, CreatedDialog } from '../lines/CreatedDialog';
+import { LineForm, type LineFormValues } from '../lines/LineForm';
 import type { P2pUser, Package } from '../../api/types';
 import { createP2pTrial, createP2pUser, invalidateP2pUsers } from './api';
 

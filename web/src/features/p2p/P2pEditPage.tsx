@@ -9,7 +9,7 @@ import type { P2pUser } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { formatDateTime } from '../../lib/format';
-import { randomCredential } from '../users/format';
+import { randomCredential } from '../lines/format';
 import { replaceP2pUser, updateP2pUser, useP2pUser } from './api';
 
 /** The P2P login's local part: what comes before the @ (the domain is a setting). */

@@ -5,7 +5,7 @@ import { IconClockPlus, IconDotsVertical, IconLock, IconLockOpen, IconPencil, Ic
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmBlockToggle, confirmRemove } from '../users/confirmLine';
+import { confirmBlockToggle, confirmRemove } from '../lines/confirmLine';
 import type { P2pUser } from '../../api/types';
 
 import { ExpiryBadge } from '../../components/ExpiryBadge';
@@ -20,7 +20,7 @@ import { formatDateTime } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
 import { useProfile } from '../../api/profile';
 import { deleteP2pUser, dropP2pUser, replaceP2pUser, setP2pBlocked, useP2pOutbox, useP2pUsers } from './api';
-import { LoginCell } from '../users/ui';
+import { LoginCell } from '../lines/ui';
 import { P2pFilterBar } from './P2pFilterBar';
 import { P2pRenewModal } from './P2pRenewModal';
 import { p2pUsersSearch } from './search';

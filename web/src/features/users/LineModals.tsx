@@ -3,15 +3,16 @@ import { showError } from '../../api/notify';
 import { IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeScreens, extendDays, LINK_TYPES, paidPackages, renewByPackage, screenLimit, shortenLink, useLineLinks } from './api';
+import { changeScreens, extendDays, renewByPackage, shortenLink } from './api';
+import { LINK_TYPES, paidPackages, screenLimit, useLineLinks } from '../lines/api';
 import { useComplements } from '../../api/complements';
 import { formatDateTime } from '../../lib/format';
 import { decodeNewsBody } from '../news/body';
 import { LINK_NEWS_ID, useNews } from '../news/api';
 import { useLineAction } from './useLineAction';
-import { DAY_SECONDS, monthsRemaining } from './format';
+import { DAY_SECONDS, monthsRemaining } from '../lines/format';
 import { screenChange } from './screenChange';
-import { CopyIconButton } from './ui';
+import { CopyIconButton } from '../lines/ui';
 import type { Line, LinkType, Package } from '../../api/types';
 
 interface LineModalProps {

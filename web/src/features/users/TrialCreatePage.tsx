@@ -7,10 +7,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { reloadProfile } from '../../api/profile';
 import { useComplements } from '../../api/complements';
-import { createTrialLine, invalidateLines, trialPackages } from './api';
-import { CreatedDialog } from './CreatedDialog';
-import { randomCredential } from './format';
-import { LineForm } from './LineForm';
+import { createTrialLine, invalidateLines } from './api';
+import { trialPackages } from '../lines/api';
+import { CreatedDialog } from '../lines/CreatedDialog';
+import { randomCredential } from '../lines/format';
+import { LineForm } from '../lines/LineForm';
 import type { Line, Package } from '../../api/types';
 
 /** /users/add_trial — free trial line (trial, non-official packages), plus one-click "create fast user". */

@@ -8,9 +8,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { reloadProfile } from '../../api/profile';
 import { useComplements } from '../../api/complements';
-import { createLine, invalidateLines, paidPackages, screenLimit } from './api';
-import { CreatedDialog } from './CreatedDialog';
-import { LineForm } from './LineForm';
+import { createLine, invalidateLines } from './api';
+import { paidPackages, screenLimit } from '../lines/api';
+import { CreatedDialog } from '../lines/CreatedDialog';
+import { LineForm } from '../lines/LineForm';
 import type { Line } from '../../api/types';
 
 /** /users/add — new paid line: credentials (typed or generated), non-trial package, screens, whatsapp, notes. */

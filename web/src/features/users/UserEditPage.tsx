@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
 import { useComplements } from '../../api/complements';
 import { replaceLine, updateLine, useLine } from './api';
-import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from './format';
+import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from '../lines/format';
 import { formatDateTime } from '../../lib/format';
 import type { Line } from '../../api/types';
 
