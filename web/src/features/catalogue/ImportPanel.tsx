@@ -8,7 +8,7 @@ import type { CatalogueImport, CatalogueKind } from '../../api/types';
 import i18n from '../../i18n';
 import { useImportCatalogue } from './api';
 import { ImportSummary } from './ImportSummary';
-import { KINDS } from './search';
+import { KINDS } from '../../api/catalogue';
 
 type Source = 'file' | 'url';
 type Phase = 'idle' | 'reading' | 'importing';

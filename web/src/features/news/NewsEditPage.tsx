@@ -5,10 +5,11 @@ import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { decodeNewsBody } from './body';
+import { decodeNewsBody } from '../../lib/newsBody';
 import type { NewsInput, NewsItem } from '../../api/types';
-import { DASHBOARD_NEWS_ID, LINK_NEWS_ID, useNews, useSaveNews } from './api';
-import { NewsBody } from './NewsBody';
+import { useSaveNews } from './api';
+import { DASHBOARD_NEWS_ID, LINK_NEWS_ID, useNews } from '../../api/news';
+import { NewsBody } from '../../components/NewsBody';
 
 const EMPTY: NewsInput = { title: '', body: '', level: 1, status: 1 };
 const ITEMS = [DASHBOARD_NEWS_ID, LINK_NEWS_ID] as const;

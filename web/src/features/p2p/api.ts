@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { ONLINE_REFRESH_MS } from '../../api/p2pOnline';
 import { queryClient } from '../../api/queryClient';
 import { dropFromPages, replaceInPages, whilePending } from '../../api/pageCache';
 import { queryKeys } from '../../api/queryKeys';
 import type { P2pCreate, P2pTrialCreate, P2pUpdate, P2pUser, P2pUsersQuery } from '../../api/types';
 
-/** The online list and the online card refresh this often (SPEC: every 15 s). */
-export const ONLINE_REFRESH_MS = 15_000;
 
 export function useP2pUsers(query: P2pUsersQuery) {
   return useQuery({
@@ -25,15 +24,6 @@ export function useP2pUser(id: number) {
   });
 }
 
-/** GET /p2p/users/online; `silent`: NOT_CONFIGURED is shown in place, not as a toast. */
-export function useP2pOnline() {
-  return useQuery({
-    queryKey: queryKeys.p2p.online(),
-    queryFn: async ({ signal }) => (await api.GET('/api/p2p/users/online', { signal, silent: true })).data,
-    refetchInterval: ONLINE_REFRESH_MS,
-    retry: false,
-  });
-}
 
 /** Pending and failed deliveries to the P2P server (admins). */
 export function useP2pOutbox(enabled: boolean) {

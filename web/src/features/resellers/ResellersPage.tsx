@@ -16,8 +16,8 @@ import { CARDS_QUERY, type ResponsiveColumn } from '../../components/table/Respo
 import type { SortState } from '../../components/table/tableSearch';
 import { useTableState } from '../../components/table/useTableState';
 import { useProfile } from '../../api/profile';
-import { useResetTwoFactor } from '../twofactor/api';
-import { confirmResetTwoFactor } from '../twofactor/resetTwoFactor';
+import { useResetTwoFactor } from './resetTwoFactor';
+import { confirmResetTwoFactor } from './resetTwoFactor';
 import { useComplements } from '../../api/complements';
 import { masterMinCredits, useResellers, useSetResellerStatus, useToMaster } from './api';
 import { CreditModal } from './CreditModal';

@@ -40,9 +40,3 @@ export function useDisableTwoFactor() {
   });
 }
 
-/** Admin: clears a reseller's 2FA (lost phone and recovery codes) and ends its sessions. */
-export function useResetTwoFactor() {
-  return useMutation({
-    mutationFn: (resellerId: number) => api.POST('/api/resellers/{id}/2fa/reset', { params: { path: { id: resellerId } }, silent: true }),
-  });
-}
