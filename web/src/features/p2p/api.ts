@@ -1,4 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { showError } from '../../api/notify';
+import { reloadProfile } from '../../api/profile';
+import { useIntentMutation } from '../../api/useIntentMutation';
 import { api } from '../../api/client';
 import { ONLINE_REFRESH_MS } from '../../api/p2pOnline';
 import { queryClient } from '../../api/queryClient';
@@ -50,6 +53,22 @@ export const replaceP2pUser = (user: P2pUser): void => replaceInPages(queryKeys.
 export const dropP2pUser = (id: number): void => dropFromPages<P2pUser>(queryKeys.p2p.lists(), queryKeys.p2p.one(id), id);
 
 export const invalidateP2pUsers = () => queryClient.invalidateQueries({ queryKey: queryKeys.p2p.lists() });
+
+/**
+ * A change to one P2P account (renew): one mutation, spends keyed per intent (the variables, which
+ * name the account). On success the account replaces its cached copies and the balance reloads; a
+ * failure is shown as a toast.
+ */
+export function useP2pChange<V extends { id: number }>(call: (variables: V, idempotencyKey: string) => Promise<P2pUser>) {
+  return useIntentMutation({
+    mutationFn: call,
+    onSuccess: (user: P2pUser) => {
+      replaceP2pUser(user);
+      void reloadProfile();
+    },
+    onError: (e) => showError(e, 'p2p', 'users'),
+  });
+}
 
 // --- Calls. All are `silent`: the caller shows the error (showError(e, 'p2p', 'users')). ---
 

@@ -1,4 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { showError } from '../../api/notify';
+import { reloadProfile } from '../../api/profile';
+import { useIntentMutation } from '../../api/useIntentMutation';
 import { api, newIdempotencyKey } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { dropFromPages, replaceInPages, whilePending } from '../../api/pageCache';
@@ -37,6 +40,22 @@ export const dropLine = (id: number): void => dropFromPages<Line>(queryKeys.user
 /** New lines show up on the list's next load. */
 export function invalidateLines(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: queryKeys.users.lists() });
+}
+
+/**
+ * A change to one line (renew, screens, extend): one mutation, spends keyed per intent (the
+ * variables, which name the line). On success the line replaces its cached copies and the balance
+ * reloads; a failure is shown as a toast.
+ */
+export function useLineChange<V extends { id: number }>(call: (variables: V, idempotencyKey: string) => Promise<Line>) {
+  return useIntentMutation({
+    mutationFn: call,
+    onSuccess: (line: Line) => {
+      replaceLine(line);
+      void reloadProfile();
+    },
+    onError: (e) => showError(e, 'users'),
+  });
 }
 
 // --- Calls. All are `silent`: the caller shows the error (showError(e, 'users')). ---
