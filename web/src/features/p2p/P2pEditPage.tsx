@@ -1,12 +1,12 @@
 import { useParams } from '@tanstack/react-router';
 import { notifySuccess, showError } from '../../api/notify';
-import { ActionIcon, Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft, IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import type { P2pUser } from '../../api/types';
-import { PageHeader } from '../../components/PageHeader';
+import { EditPageShell } from '../../components/EditPageShell';
 import { useGoBack } from '../../components/useGoBack';
 import { formatDateTime } from '../../lib/format';
 import { randomCredential } from '../lines/format';
@@ -26,31 +26,9 @@ export function P2pEditPage() {
   const goBack = useGoBack('/p2p_users');
 
   return (
-    <Stack gap={0} maw={900}>
-      <PageHeader
-        title={user.data ? t('p2p.editTitle', { email: user.data.email }) : t('users.editTitleId', { id: valid ? id : '?' })}
-        actions={
-          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack} data-testid="user-back">
-            {t('common.back')}
-          </Button>
-        }
-      />
-      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-        {!valid || user.isError ? (
-          <Alert color="red" data-testid="p2p-edit-error">
-            {!valid || (isApiError(user.error) && user.error.status === 404) ? t('errors.NOT_FOUND') : t('common.loadError')}
-          </Alert>
-        ) : !user.data ? (
-          <Stack>
-            {[1, 2, 3].map((i) => (
-              <Skeleton key={i} h={40} />
-            ))}
-          </Stack>
-        ) : (
-          <EditForm key={user.data.id} user={user.data} onDone={goBack} />
-        )}
-      </Paper>
-    </Stack>
+    <EditPageShell title={user.data ? t('p2p.editTitle', { email: user.data.email }) : t('users.editTitleId', { id: valid ? id : '?' })} onBack={goBack} backTestId="user-back" errorTestId="p2p-edit-error" valid={valid} query={user} rows={3}>
+      {(data) => <EditForm key={data.id} user={data} onDone={goBack} />}
+    </EditPageShell>
   );
 }
 
