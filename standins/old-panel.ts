@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Switchable, bearer, listen, readJson, send } from './http.ts';
 
-// The old P2P panel as INTEGRATIONS.md section 4 (and docs/integrations.md) defines it, on a real
+// The old P2P panel as docs/integrations.md ("Old P2P panel") defines it, on a real
 // socket, for the server tests, the browser tests and `npm run dev:standins`:
 //   POST /api/login {username, password} -> {token, reseller: {username, credits}} or 401
 //   GET /api/clients (Authorization: Bearer <token>) -> [{id, name, email, password, created, expiracao, status}]

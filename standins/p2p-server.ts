@@ -1,6 +1,6 @@
 import { type Switchable, bearer, listen, readJson, send } from './http.ts';
 
-// The P2P server as INTEGRATIONS.md section 3 (and docs/integrations.md) defines it, on a real
+// The P2P server as docs/integrations.md ("P2P server") defines it, on a real
 // socket, for the server tests, the browser tests and `npm run dev:standins`:
 //   PUT /accounts/{login} {name, password, expires_at, status, max_connections, is_trial} -> 201 new / 200 replaced
 //   DELETE /accounts/{login} -> 204 (404 when there is none)

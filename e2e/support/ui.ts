@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Locale } from './browser.ts';
 import { REPO_ROOT } from './paths.ts';
 
-/** localStorage keys of the web app (SPEC section 2: session token store and language choice). */
+/** localStorage keys of the web app (session token store and language choice). */
 export const SESSION_KEY = 'panel.session';
 export const LANG_KEY = 'panel.lang';
 

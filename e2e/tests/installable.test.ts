@@ -29,7 +29,7 @@ function cachedUrls(page: Page): Promise<string[]> {
   });
 }
 
-// Add to the home screen (SPEC: resellers on phones): a valid manifest with PNG icons, and a
+// Add to the home screen (resellers on phones): a valid manifest with PNG icons, and a
 // service worker that caches the app shell and never the API.
 describe('installable panel', () => {
   const s = useE2eSuite();

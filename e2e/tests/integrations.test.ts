@@ -118,7 +118,7 @@ describe('outside integrations in the browser', () => {
     await rowWithText(byTestId(page, 'vods-table'), 'Clube da Luta').waitFor();
     expect(tmdb.received.some((r) => r.url.includes('language=pt-BR'))).toBe(true);
 
-    // the same title again: refused with the spec's text
+    // the same title again: refused with the fixed text
     await byTestId(page, 'vod-search-open').click();
     await byTestId(page, 'vod-search-input').fill('clube');
     await byTestId(page, 'vod-pick-550').click();
@@ -130,7 +130,7 @@ describe('outside integrations in the browser', () => {
     await clickMenu(adminPage, 'nav-list-vods-adm', '/list/vods/adm');
     const row = rowWithText(byTestId(adminPage, 'admin-vods-table'), 'Clube da Luta');
     await row.waitFor();
-    // nothing selected: the spec's warning
+    // nothing selected: the fixed warning
     await byTestId(adminPage, 'vod-bulk-remove').click();
     await toast(adminPage, pt('vods.admin.noneToRemove'));
     await row.locator('[data-testid^="vod-mark-added-"]').click();

@@ -153,7 +153,7 @@ describe('P2P in the browser', () => {
       await signInUi(page, reseller.username, DEFAULT_PASSWORD);
       const start = Number(await visibleText(byTestId(page, 'topbar-credits')));
 
-      // credits: a 3-character username is refused in the page with the spec's message
+      // credits: a 3-character username is refused in the page with the fixed message
       await clickMenu(page, 'nav-p2p_migrate', '/p2p_migrate');
       await byTestId(page, 'p2p-migrate-username').fill('abc');
       await byTestId(page, 'p2p-migrate-password').fill('x');

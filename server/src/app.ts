@@ -14,6 +14,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerShutdownGate } from './http/shutdown.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerValidators } from './http/validator.ts';
+import { registerReplayHeader } from './http/schemas.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bouquetRoutes } from './modules/bouquets/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   registerRoleChecks(app);
   await registerSecurityHeaders(app, deps.config.publicUrl, new URL(deps.config.tmdbImageUrl).origin);
   registerShutdownGate(app);
+  registerReplayHeader(app);
   // Tokens, profiles, customers' lines: no API answer is for a browser or proxy cache to keep
   // (a route may still set its own Cache-Control).
   app.addHook('onRequest', (request, reply, done) => {

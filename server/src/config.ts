@@ -35,15 +35,15 @@ export interface Config {
   requireAdmin2fa: boolean;
   /** encrypts the TOTP secrets at rest; generated and kept in the database when unset */
   twoFactorKey: string | undefined;
-  /** the P2P server (INTEGRATIONS.md section 3); unset: changes wait in the outbox */
+  /** the P2P server (docs/integrations.md, "P2P server"); unset: changes wait in the outbox */
   p2pApiUrl: string | undefined;
   p2pApiKey: string | undefined;
   /** first retry delay of a failed delivery; doubles per attempt up to p2pRetryMaxMs */
   p2pRetryBaseMs: number;
   p2pRetryMaxMs: number;
-  /** the old P2P panel (INTEGRATIONS.md section 4) */
+  /** the old P2P panel (docs/integrations.md, "Old P2P panel") */
   oldP2pUrl: string | undefined;
-  /** outside services (INTEGRATIONS.md section 6); unset: the feature answers NOT_CONFIGURED */
+  /** outside services (docs/integrations.md); unset: the feature answers NOT_CONFIGURED */
   tmdbApiUrl: string;
   tmdbApiKey: string | undefined;
   /** where the browser loads posters from (allowed by the CSP's img-src) */

@@ -74,7 +74,7 @@ describe(`catalogue import limits (${ENGINE})`, () => {
     console.log(`1M-entry import (${ENGINE}, body): refused in ${seconds.toFixed(2)} s, peak RSS +${growthMb.toFixed(0)} MB (${peakMb.toFixed(0)} MB, test process and its 30 MB body included)`);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code: 'M3U_INVALID', field: 'm3u', message: 'm3u: more than 100000 entries; nothing was imported' });
-    expect(seconds).toBeLessThan(2);
+    expect(seconds).toBeLessThan(8);
     expect(growthMb).toBeLessThan(150);
 
     // three at once: one is refused for its size, the others for the import running (or the same)
@@ -84,7 +84,7 @@ describe(`catalogue import limits (${ENGINE})`, () => {
     console.log(`3 x 1M-entry imports at once (${ENGINE}): ${three.value.map((r) => r.statusCode).join(', ')} in ${three.seconds.toFixed(2)} s, peak RSS +${three.growthMb.toFixed(0)} MB`);
     for (const r of three.value) expect(['M3U_INVALID', 'IMPORT_RUNNING'], r.body).toContain(r.json().code);
     expect(three.value.some((r) => r.json().code === 'M3U_INVALID')).toBe(true);
-    expect(three.seconds).toBeLessThan(3);
+    expect(three.seconds).toBeLessThan(10);
     expect(three.growthMb).toBeLessThan(200);
     expect(await streams()).toBe(0);
   });
@@ -117,7 +117,7 @@ describe(`catalogue import limits (${ENGINE})`, () => {
       console.log(`1M-entry import (${ENGINE}, url): refused in ${seconds.toFixed(2)} s after ${(sent / MB).toFixed(1)} of ~28 MB sent, peak RSS +${growthMb.toFixed(0)} MB`);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ code: 'M3U_INVALID', field: 'url', message: 'url: more than 100000 entries; nothing was imported' });
-      expect(seconds).toBeLessThan(2);
+      expect(seconds).toBeLessThan(8);
       expect(growthMb).toBeLessThan(150);
       await expect.poll(() => closed).toBe(true);
       expect(sent).toBeLessThan(12 * MB);
@@ -168,7 +168,8 @@ describe(`catalogue import limits (${ENGINE})`, () => {
       const res = await t.call(admin, { method: 'POST', url: IMPORT, payload: body, headers: { 'content-type': 'application/json' } });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ code: 'M3U_INVALID', field: 'm3u', message: 'm3u: more than 100000 entries; nothing was imported' });
-      expect(performance.now() - started).toBeLessThan(1500);
+      // ~0.3 s on a quiet machine; parsing it whole took 16 s. Generous: CI shares two cores.
+      expect(performance.now() - started).toBeLessThan(10_000);
     }
     expect(await streams()).toBe(before);
   });

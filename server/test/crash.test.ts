@@ -145,9 +145,14 @@ describe(`crash safety under SIGKILL (${ENGINE})`, () => {
       }
     };
 
+    /** Waits until the load has had `n` answers acknowledged (a loaded machine restarts slowly), at most 30 s. */
+    const acknowledgedAtLeast = async (n: number) => {
+      for (const until = Date.now() + 30_000; acknowledged.length < n && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+    };
     const load = Array.from({ length: WORKERS }, worker);
     for (let k = 0; k < KILLS; k++) {
-      await new Promise((r) => setTimeout(r, randomInt(300, 1500)));
+      await acknowledgedAtLeast((k + 1) * 6);
+      await new Promise((r) => setTimeout(r, randomInt(0, 800)));
       up = new Promise<void>((r) => {
         markUp = r;
       });

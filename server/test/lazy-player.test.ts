@@ -113,7 +113,7 @@ describe(`Lazy Player activation against its stand-in (${ENGINE})`, () => {
     expect(await balance()).toBe(before - (again.json().total_charged as number));
   });
 
-  it('refuses with the spec messages and charges nothing', async () => {
+  it('refuses with the fixed messages and charges nothing', async () => {
     const line = await newLine();
     const before = await balance();
     const missing = await activate(line.id, '  ');

@@ -4,7 +4,7 @@ import { type OldClient, sampleClients } from '../../standins/old-panel.ts';
 import { ENGINE } from './helpers.ts';
 import { type Actor, type P2pWorld, drained, p2pWorld } from './p2p-fixtures.ts';
 
-// The old P2P panel's import (INTEGRATIONS.md section 4) against its stand-in: the credit import
+// The old P2P panel's import (docs/integrations.md, "Old P2P panel") against its stand-in: the credit import
 // happens once per old account; the client import is refused while any conflict remains and is
 // all or nothing.
 
@@ -198,7 +198,7 @@ describe(`P2P: import from the old P2P panel (${ENGINE})`, () => {
     expect(log).toMatchObject([{ actor_id: R.id, value: 'antigo', value_int: 6 }]);
     await drained(w.t);
     for (const r of rows) expect(w.p2p.accounts.get(r.email)).toMatchObject({ name: r.name, password: r.password, expires_at: r.expires_at, status: r.status });
-    // the list shows them with the spec's names
+    // the list shows them with the product's names
     const list = (await w.t.call(R.token, { method: 'GET', url: '/api/p2p/users?per=100&order_by=id,asc' })).json();
     expect(list.data[0]).toMatchObject({ email: old[0]?.email, externo_senha: old[0]?.password, created: old[0]?.created, expiracao: old[0]?.expiracao });
 

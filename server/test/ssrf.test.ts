@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedIpv4, isPublicAddress } from '../src/lib/ssrf/addresses.ts';
 import { OutboundError, safeFetch } from '../src/lib/ssrf/index.ts';
 
-// The SSRF guard (INTEGRATIONS.md section 5) against real sockets on this machine. Only loopback
+// The SSRF guard (docs/integrations.md, "SSRF guard") against real sockets on this machine. Only loopback
 // addresses are ever contacted: every other private range is checked by the classifier, or by a
 // fetch the guard must refuse before any connection is made.
 

@@ -66,6 +66,8 @@ describe(`write path: one transaction per request (${ENGINE})`, () => {
     const bodies = answers.map((a) => a.json());
     expect(new Set(bodies.map((b) => b.id)).size, 'one line').toBe(1);
     expect(bodies.every((b) => JSON.stringify(b) === JSON.stringify(bodies[0])), 'the same answer').toBe(true);
+    // the 49 replays say so, the first answer does not
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(49);
     expect(await linesOf(r.id)).toBe(1);
     expect(await ledgerRowsOf(r.id), 'one charge (and the initial credit)').toBe(2);
     expect(await balanceOf(t.database.db, r.id)).toBe(9);
@@ -108,9 +110,8 @@ describe(`write path: one transaction per request (${ENGINE})`, () => {
       const res = await create(token, { package_id: pkg }, key);
       return { res, ms: performance.now() - started };
     };
-    // usual latency, before the row is held
-    const usual: number[] = [];
-    for (let i = 0; i < 5; i++) usual.push((await timed(other.token, `free-before-${i}`)).ms);
+    // usual latency of 10 spends at once (one reseller's spends queue on its own balance), before the row is held
+    const usual = (await Promise.all(Array.from({ length: 10 }, (_, i) => timed(other.token, `free-before-${i}`)))).map((f) => f.ms);
     const holder = new pg.Client({ connectionString: t.deps.config.databaseUrl });
     await holder.connect();
     const heldSince = performance.now();
@@ -124,7 +125,7 @@ describe(`write path: one transaction per request (${ENGINE})`, () => {
       expect(blocked.ms, 'failed within 2 s').toBeLessThan(2_000);
       expect(free.map((f) => f.res.statusCode)).toEqual(Array(10).fill(201));
       const slowest = Math.max(...free.map((f) => f.ms));
-      expect(slowest, `other resellers did not wait for the held row (usual ${Math.max(...usual).toFixed(0)} ms)`).toBeLessThan(Math.max(500, 5 * Math.max(...usual)));
+      expect(slowest, `other resellers did not wait for the held row (usual ${Math.max(...usual).toFixed(0)} ms)`).toBeLessThan(Math.max(1_500, 3 * Math.max(...usual)));
       expect(performance.now() - heldSince, 'all of it while the row was held').toBeLessThan(10_000);
       // the row stays held for its 10 s; a retry meanwhile is refused again, as fast
       await new Promise((r) => setTimeout(r, Math.max(0, 8_000 - (performance.now() - heldSince))));
@@ -143,8 +144,8 @@ describe(`write path: one transaction per request (${ENGINE})`, () => {
     const retried = await create(held.token, { package_id: pkg }, 'held-1');
     expect(retried.statusCode, retried.body).toBe(201);
     expect(await balanceOf(t.database.db, held.id)).toBe(4);
-    expect(await balanceOf(t.database.db, other.id)).toBe(35);
-    expect(await ledgerSumOf(t.database.db, other.id)).toBe(35);
+    expect(await balanceOf(t.database.db, other.id)).toBe(30);
+    expect(await ledgerSumOf(t.database.db, other.id)).toBe(30);
   }, 30_000);
 
   it.runIf(ENGINE === 'sqlite')('the write lock held by another connection: a spend fails within 2 s with 503 BUSY and changes nothing; it goes through once released', async () => {

@@ -20,8 +20,8 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 const STATEMENT_CACHE = 500;
 
 /**
- * Kysely's SQLite driver prepares every query again (~40 µs each, 3-6 per request, measured in
- * PERFORMANCE-NOTES.md); this keeps the statements, least recently used out first. A statement
+ * Kysely's SQLite driver prepares every query again (~40 µs each, 3-6 per request, measured;
+ * docs/performance.md); this keeps the statements, least recently used out first. A statement
  * still iterating (Kysely's `.stream()`) is busy: the caller then gets a fresh one.
  */
 function keepPreparedStatements(sqlite: SqliteDatabase.Database): void {

@@ -3,7 +3,7 @@ import type { AuthUser } from '../modules/auth/service.ts';
 import { escapeLike, visibleLines } from './scope.ts';
 import type { Tx } from './tx.ts';
 
-/** The user list's filters (SPEC: id, username, text_search, reseller, created, type_user, status). */
+/** The user list's filters (id, username, text_search, reseller, created, type_user, status). */
 export interface LineFilters {
   id?: number;
   username?: string;

@@ -18,7 +18,7 @@ declare module 'fastify' {
   }
 }
 
-/** Every error answer of the API (DESIGN.md section 4). */
+/** Every error answer of the API (docs/rules.md, "Limits and list conventions"). */
 export const ApiError = Type.Object(
   {
     statusCode: Type.Integer(),

@@ -1,6 +1,6 @@
 import { AppError } from './errors.ts';
 
-// Calls to outside systems (INTEGRATIONS.md): 5 s timeout, at most 1 MB read, NOT_CONFIGURED (503)
+// Calls to outside systems (docs/integrations.md): 5 s timeout, at most 1 MB read, NOT_CONFIGURED (503)
 // when the system's URL is unset, UPSTREAM_ERROR (502, the outside status in the message) when the
 // other side fails. Never a fake success.
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
 
-/** The online list and the online card refresh this often (SPEC: every 15 s). */
+/** The online list and the online card refresh this often (every 15 s). */
 export const ONLINE_REFRESH_MS = 15_000;
 
 /** GET /p2p/users/online; `silent`: NOT_CONFIGURED is shown in place, not as a toast. */

@@ -4,7 +4,7 @@ import { queryClient } from './queryClient';
 
 type Page<T> = { data: T[]; meta: PageMeta };
 
-/** Puts a changed row in every cached page of a list family (and its single-row cache). SPEC: "list updates on success". */
+/** Puts a changed row in every cached page of a list family (and its single-row cache). The list updates on success. */
 export function replaceInPages<T extends { id: number }>(lists: QueryKey, one: QueryKey, row: T): void {
   queryClient.setQueriesData<Page<T>>({ queryKey: lists }, (old) => (old ? { ...old, data: old.data.map((r) => (r.id === row.id ? row : r)) } : old));
   queryClient.setQueryData(one, row);

@@ -3,7 +3,7 @@ import { api } from './client';
 import { queryKeys } from './queryKeys';
 import type { SearchOption } from './types';
 
-/** SPEC section 9: searches wait 500 ms after the last key. */
+/** docs/rules.md: searches wait 500 ms after the last key. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /** Only word characters, at most 50: POST /resellers/select_search accepts nothing else. */

@@ -1,4 +1,4 @@
-/** Local-storage session: key `panel.session` holds JSON `{ t: token }` (SPEC section 3). */
+/** Local-storage session: key `panel.session` holds JSON `{ t: token }`. */
 const SESSION_KEY = 'panel.session';
 /** Keys that survive sign-out (the language choice and device tokens are not part of the session). */
 const KEEP_ON_CLEAR = new Set(['panel.lang', 'panel.devices']);

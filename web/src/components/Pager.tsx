@@ -22,7 +22,7 @@ export interface PagerProps<P extends number = PerOption> {
 }
 
 /**
- * Shared pager (SPEC "Pager"): "page x of y", total rows, per-page select, previous/next and
+ * Shared pager: "page x of y", total rows, per-page select, previous/next and
  * up to 7 numbered buttons. Requests for pages outside 1..pages are ignored.
  * Usage: <Pager page={m.page} pages={m.pages} total={m.total} per={m.per} onPageChange={setPage} onPerChange={setPer} />
  */

@@ -1,4 +1,4 @@
-/** Per-page choices of every paged list (SPEC "Pager"). */
+/** Per-page choices of every paged list (docs/rules.md, "Limits and list conventions"). */
 export const PER_OPTIONS = [10, 20, 30, 50, 100] as const;
 export type PerOption = (typeof PER_OPTIONS)[number];
 export const DEFAULT_PER: PerOption = 10;

@@ -3,7 +3,7 @@ export type Lang = 'pt-BR' | 'en-US';
 export const LANGS: readonly Lang[] = ['pt-BR', 'en-US'];
 export const LANG_STORAGE_KEY = 'panel.lang';
 
-/** Accepts both the i18n codes and the spec's names (ptBr / enUs). */
+/** Accepts both the i18n codes and the old panel's names (ptBr / enUs). */
 export function normalizeLang(value: string | null | undefined): Lang | null {
   if (!value) return null;
   const v = value.toLowerCase().replace('_', '-');

@@ -11,7 +11,7 @@ export interface ExpiryInfo {
   expired: boolean;
   /** Calendar days from today to the expiry day (local time); 0 = ends today, 0 once expired. */
   days: number;
-  /** SPEC "Expiry": more than 7 days green, 4-7 purple, 1-3 yellow, today pink, expired red. */
+  /** Expiry colours: more than 7 days green, 4-7 purple, 1-3 yellow, today pink, expired red. */
   color: ExpiryColor;
   kind: ExpiryKind;
 }

@@ -1,7 +1,7 @@
 import { formatDateTime } from './format';
 import type { Line } from '../api/types';
 
-/** Brazilian country code: every wa.me link carries it (SPEC). */
+/** Brazilian country code: every wa.me link carries it. */
 const COUNTRY = '55';
 
 /**

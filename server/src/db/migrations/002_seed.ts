@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_SETTINGS } from '../../modules/settings/defaults.ts';
 
-// Reference rows every installation needs; demo data lives in scripts/seed-demo.ts.
+// Reference rows every installation needs; demo data lives in server/src/scripts/seed-demo.ts.
 export async function up(db: Kysely<any>): Promise<void> {
   await db
     .insertInto('groups')

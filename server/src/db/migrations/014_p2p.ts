@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
- * P2P accounts (SPEC.md section 3, INTEGRATIONS.md section 3), the outbox of deliveries to the P2P
+ * P2P accounts (docs/rules.md, "P2P accounts"; docs/integrations.md, "P2P server"), the outbox of deliveries to the P2P
  * server, and the old P2P panel's imports.
  *
  * - `p2p_accounts`: owned like lines (member_id), soft-deleted (usernames stay reserved). The login

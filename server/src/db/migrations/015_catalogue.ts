@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
- * The catalogue lines may watch (INTEGRATIONS.md section 1): categories and streams of three kinds,
+ * The catalogue lines may watch (docs/integrations.md, "Player API and playlists"): categories and streams of three kinds,
  * and what each bouquet holds (whole categories and/or single streams). Re-imports find a stream by
  * its source URL, so that column is unique.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
- * Streaming edges (INTEGRATIONS.md section 2): registered servers that ask `/gateway/auth` before
+ * Streaming edges (docs/integrations.md, "Edges"): registered servers that ask `/gateway/auth` before
  * serving, and the connections they report. `line_activity` had no writer until now (migration 005
  * made it empty), so it is rebuilt with one row per connection: (line, stream, client IP, user
  * agent), refreshed by every allowed request, ended by a disconnect.

@@ -7,7 +7,7 @@ import { isPublicAddress, networkMatcher } from './addresses.ts';
 
 /**
  * The one way the server fetches a URL someone else chose (playlist imports, line migration): the
- * SSRF guard of INTEGRATIONS.md section 5.
+ * SSRF guard of docs/integrations.md, "SSRF guard".
  *
  * - http and https only, no credentials in the URL;
  * - the host is resolved once and EVERY address must be public (addresses.ts), unless listed in

@@ -77,7 +77,7 @@ export const ImportResult = Type.Object({
 
 export const LatestQuery = Type.Object({ type: Type.Union([Type.Literal('movie'), Type.Literal('series')]) });
 
-/** SPEC's catalogue item: name, added, stream_icon (movies), cover (series). */
+/** A catalogue item: name, added, stream_icon (movies), cover (series). */
 export const LatestItem = Type.Object({
   id: Type.Integer(),
   name: Type.String(),

@@ -21,7 +21,7 @@ export async function streams({ database }: Deps, query: Omit<repo.StreamFilters
   return { ...res, data: res.data.map((r) => ({ ...r, added: n(r.added), rating: r.rating === null ? null : Number(r.rating) })) };
 }
 
-/** The dashboard's latest content: the 10 newest movies or series (SPEC: name, added, stream_icon or cover). */
+/** The dashboard's latest content: the 10 newest movies or series (name, added, stream_icon or cover). */
 export async function latest({ database }: Deps, type: 'movie' | 'series') {
   const rows = await repo.latest(database.db, type, 10);
   return {

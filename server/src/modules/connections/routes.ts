@@ -10,7 +10,7 @@ import * as service from './service.ts';
 const { username, reseller, created, tz_offset, type_user, status } = LineListQuery.properties;
 const ConnectionsQuery = Type.Object({ ...PageQuery, username, reseller, created, tz_offset, type_user, status });
 
-/** SPEC's online activity row, plus where and how long. */
+/** The online activity row, plus where and how long. */
 const Connection = Type.Object({
   activity_id: Type.Integer(),
   id: Type.Integer(),

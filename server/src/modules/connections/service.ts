@@ -18,7 +18,7 @@ const FLUSH_MS = 5000;
 const PRUNE_CHANCE = 0.01;
 const PRUNE_AFTER_SECONDS = 86_400;
 
-/** The online list (SPEC /users/connections): open connections of the caller's lines, with the user list's filters. */
+/** The online list (docs/integrations.md, "Edges"): open connections of the caller's lines, with the user list's filters. */
 export async function list(deps: Deps, actor: AuthUser, q: Omit<ListQuery, 'id' | 'text_search'>) {
   const order = parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER);
   const { createdAt, resellerId } = await resolveFilters(deps, actor, q, false);
@@ -58,7 +58,7 @@ export interface Admission {
 export type AdmissionResult = 'allowed' | 'disconnected' | 'limit';
 
 /**
- * Admits one edge request (INTEGRATIONS.md section 2). An open connection only refreshes its row
+ * Admits one edge request (docs/integrations.md, "Edges"). An open connection only refreshes its row
  * (at most every SEEN_RESOLUTION s). A player disconnected from the panel is refused on every stream
  * of the line until its ban ends. A new connection first ends the same player's connection to another
  * of the line's streams (a change of channel), then is counted against max_connections in a

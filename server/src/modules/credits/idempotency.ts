@@ -4,6 +4,7 @@ import type { Database } from '../../db/connection.ts';
 import { withTx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
+import { markReplayed } from '../../http/schemas.ts';
 import * as repo from './idempotency-repo.ts';
 
 export interface IdempotencyRequest {
@@ -26,6 +27,7 @@ async function storedOutcome<T>(db: Kysely<DB>, req: IdempotencyRequest, hash: s
   const row = await repo.findKey(db, req.actorId, req.key as string);
   if (!row) return undefined;
   if (row.request_hash !== hash) throw conflict();
+  markReplayed();
   return { statusCode: row.status_code, body: JSON.parse(row.response) as T, replayed: true };
 }
 

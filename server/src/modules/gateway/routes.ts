@@ -12,7 +12,7 @@ const Headers = Type.Object({
 });
 
 /**
- * nginx `auth_request` (INTEGRATIONS.md section 2, docs/nginx-edge.conf): 204 allows, 403 refuses,
+ * nginx `auth_request` (docs/integrations.md, "Edges"; docs/nginx-edge.conf): 204 allows, 403 refuses,
  * 401 means the edge itself is unknown. Nothing else: nginx turns any other status into a 500 for
  * its client. The reason of a refusal is in X-Refused-Reason (the edge's logs, never the player).
  */

@@ -21,7 +21,7 @@ export type Verdict = { allow: true; source: string } | { allow: false; status: 
 const refuse = (reason: string): Verdict => ({ allow: false, status: 403, reason });
 
 /**
- * GET /gateway/auth (INTEGRATIONS.md section 2): may this client get this URI from this edge? Yes
+ * GET /gateway/auth (docs/integrations.md, "Edges"): may this client get this URI from this edge? Yes
  * when the line exists, is active, its bouquets give the stream and the connection is admitted
  * (max_connections, not recently disconnected); every yes refreshes the connection's activity.
  */

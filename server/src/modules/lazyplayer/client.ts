@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import { fetchLimited, UpstreamError } from '../integrations/http.ts';
 
 /**
- * POST {LAZY_PLAYER_URL}/api/playlist_with_mac as form data (INTEGRATIONS.md section 6); 200 means
+ * POST {LAZY_PLAYER_URL}/api/playlist_with_mac as form data (docs/integrations.md, "Lazy Player"); 200 means
  * activated. Throws UpstreamError with the status when the service refused, without when it failed.
  */
 export async function sendPlaylist(config: Config, input: { name: string; mac: string; url: string }): Promise<void> {

@@ -53,7 +53,7 @@ function replay(previous: repo.Activation): ActivationResult {
 }
 
 /**
- * Activates a line's Lazy Player (INTEGRATIONS.md section 6): the charge is debited first, with its
+ * Activates a line's Lazy Player (docs/integrations.md, "Lazy Player"): the charge is debited first, with its
  * ledger and log rows and the activation row, in one transaction; the service is called after it
  * commits; a refusal or failure refunds the charge with a compensating ledger row. So a failed
  * activation costs nothing and an activation is never free.

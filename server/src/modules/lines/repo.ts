@@ -33,7 +33,7 @@ export interface LineRow {
 }
 
 // All lines, per database handle, for at most 10 s: the share below only picks a plan hint, and
-// summing 10,000 resellers' counters cost every master request 1.5-2 ms (PERFORMANCE-NOTES.md).
+// summing 10,000 resellers' counters cost every master request 1.5-2 ms (docs/performance.md).
 const allLines = new WeakMap<object, { at: number; n: Promise<number> }>();
 function totalLines(db: Tx): Promise<number> {
   const kept = allLines.get(db);

@@ -68,7 +68,7 @@ export const UpdateBody = Type.Object({
   bouquet: Type.Optional(Bouquet),
 });
 
-// {package_id} renews by package; {months: 1} (or the spec's original spelling `mounth`) is the flash renew.
+// {package_id} renews by package; {months: 1} (or the old panel's spelling `mounth`) is the flash renew.
 export const RenewBody = Type.Object({
   package_id: Type.Optional(PackageId),
   months: Type.Optional(Type.Literal(1)),

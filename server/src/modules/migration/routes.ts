@@ -19,7 +19,7 @@ const MigrateBody = Type.Object({
 });
 const Migrated = Type.Object({ line: LineRow, exp_date: Type.Integer(), capped: Type.Boolean() }, { title: 'MigratedLine' });
 
-/** Migrate a line from another provider's playlist URL (INTEGRATIONS.md section 5). */
+/** Migrate a line from another provider's playlist URL (docs/integrations.md, "Migration from another provider"). */
 export function migrationRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['users'];

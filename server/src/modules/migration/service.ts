@@ -33,7 +33,7 @@ export interface MigrateInput {
   package_id: number;
 }
 
-/** The migration rules of SPEC.md section 5, on what the provider answered. */
+/** The migration rules (docs/rules.md, "Migration from another provider"), on what the provider answered. */
 export function migratedExpiry(source: Pick<SourceLine, 'is_trial' | 'exp_date'>, at: number): { exp_date: number; capped: boolean } {
   if (source.is_trial) throw new AppError(409, 'MIGRATION_TRIAL', 'Trial lines cannot be migrated');
   const cap = at + MAX_DAYS * DAY;

@@ -14,7 +14,7 @@ import { kick, queueAccount } from './outbox.ts';
 import * as accounts from './repo.ts';
 import { localPartOf } from './rules.ts';
 
-// The old P2P panel's import (INTEGRATIONS.md section 4). The old panel is called before any
+// The old P2P panel's import (docs/integrations.md, "Old P2P panel"). The old panel is called before any
 // transaction opens (SQLite never holds its write lock across HTTP); what it answered is then
 // applied in one transaction, all or nothing.
 

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import { callUpstream, notConfigured, upstreamError } from '../../http/outbound.ts';
 
-// The old P2P panel's contract (INTEGRATIONS.md section 4; docs/integrations.md), at OLD_P2P_URL:
+// The old P2P panel's contract (docs/integrations.md, "Old P2P panel"), at OLD_P2P_URL:
 // `POST /api/login {username, password}` -> `{token, reseller: {username, credits}}` or 401;
 // `GET /api/clients` (bearer) -> `[{id, name, email, password, created, expiracao, status}]`.
 

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import { callUpstream, notConfigured, upstreamError } from '../../http/outbound.ts';
 
-// The P2P server's contract (INTEGRATIONS.md section 3; docs/integrations.md), with P2P_API_URL and
+// The P2P server's contract (docs/integrations.md, "P2P server"), with P2P_API_URL and
 // P2P_API_KEY (`Authorization: Bearer`). Each delivery carries `Idempotency-Key: outbox-<id>`, so
 // the other side can tell a redelivery (after a crash or a lost answer) from a new change.
 

@@ -15,7 +15,7 @@ export interface P2pFilters {
   type_user?: 'normal' | 'trial';
 }
 
-/** An account as the API shows it (SPEC.md section 3 names: created, expiracao, externo_senha). */
+/** An account as the API shows it (the product's names: created, expiracao, externo_senha; docs/decisions.md). */
 export interface P2pRow {
   id: number;
   name: string;

@@ -5,7 +5,7 @@ import type { AccountState } from './p2p-client.ts';
 /** -1 registered (not yet active), 0 disabled (blocked), 1 active. */
 export const P2P_STATUSES = [-1, 0, 1] as const;
 
-/** 1 credit per month, 1..12 months (SPEC.md section 9). */
+/** 1 credit per month, 1..12 months (docs/rules.md). */
 export const RENEW_CREDITS_PER_MONTH = 1;
 
 /** The login: username@domain (the domain is the `p2p_email_domain` setting). */

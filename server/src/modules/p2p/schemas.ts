@@ -97,7 +97,7 @@ export const OnlineAnswer = Type.Object({
 
 // ---- the old P2P panel ----
 
-/** The old panel's credentials: the username is longer than 3 characters (SPEC.md section 5). */
+/** The old panel's credentials: the username is longer than 3 characters (docs/rules.md, "P2P accounts"). */
 export const OldLoginBody = Type.Object({
   username: Type.String({ minLength: 4, maxLength: 100 }),
   password: Type.String({ minLength: 1, maxLength: 100 }),

@@ -28,7 +28,7 @@ const attr = (s: string) => s.replace(/["\r\n]/g, ' ');
 const title = (s: string) => s.replace(/[\r\n]/g, ' ');
 
 /**
- * GET /get.php (INTEGRATIONS.md section 1): the line's whole catalogue as an M3U playlist, live
+ * GET /get.php (docs/integrations.md, "Player API and playlists"): the line's whole catalogue as an M3U playlist, live
  * channels first, then movies and series, each in id order. Written as the rows arrive, a batch at
  * a time, so a bouquet of 100,000 entries never sits in memory. Stream URLs point at the owner's
  * domain, else main_domain, else the panel's own address: the edges serving them ask /gateway/auth.

@@ -41,7 +41,7 @@ const EPG_ACTIONS = new Set(['get_short_epg', 'get_simple_data_table']);
 const idParam = (raw: string | undefined) => (raw && /^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : undefined);
 
 /**
- * GET /player_api.php (INTEGRATIONS.md section 1). Wrong credentials: `{user_info:{auth:0}}` with
+ * GET /player_api.php (docs/integrations.md, "Player API and playlists"). Wrong credentials: `{user_info:{auth:0}}` with
  * 200, as players expect. A line that is not active gets its status and no content.
  */
 export async function playerApi(deps: Deps, q: PlayerQuery, ip: string, requestOrigin: string): Promise<PlayerAnswer> {

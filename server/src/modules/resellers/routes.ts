@@ -45,7 +45,6 @@ export function resellerRoutes(app: FastifyInstance, deps: Deps): void {
   );
   r.post('/resellers/:id/credits', { config: managersOf, schema: { tags, params, idempotencyKey: true, errors: { 409: ['INSUFFICIENT_CREDITS', 'CREDIT_LIMIT'] }, body: S.CreditsBody, response: { 200: S.ResellerDetail } } }, async (req, reply) => {
     const outcome = await service.changeCredits(deps, req.user, req.params.id, req.body.value, idempotencyKey(req));
-    if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
     return reply.status(200).send(outcome.body as Awaited<ReturnType<typeof service.get>>);
   });
   r.delete('/resellers/:id', { config: { roles: ['admin'] }, schema: { tags, params, errors: { 409: ['CREDIT_LIMIT'] }, body: S.DeleteBody, response: { 200: S.DeactivateResult } } }, (req) =>

@@ -6,7 +6,7 @@ import { hashToken, newToken } from '../auth/tokens.ts';
 import { writeLog } from '../logs/write.ts';
 import * as repo from './repo.ts';
 
-// Streaming edges (INTEGRATIONS.md section 2): each has a key it sends as X-Edge-Key with every
+// Streaming edges (docs/integrations.md, "Edges"): each has a key it sends as X-Edge-Key with every
 // /gateway/auth question. The key is shown once, at registration; only its SHA-256 is kept.
 
 export const list = async ({ database }: Deps) => ({ data: await repo.listServers(database.db) });

@@ -1,4 +1,4 @@
-// Spec section 9 defaults; admins change them in the settings table.
+// Business setting defaults (docs/rules.md, "Settings"); admins change them in the settings table.
 export const DEFAULT_SETTINGS: Record<string, string> = {
   master_min_credit_create: '1',
   user_limit_screen: '1',

@@ -47,7 +47,7 @@ const RequestBody = Type.Object({
 const listQuery = {
   search: Type.Optional(Type.String({ maxLength: 100 })),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-  /** SPEC section 9: the content-request lists page by 10, 25, 50 or 100 */
+  /** docs/rules.md: the content-request lists page by 10, 25, 50 or 100 */
   per_page: Type.Optional(Type.Integer({ enum: [10, 25, 50, 100], default: 10 })),
   order_by: Type.Optional(Type.String({ maxLength: 60 })),
 };
@@ -55,12 +55,12 @@ const ListQuery = Type.Object(listQuery);
 const AdminListQuery = Type.Object({ ...listQuery, status: Type.Optional(Status) });
 const Ids = Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true });
 
-/** Content requests (SPEC sections 2 and 7): masters ask for titles, admins mark them added or remove them. */
+/** Content requests (docs/rules.md, "Other rules"): masters ask for titles, admins mark them added or remove them. */
 export function vodRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['vods'];
   const admin = { roles: ['admin'] as const };
-  // Plain resellers may look at the list, not ask: requests are for masters (SPEC section 7).
+  // Plain resellers may look at the list, not ask: requests are for masters (docs/rules.md).
   const askers = { roles: ['admin', 'master'] as const };
   r.get('/vods/search', { config: askers, schema: { tags, errors: { 503: ['NOT_CONFIGURED'], 424: ['CATALOGUE_UNAVAILABLE'] }, querystring: Type.Object({ q: Type.String({ minLength: 2, maxLength: 100, pattern: '\\S' }) }), response: { 200: Type.Object({ data: Type.Array(Title) }) } } }, (req) =>
     service.search(deps, req.query.q.trim()),

@@ -80,7 +80,7 @@ export function Navbar({ onNavigate }: { onNavigate: () => void }) {
 /** Only http(s) addresses become links (the server accepts nothing else either). */
 const safeUrl = (v: string | undefined) => (v && /^https?:\/\/\S+$/i.test(v.trim()) ? v.trim() : undefined);
 
-/** The chat group and the manual (SPEC section 2), from the settings, only when set; new tab, no opener. */
+/** The chat group and the manual, from the settings, only when set; new tab, no opener. */
 export function ExternalLinks({ settings }: { settings: Record<string, string> | undefined }) {
   const { t } = useTranslation();
   const links = [

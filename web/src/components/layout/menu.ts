@@ -25,7 +25,7 @@ import {
 import type { Role } from '../../api/types';
 
 /**
- * THE sidebar table. Group role rules come from SPEC section 2 "Sidebar visibility";
+ * THE sidebar table. Group role rules follow docs/rules.md, "Roles and reach";
  * an entry may narrow them further with its own `roles`.
  * To add a page: create its route in src/router.tsx, then add one line to MENU_ENTRIES.
  */

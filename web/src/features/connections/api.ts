@@ -4,7 +4,7 @@ import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
 import type { ConnectionsQuery } from '../../api/types';
 
-/** SPEC: the online list refreshes every 15 s. */
+/** The online list refreshes every 15 s. */
 export const CONNECTIONS_REFRESH_MS = 15_000;
 
 export function useConnections(query: ConnectionsQuery) {

@@ -6,7 +6,7 @@ import type { LatestType } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
 import { useLatestContent } from './api';
 
-/** SPEC "Latest-content block": buttons for the 10 newest movies and series of the catalogue, a show/hide toggle, loading and error states. */
+/** Latest content: buttons for the 10 newest movies and series of the catalogue, a show/hide toggle, loading and error states. */
 export function LatestContent() {
   const { t } = useTranslation();
   const [type, setType] = useState<LatestType | null>(null);

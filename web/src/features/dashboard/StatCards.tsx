@@ -20,7 +20,7 @@ import { useP2pOnline } from '../../api/p2pOnline';
 import { useDashboardCounters } from './api';
 import { formatNumber } from '../../lib/format';
 
-/** Card keys in SPEC order; `users_onlinep2p` is the length of the P2P server's online list (SPEC section 2). */
+/** Card keys in display order; `users_onlinep2p` is the length of the P2P server's online list. */
 export const CARD_KEYS = [
   'resellers',
   'users',

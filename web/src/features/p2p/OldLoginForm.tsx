@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC section 5: the old login must be longer than 3 characters; the message is the spec's. */
+/** docs/rules.md: the old login must be longer than 3 characters; the message is fixed Portuguese. */
 export const OLD_USERNAME_MIN = 4;
 
 interface Props {

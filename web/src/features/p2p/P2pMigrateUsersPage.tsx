@@ -31,7 +31,7 @@ export function P2pMigrateUsersPage() {
       showError(e, 'p2p', 'users');
       throw e;
     }
-    // SPEC section 8: a reply without login shows the server's message.
+    // a reply without login shows the server's message.
     if (!r.login) {
       toast({ color: 'red', title: t('common.error'), message: r.message });
       throw new Error(r.message);

@@ -23,7 +23,7 @@ function toAmount(v: string | number): number {
 }
 
 /**
- * Credit manager (SPEC "Credit modal"): current and new balance (floored at 0), one signed amount
+ * Credit manager: current and new balance (floored at 0), one signed amount
  * field (minimum 0 for non-admins), add (amount > 0), remove (admins only) and close.
  */
 export function CreditModal({ reseller, isAdmin, onClose }: Props) {

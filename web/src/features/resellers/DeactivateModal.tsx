@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * Admin only (SPEC "Deactivate modal"): sub-reseller and client counts, the single option
+ * Admin only: sub-reseller and client counts, the single option
  * "transfer all to another reseller" with an async picker; confirm needs the option and a target id >= 1.
  */
 export function DeactivateModal({ reseller, onClose }: Props) {

@@ -26,7 +26,7 @@ interface ActionDef {
   to?: '/resellers/$resellerId/edit' | '/resellers/$resellerId/add_domains' | '/resellers/$resellerId';
 }
 
-/** The actions a row offers to this caller (SPEC "Reseller list" row actions). */
+/** The actions a row offers to this caller. */
 export function rowActions(row: Reseller, opts: { isAdmin: boolean; masterMin: number }): ActionDef[] {
   const list: ActionDef[] = [
     { action: 'view', icon: IconEye, to: '/resellers/$resellerId' },

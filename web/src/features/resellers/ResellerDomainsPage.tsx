@@ -42,7 +42,7 @@ export function ResellerDomainsPage() {
       if (isApiError(e) && e.code === 'VALIDATION' && e.field === 'dns_reseller') {
         setFieldError(t('resellers.domains.invalid'));
       } else {
-        // SPEC: the server's message, else 'Erro desconhecido'.
+        // the server's message, else 'Erro desconhecido'.
         const message = isApiError(e) && e.message ? errorText(e, 'resellers') : t('resellers.domains.unknownError');
         toast({ color: 'red', title: t('common.error'), message });
       }

@@ -53,7 +53,7 @@ interface Props {
 }
 
 /**
- * Reseller create/edit form (SPEC "Reseller forms"). The password's strength shows as it is typed
+ * Reseller create/edit form. The password's strength shows as it is typed
  * and a weak one is not sent; everything else is checked by the server, whose field errors
  * (VALIDATION with `field`, WEAK_PASSWORD, USERNAME_TAKEN, INSUFFICIENT_CREDITS) land on the fields.
  */

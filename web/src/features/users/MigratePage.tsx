@@ -18,7 +18,7 @@ import { reloadProfile } from '../../api/profile';
 import { fetchUrlData, invalidateLines, migrateLine } from './api';
 import type { MigrationSourceLine } from '../../api/types';
 
-/** SPEC section 9: the URL is looked up from 5 characters on. */
+/** docs/rules.md: the URL is looked up from 5 characters on. */
 export const MIN_URL_LENGTH = 5;
 const DEBOUNCE_MS = 600;
 const DAY = 86_400;
@@ -38,7 +38,7 @@ export const willCap = (line: Pick<MigrationSourceLine, 'exp_date'>, nowSec: num
 const LOOKUP_CODES = ['URL_NOT_ORIGINAL', 'URL_NOT_ALLOWED', 'SOURCE_REFUSED'];
 const MIGRATE_CODES = ['MIGRATION_TRIAL', 'MIGRATION_TOO_SHORT', 'MIGRATION_NOT_LOOKED_UP', 'USERNAME_TAKEN', 'INSUFFICIENT_CREDITS', 'VALIDATION'];
 
-/** The spec's messages (SPEC section 8, "Migrate by URL"). */
+/** The fixed Portuguese messages of the migration. */
 function lookupErrorText(e: unknown): string {
   if (isApiError(e) && e.status === 0) return i18n.t('migrate.errors.communication');
   if (isApiError(e) && LOOKUP_CODES.includes(e.code)) return i18n.t(`migrate.errors.${e.code}`);

@@ -89,7 +89,7 @@ export function UsersPage() {
   const whatsapp = useWhatsAppDialog();
   const onWhatsApp = whatsapp.open;
 
-  /** Lazy Player: lines of another system or with missing data are refused before the dialog (SPEC section 5). */
+  /** Lazy Player: lines of another system or with missing data are refused before the dialog (docs/rules.md). */
   const onLazyPlayer = (line: Line) => {
     const blocker = lazyPlayerBlocker(line);
     if (blocker) toast({ color: 'red', title: t('common.error'), message: blocker });
@@ -144,7 +144,7 @@ export function UsersPage() {
       ),
     },
   };
-  // SPEC order in the table (created, notes and WhatsApp from 88em: at 1280 px with the sidebar the rest fits);
+  // Column order in the table (created, notes and WhatsApp from 88em: at 1280 px with the sidebar the rest fits);
   // on a phone's cards what a reseller checks first comes first.
   const order = cards ? CARD_ORDER : DESKTOP_ORDER;
   const columns = order.map((k) => col[k]!);

@@ -28,7 +28,7 @@ describe('Lazy Player dialog', () => {
     expect(macError('001A2B3C4D5E')).toBeNull();
     expect(macError('00-1A-2B-3C-4D-5E')).toBeNull();
   });
-  it('refuses other systems and incomplete lines with the spec messages', () => {
+  it('refuses other systems and incomplete lines with the fixed messages', () => {
     const line = { system: 1, username: 'a', password: 'b', exp_date: NOW };
     expect(lazyPlayerBlocker(line)).toBeNull();
     expect(lazyPlayerBlocker({ ...line, system: 2 })).toBe('Usuários em outro sistema não podem ativar o Lazy Player!');

@@ -7,7 +7,7 @@ import type { Line } from '../../api/types';
 const MAC = /^[0-9A-F]{2}([:-]?)[0-9A-F]{2}(\1[0-9A-F]{2}){4}$/i;
 const MONTH = 30 * 86_400;
 
-/** The spec's message when a MAC is missing or malformed, else null. */
+/** The fixed message when a MAC is missing or malformed, else null. */
 export function macError(raw: string): string | null {
   const mac = raw.trim();
   if (!mac) return i18n.t('lazyPlayer.macRequired');
@@ -29,7 +29,7 @@ export function lazyPlayerBlocker(line: Pick<Line, 'system' | 'username' | 'pass
 
 const CODES = ['LAZY_PLAYER_WRONG_SYSTEM', 'LINE_INCOMPLETE', 'LINE_EXPIRED', 'INSUFFICIENT_CREDITS', 'LAZY_PLAYER_REFUSED', 'LAZY_PLAYER_FAILED', 'NOT_CONFIGURED', 'IN_PROGRESS'];
 
-/** SPEC section 8, "Lazy Player". */
+/** The fixed Lazy Player messages. */
 export function lazyPlayerErrorText(e: unknown): string {
   if (!isApiError(e)) return i18n.t('lazyPlayer.errors.LAZY_PLAYER_FAILED');
   if (e.status === 0) return i18n.t('lazyPlayer.errors.COMMUNICATION');

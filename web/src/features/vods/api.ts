@@ -4,7 +4,7 @@ import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
 import type { AdminVodsQuery, VodRequestBody, VodsQuery } from '../../api/types';
 
-/** The two content-request lists page by these (SPEC section 9). */
+/** The two content-request lists page by these (docs/rules.md). */
 export const VOD_PER_OPTIONS = [10, 25, 50, 100] as const;
 export type VodPer = (typeof VOD_PER_OPTIONS)[number];
 export const PENDING = 1;
@@ -40,7 +40,7 @@ export function useCatalogueSearch(q: string) {
 
 export const invalidateVods = () => queryClient.invalidateQueries({ queryKey: queryKeys.vods.all() });
 
-// All silent: the pages show the spec's own texts.
+// All silent: the pages show their own fixed texts.
 export const requestTitle = (body: VodRequestBody) => api.POST('/api/vods/pedido', { body, silent: true });
 export const setRequestStatus = (id: number, status: VodStatus) => api.PUT('/api/vods/pedido/{id}', { params: { path: { id } }, body: { status }, silent: true });
 export const setStatusMany = (ids: number[], status: VodStatus) => api.PUT('/api/admin/vods/status', { body: { ids, status }, silent: true });
