@@ -1,7 +1,8 @@
 // Size budget of the first load, per route: gzipped JS + CSS that opening the route fetches.
 // That is index.html's script, modulepreloads and stylesheets with the entry's static imports,
 // plus the lazy chunk of the route and of each lazy parent route (layouts) with their static
-// imports and CSS, read from Vite's .vite/manifest.json. Routes come from web/src/router.tsx.
+// imports and CSS, read from Vite's .vite/manifest.json. Routes come from the createRoute blocks of
+// web/src/routing/base.tsx (layouts) and each feature's web/src/features/*/routes.tsx.
 // Usage: node scripts/bundle-budget.mjs [distDir]   (default web/dist; exits 1 over budget)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -54,20 +55,34 @@ function htmlFiles() {
   return files;
 }
 
-/** Route name -> { parent, path, modules } from the createRoute blocks of router.tsx. */
+/** Files declaring routes: the layouts, and each feature's routes.tsx (router.tsx only assembles them). */
+function routeFiles() {
+  const features = path.join(root, 'web/src/features');
+  const own = fs
+    .readdirSync(features)
+    .map((f) => path.join(features, f, 'routes.tsx'))
+    .filter((f) => fs.existsSync(f));
+  return [path.join(root, 'web/src/routing/base.tsx'), ...own];
+}
+
+/** Route name -> { parent, path, modules } from the createRoute blocks of the route files. */
 function parseRoutes() {
-  const src = fs.readFileSync(path.join(root, 'web/src/router.tsx'), 'utf8');
   const routes = new Map();
-  for (const block of src.split(/\n(?=(?:export )?const \w+ = )/)) {
-    const name = block.match(/^(?:export )?const (\w+) = createRoute\(/)?.[1];
-    if (!name) continue;
-    routes.set(name, {
-      parent: block.match(/getParentRoute: \(\) => (\w+)/)?.[1],
-      path: block.match(/path: '([^']+)'/)?.[1],
-      // the lazy component and whatever else the route imports on the way (a loader's module)
-      modules: [...block.matchAll(/import\('\.\/([^']+)'\)/g)].map((m) => manifestKeyOf(`src/${m[1]}`)),
-    });
+  for (const file of routeFiles()) {
+    const src = fs.readFileSync(file, 'utf8');
+    const dir = path.relative(path.join(root, 'web'), path.dirname(file)).split(path.sep).join('/');
+    for (const block of src.split(/\n(?=(?:export )?const \w+ = )/)) {
+      const name = block.match(/^(?:export )?const (\w+) = createRoute\(/)?.[1];
+      if (!name) continue;
+      routes.set(name, {
+        parent: block.match(/getParentRoute: \(\) => (\w+)/)?.[1],
+        path: block.match(/path: '([^']+)'/)?.[1],
+        // the lazy component and whatever else the route imports on the way (a loader's module)
+        modules: [...block.matchAll(/import\('(\.\.?\/[^']+)'\)/g)].map((m) => manifestKeyOf(path.posix.join(dir, m[1]))),
+      });
+    }
   }
+  if (![...routes.values()].some((r) => r.path)) throw new Error('bundle-budget: no routes found');
   return routes;
 }
 

@@ -1,31 +1,30 @@
 import type { NotificationData } from '@mantine/notifications';
 import i18n from '../i18n';
-import type { ApiError } from './errors';
+import { type ErrorScope, errorText } from '../lib/errors';
+import { type ApiError, isApiError } from './errors';
 
-const AUTO_CLOSE = 4000;
+/** Every toast stays this long. */
+export const TOAST_MS = 4000;
 
-/** Translated text of an API error: `errors.<CODE>` when known, else the server's message. */
-export function errorText(err: ApiError): string {
-  const key = `errors.${err.code}`;
-  if (i18n.exists(key)) return i18n.t(key, { message: err.message, field: err.field ?? '' });
-  return err.message || i18n.t('errors.UNKNOWN');
+/**
+ * The one way to show a toast. @mantine/notifications is loaded on first use: the signed-out
+ * pages do not download it (the signed-in layout mounts <Notifications>).
+ */
+export function toast(notification: Omit<NotificationData, 'autoClose'>): void {
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ ...notification, autoClose: TOAST_MS }));
 }
 
-/** Loaded on first use: the signed-out pages do not download it (the signed-in layout mounts <Notifications>). */
-function show(notification: NotificationData): void {
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show(notification));
+/** Toast of an API error (the client shows those of calls that are not `silent`). */
+export function notifyError(err: ApiError, ...scopes: ErrorScope[]): void {
+  toast({ id: `api-error-${err.code}`, color: 'red', title: i18n.t('common.error'), message: errorText(err, ...scopes) });
 }
 
-export function notifyError(err: ApiError): void {
-  show({
-    id: `api-error-${err.code}`,
-    color: 'red',
-    title: i18n.t('common.error'),
-    message: errorText(err),
-    autoClose: AUTO_CLOSE,
-  });
+/** Shows the error of a `silent` call, worded by `errorText` (401s are already handled by the client). */
+export function showError(e: unknown, ...scopes: ErrorScope[]): void {
+  if (!isApiError(e)) toast({ color: 'red', title: i18n.t('common.error'), message: i18n.t('errors.UNKNOWN') });
+  else if (e.status !== 401) notifyError(e, ...scopes);
 }
 
 export function notifySuccess(message: string): void {
-  show({ color: 'green', message, autoClose: AUTO_CLOSE });
+  toast({ color: 'green', message });
 }

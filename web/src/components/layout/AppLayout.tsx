@@ -2,7 +2,7 @@ import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { Suspense } from 'react';
-import { useProfile } from '../../features/auth/profile';
+import { useProfile } from '../../api/profile';
 import { Navbar } from './Navbar';
 import { TopBar } from './TopBar';
 

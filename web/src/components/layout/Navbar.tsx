@@ -3,7 +3,7 @@ import { IconBook, IconMessages } from '@tabler/icons-react';
 import { useComplements } from '../../api/complements';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../../features/auth/profile';
+import { useProfile } from '../../api/profile';
 import { MENU_ENTRIES, type MenuEntry, navTestId, visibleMenu } from './menu';
 
 function matches(path: string, pathname: string): boolean {

@@ -3,7 +3,7 @@ import { IconBell, IconChevronDown, IconCoin, IconLogout, IconShieldLock, IconUs
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../api/queryClient';
-import { useProfile } from '../../features/auth/profile';
+import { useProfile } from '../../api/profile';
 import { signOut } from '../../features/auth/session';
 import { SECURITY_PATH, TwoFactorGate } from '../../features/twofactor/TwoFactorGate';
 import { formatNumber } from '../../lib/format';

@@ -1,9 +1,8 @@
 import { IconLogin2 } from '@tabler/icons-react';
+import { errorText } from '../../lib/errors';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
-import { errorText } from '../../api/notify';
 import { ErrorAlert } from '../../components/basic/ErrorAlert';
 import { PasswordField } from '../../components/basic/PasswordField';
 import { SubmitButton } from '../../components/basic/SubmitButton';
@@ -42,7 +41,7 @@ export function SignInPage() {
       if ('challenge' in res) setPending({ username: name, challenge: res.challenge });
       else await enter(res);
     } catch (err) {
-      setError(isApiError(err) ? errorText(err) : t('errors.UNKNOWN'));
+      setError(errorText(err));
       setPassword('');
     } finally {
       setBusy(false);

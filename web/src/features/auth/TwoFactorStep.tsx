@@ -1,8 +1,8 @@
 import { IconShieldLock } from '@tabler/icons-react';
+import { errorText } from '../../lib/errors';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { errorText } from '../../api/notify';
 import { ErrorAlert } from '../../components/basic/ErrorAlert';
 import { SubmitButton } from '../../components/basic/SubmitButton';
 import { TextField } from '../../components/basic/TextField';
@@ -36,7 +36,7 @@ export function TwoFactorStep({ username, challenge, onSignedIn, onRestart }: Pr
       onSignedIn(await completeSignIn(username, challenge, code.trim()));
     } catch (err) {
       if (isApiError(err) && err.code === 'TWO_FACTOR_CHALLENGE_EXPIRED') onRestart(errorText(err));
-      else setError(isApiError(err) ? errorText(err) : t('errors.UNKNOWN'));
+      else setError(errorText(err));
       setCode('');
     } finally {
       setBusy(false);

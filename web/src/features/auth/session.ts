@@ -4,7 +4,7 @@ import { queryClient } from '../../api/queryClient';
 import { clearSession, getToken, setToken } from '../../api/session';
 import type { Profile, SignedIn, SignInBody, TwoFactorChallenge } from '../../api/types';
 import { deviceToken, saveDeviceToken } from './deviceTokens';
-import { PROFILE_KEY, profileQuery } from './profile';
+import { PROFILE_KEY, profileQuery } from '../../api/profile';
 
 export type SignInInput = Required<Omit<SignInBody, 'device_token'>>;
 /** The full profile, or the sign-in answer's user when the profile could not be loaded. */

@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
 import { SEARCH_DEBOUNCE_MS } from '../../api/resellerSearch';
 import type { BouquetListed, Stream } from '../../api/types';
 import { formatNumber } from '../../lib/format';
-import { useCategories, useStreams } from '../catalogue/api';
-import { KINDS } from '../catalogue/search';
+import { useCategories, useStreams } from '../../api/catalogue';
+import { KINDS } from '../../api/catalogue';
 import { useBouquetContents, useSaveBouquetContents } from './api';
 
 /** Streams offered per search; names of chosen streams are looked up for the first NAMED. */

@@ -1,13 +1,14 @@
 import { ActionIcon, Alert, Button, Group, Stack, TextInput, Tooltip } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { IconListCheck, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
-import { useBouquets, useDeleteBouquet } from './api';
+import { useDeleteBouquet } from './api';
+import { useBouquets } from '../../api/catalogue';
 import { BouquetModal } from './BouquetModal';
 import type { Bouquet, BouquetListed } from '../../api/types';
 import { formatNumber } from '../../lib/format';

@@ -2,13 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 
-/** Every bouquet (admin only; not paged). */
-export function useBouquets() {
-  return useQuery({
-    queryKey: queryKeys.bouquets(),
-    queryFn: ({ signal }) => api.GET('/api/admin/bouquets', { signal }).then((r) => r.data),
-  });
-}
 
 export function useSaveBouquet() {
   const qc = useQueryClient();

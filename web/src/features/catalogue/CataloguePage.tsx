@@ -11,9 +11,10 @@ import type { ResponsiveColumn } from '../../components/table/ResponsiveTable';
 import type { SortState } from '../../components/table/tableSearch';
 import { useTableState } from '../../components/table/useTableState';
 import { formatDateTime } from '../../lib/format';
-import { useCategories, useStreams } from './api';
+import { useCategories, useStreams } from '../../api/catalogue';
 import { ImportPanel } from './ImportPanel';
-import { catalogueSearch, KINDS } from './search';
+import { catalogueSearch } from './search';
+import { KINDS } from '../../api/catalogue';
 
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'asc' };
 export const KIND_COLORS: Record<CatalogueKind, string> = { live: 'teal', movie: 'blue', series: 'grape' };

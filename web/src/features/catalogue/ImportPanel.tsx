@@ -1,14 +1,14 @@
 import { Alert, Button, FileInput, Group, Paper, Progress, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { errorText } from '../../lib/errors';
 import { IconAlertTriangle, IconCheck, IconFileImport, IconUpload } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { errorText } from '../../api/notify';
 import type { CatalogueImport, CatalogueKind } from '../../api/types';
 import i18n from '../../i18n';
 import { useImportCatalogue } from './api';
 import { ImportSummary } from './ImportSummary';
-import { KINDS } from './search';
+import { KINDS } from '../../api/catalogue';
 
 type Source = 'file' | 'url';
 type Phase = 'idle' | 'reading' | 'importing';

@@ -1,28 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import type { CatalogueImport, StreamsQuery } from '../../api/types';
+import type { CatalogueImport } from '../../api/types';
 
 /** A 20,000-entry playlist imports in a few seconds; a URL is fetched first. */
 const IMPORT_TIMEOUT_MS = 120_000;
 
-export function useStreams(query: StreamsQuery, enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.catalogue.streams(query),
-    queryFn: ({ signal }) => api.GET('/api/admin/streams', { params: { query }, signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
 
-/** Every category (all kinds; a few hundred at most). */
-export function useCategories() {
-  return useQuery({
-    queryKey: queryKeys.catalogue.categories(),
-    queryFn: ({ signal }) => api.GET('/api/admin/categories', { signal }).then((r) => r.data),
-    staleTime: 60_000,
-  });
-}
 
 /** POST /admin/catalogue/import (silent: the import panel shows the error); refreshes the catalogue and the dashboard's latest content. */
 export function useImportCatalogue() {

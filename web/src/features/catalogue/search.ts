@@ -1,7 +1,7 @@
 import { enumParam, intParam, tableSearch, textParam } from '../../components/table/tableSearch';
+import { KINDS } from '../../api/catalogue';
 import type { CatalogueKind } from '../../api/types';
 
-export const KINDS: readonly CatalogueKind[] = ['live', 'movie', 'series'];
 
 /** Sortable fields of GET /api/admin/streams. */
 export const STREAM_SORT_FIELDS = ['id', 'name', 'added', 'kind', 'category_id'] as const;

@@ -1,8 +1,8 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
 import type { Connection } from '../../api/types';
 import { confirmDialog } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
@@ -11,8 +11,8 @@ import type { ResponsiveColumn } from '../../components/table/ResponsiveTable';
 import type { SortState } from '../../components/table/tableSearch';
 import { useTableState } from '../../components/table/useTableState';
 import { formatDateTime, formatElapsed } from '../../lib/format';
-import { useProfile } from '../auth/profile';
-import { UserFiltersBar } from '../users/UserFilters';
+import { useProfile } from '../../api/profile';
+import { UserFiltersBar } from '../lines/UserFilters';
 import { disconnect, useConnections } from './api';
 import { type ConnectionFilters, connectionsSearch } from './search';
 

@@ -1,5 +1,5 @@
 import { tableSearch } from '../../components/table/tableSearch';
-import { parseUserFilters, type UserFilters } from '../users/search';
+import { parseUserFilters, type UserFilters } from '../lines/filters';
 
 /** Sortable fields of GET /api/users/connections. */
 export const CONNECTION_SORT_FIELDS = ['activity_id', 'username', 'date_start', 'master_username', 'created_at'] as const;

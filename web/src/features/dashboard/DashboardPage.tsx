@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../auth/profile';
+import { useProfile } from '../../api/profile';
 import { ActivityChartSkeleton } from './ActivityChartSkeleton';
 import { ExpirationsTable } from './ExpirationsTable';
 import { LatestContent } from './LatestContent';

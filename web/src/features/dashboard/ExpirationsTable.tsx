@@ -1,18 +1,18 @@
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { IconAlertTriangle, IconBrandWhatsapp, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIntentKeys } from '../../api/intentKeys';
-import { notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Pager } from '../../components/Pager';
 import { DEFAULT_PER, type PerOption } from '../../components/pagerMath';
 import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
-import { useProfile } from '../auth/profile';
+import { useProfile } from '../../api/profile';
 import { cut, formatDateTime, formatNumber } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
-import { useWhatsAppDialog } from '../users/WhatsAppModal';
+import { useWhatsAppDialog } from '../lines/WhatsAppModal';
 import type { Line } from '../../api/types';
 import { type SortOrder, useExpiring, useFlashRenew } from './api';
 

@@ -1,8 +1,8 @@
 import { Alert, Text } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_NEWS_ID, useNews } from '../news/api';
-import { NewsBody } from '../news/NewsBody';
+import { DASHBOARD_NEWS_ID, useNews } from '../../api/news';
+import { NewsBody } from '../../components/NewsBody';
 
 /** The dashboard notice (news item 1), only when it exists and is active. Text only, never HTML. */
 export function NewsBox() {

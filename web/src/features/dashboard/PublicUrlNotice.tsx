@@ -2,7 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { IconWorldWww } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
-import { useProfile } from '../auth/profile';
+import { useProfile } from '../../api/profile';
 
 /**
  * Admins only: neither the main_domain setting nor PUBLIC_URL is set, so playlist and short

@@ -16,7 +16,7 @@ import {
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { useP2pOnline } from '../p2p/api';
+import { useP2pOnline } from '../../api/p2pOnline';
 import { useDashboardCounters } from './api';
 import { formatNumber } from '../../lib/format';
 

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { ExpiringQuery, LatestType } from '../../api/types';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 
 export type SortOrder = NonNullable<ExpiringQuery['order']>;
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_PER } from '../../components/pagerMath';
-import { profileQuery } from '../auth/profile';
-import { newsQuery } from '../news/api';
+import { profileQuery } from '../../api/profile';
+import { newsQuery } from '../../api/news';
 import { dashboardActivityQuery, dashboardCountersQuery, expiringQuery } from './api';
 
 /** The longest the dashboard waits for its data before it shows skeletons instead. */

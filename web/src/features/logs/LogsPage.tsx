@@ -13,7 +13,7 @@ import type { ResponsiveColumn } from '../../components/table/ResponsiveTable';
 import type { SortState } from '../../components/table/tableSearch';
 import { useTableState } from '../../components/table/useTableState';
 import { currentLang } from '../../i18n';
-import { useProfile } from '../auth/profile';
+import { useProfile } from '../../api/profile';
 import { formatNumber } from '../../lib/format';
 import { SEARCH_DEBOUNCE_MS, useResellerName } from '../../api/resellerSearch';
 import { ResellerIdPicker } from '../../components/ResellerPicker';

@@ -1,14 +1,15 @@
 import { Alert, Box, Button, Group, NumberInput, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { toast } from '../../api/notify';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { decodeNewsBody } from './body';
+import { decodeNewsBody } from '../../lib/newsBody';
 import type { NewsInput, NewsItem } from '../../api/types';
-import { DASHBOARD_NEWS_ID, LINK_NEWS_ID, useNews, useSaveNews } from './api';
-import { NewsBody } from './NewsBody';
+import { useSaveNews } from './api';
+import { DASHBOARD_NEWS_ID, LINK_NEWS_ID, useNews } from '../../api/news';
+import { NewsBody } from '../../components/NewsBody';
 
 const EMPTY: NewsInput = { title: '', body: '', level: 1, status: 1 };
 const ITEMS = [DASHBOARD_NEWS_ID, LINK_NEWS_ID] as const;
@@ -55,9 +56,9 @@ export function NewsEditPage() {
     const body: NewsItem = { id, title: v.title.trim(), body: v.body, level: Number(v.level), status: Number(v.status) };
     try {
       await save.mutateAsync(body);
-      notifications.show({ color: 'green', message: t('news.success'), autoClose: 4000 });
+      toast({ color: 'green', message: t('news.success') });
     } catch {
-      notifications.show({ color: 'red', title: t('common.error'), message: t('news.failure'), autoClose: 4000 });
+      toast({ color: 'red', title: t('common.error'), message: t('news.failure') });
     }
   });
 

@@ -1,26 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { NewsItem } from '../../api/types';
-
-/** The dashboard notice. */
-export const DASHBOARD_NEWS_ID = 1;
-/** Shown in the short-link modal. */
-export const LINK_NEWS_ID = 2;
-
-/**
- * GET /news (the one home of this query: the dashboard, the link modal and the editor share it).
- * Admins get every item, everyone else only the active ones. Silent: each page shows its own error.
- */
-export const newsQuery = queryOptions({
-  queryKey: queryKeys.news(),
-  queryFn: ({ signal }) => api.GET('/api/news', { signal, silent: true }).then((r) => r.data),
-  retry: false,
-});
-
-export function useNews() {
-  return useQuery(newsQuery);
-}
 
 /** PUT /news/{id} (admin). Errors are shown by the caller (silent). */
 export function useSaveNews() {

@@ -1,16 +1,16 @@
 import { Alert, Button, Paper, Stack } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
 import { useIntentKeys } from '../../api/intentKeys';
-import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
-import { reloadProfile } from '../auth/profile';
-import { paidPackages, screenLimit, trialPackages } from '../users/api';
-import { type CreatedCredentials, CreatedDialog } from '../users/CreatedDialog';
-import { LineForm, type LineFormValues } from '../users/LineForm';
+import { reloadProfile } from '../../api/profile';
+import { paidPackages, screenLimit, trialPackages } from '../lines/api';
+import { type CreatedCredentials, CreatedDialog } from '../lines/CreatedDialog';
+import { LineForm, type LineFormValues } from '../lines/LineForm';
 import type { P2pUser, Package } from '../../api/types';
 import { createP2pTrial, createP2pUser, invalidateP2pUsers } from './api';
 

@@ -1,17 +1,16 @@
-import { ActionIcon, Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
+import { notifySuccess, showError } from '../../api/notify';
+import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft, IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { notifySuccess } from '../../api/notify';
 import type { P2pUser } from '../../api/types';
-import { PageHeader } from '../../components/PageHeader';
+import { EditPageShell } from '../../components/EditPageShell';
 import { useGoBack } from '../../components/useGoBack';
 import { formatDateTime } from '../../lib/format';
-import { p2pEditRoute } from '../../router';
-import { randomCredential } from '../users/format';
+import { randomCredential } from '../lines/format';
 import { replaceP2pUser, updateP2pUser, useP2pUser } from './api';
-import { showP2pError } from './errors';
 
 /** The P2P login's local part: what comes before the @ (the domain is a setting). */
 const USERNAME_RE = /^[A-Za-z0-9_.-]+$/;
@@ -20,38 +19,16 @@ const PASSWORD_RE = /^[A-Za-z0-9_.@-]+$/;
 /** /p2p_users/{id}/edit — name, username (the part of the e-mail before the @), password. */
 export function P2pEditPage() {
   const { t } = useTranslation();
-  const { userId } = p2pEditRoute.useParams();
+  const { userId } = useParams({ from: '/auth/p2p_users/$userId/edit' });
   const id = Number(userId);
   const valid = Number.isInteger(id) && id > 0;
   const user = useP2pUser(valid ? id : 0);
   const goBack = useGoBack('/p2p_users');
 
   return (
-    <Stack gap={0} maw={900}>
-      <PageHeader
-        title={user.data ? t('p2p.editTitle', { email: user.data.email }) : t('users.editTitleId', { id: valid ? id : '?' })}
-        actions={
-          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack} data-testid="user-back">
-            {t('common.back')}
-          </Button>
-        }
-      />
-      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-        {!valid || user.isError ? (
-          <Alert color="red" data-testid="p2p-edit-error">
-            {!valid || (isApiError(user.error) && user.error.status === 404) ? t('errors.NOT_FOUND') : t('common.loadError')}
-          </Alert>
-        ) : !user.data ? (
-          <Stack>
-            {[1, 2, 3].map((i) => (
-              <Skeleton key={i} h={40} />
-            ))}
-          </Stack>
-        ) : (
-          <EditForm key={user.data.id} user={user.data} onDone={goBack} />
-        )}
-      </Paper>
-    </Stack>
+    <EditPageShell title={user.data ? t('p2p.editTitle', { email: user.data.email }) : t('users.editTitleId', { id: valid ? id : '?' })} onBack={goBack} backTestId="user-back" errorTestId="p2p-edit-error" valid={valid} query={user} rows={3}>
+      {(data) => <EditForm key={data.id} user={data} onDone={goBack} />}
+    </EditPageShell>
   );
 }
 
@@ -73,7 +50,7 @@ function EditForm({ user, onDone }: { user: P2pUser; onDone: () => void }) {
       onDone();
     } catch (e) {
       if (isApiError(e) && e.field && e.field in v) form.setFieldError(e.field, e.code === 'USERNAME_TAKEN' ? t('errors.USERNAME_TAKEN') : e.message);
-      showP2pError(e);
+      showError(e, 'p2p', 'users');
     }
   });
 

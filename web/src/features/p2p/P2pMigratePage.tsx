@@ -1,14 +1,13 @@
 import { Alert, Paper, Stack, Text } from '@mantine/core';
+import { notifySuccess, showError } from '../../api/notify';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIntentKeys } from '../../api/intentKeys';
-import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { formatNumber } from '../../lib/format';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 import { migrateOldCredits } from './api';
-import { showP2pError } from './errors';
 import { OldLoginForm } from './OldLoginForm';
 
 /** /p2p_migrate — moves the balance of an old P2P panel account into the caller's (once per old account). */
@@ -25,7 +24,7 @@ export function P2pMigratePage() {
       void reloadProfile();
       notifySuccess(t('p2p.old.creditsDone', { count: r.credits_imported, formatted: formatNumber(r.credits_imported) }));
     } catch (e) {
-      showP2pError(e);
+      showError(e, 'p2p', 'users');
       throw e;
     }
   };

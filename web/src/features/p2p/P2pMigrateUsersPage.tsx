@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { notifySuccess, showError, toast } from '../../api/notify';
 import { IconAlertTriangle, IconCircleCheck, IconDatabaseImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +10,7 @@ import { confirmDialog } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import { notifySuccess } from '../../api/notify';
-import { notifications } from '@mantine/notifications';
 import { attachOldLogin, invalidateP2pUsers, migrateOldClients, useImportPreview } from './api';
-import { showP2pError } from './errors';
 import { OldLoginForm } from './OldLoginForm';
 
 const refreshPreview = () => queryClient.invalidateQueries({ queryKey: queryKeys.p2p.importPreview() });
@@ -30,12 +28,12 @@ export function P2pMigrateUsersPage() {
     try {
       r = await attachOldLogin(username, password);
     } catch (e) {
-      showP2pError(e);
+      showError(e, 'p2p', 'users');
       throw e;
     }
     // a reply without login shows the server's message.
     if (!r.login) {
-      notifications.show({ color: 'red', title: t('common.error'), message: r.message, autoClose: 5000 });
+      toast({ color: 'red', title: t('common.error'), message: r.message });
       throw new Error(r.message);
     }
     notifySuccess(r.message);
@@ -58,7 +56,7 @@ export function P2pMigrateUsersPage() {
       void invalidateP2pUsers();
       await refreshPreview();
     } catch (e) {
-      showP2pError(e);
+      showError(e, 'p2p', 'users');
       await refreshPreview();
     } finally {
       setBusy(false);

@@ -6,7 +6,7 @@ import type { P2pOnlineRow } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
 import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { formatElapsed, formatNumber } from '../../lib/format';
-import { useP2pOnline } from './api';
+import { useP2pOnline } from '../../api/p2pOnline';
 
 /** /p2p_users/connections — who watches over P2P now, from the P2P server (refreshed every 15 s). */
 export function P2pOnlinePage() {

@@ -1,13 +1,10 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newIdempotencyKey } from '../../api/client';
-import { notifySuccess } from '../../api/notify';
 import type { P2pUser } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
-import { reloadProfile } from '../auth/profile';
-import { renewP2pUser, replaceP2pUser } from './api';
-import { showP2pError } from './errors';
+import { renewP2pUser, useP2pChange } from './api';
 
 export const MAX_RENEW_MONTHS = 12;
 
@@ -15,25 +12,22 @@ export const MAX_RENEW_MONTHS = 12;
 export function P2pRenewModal({ user, onClose }: { user: P2pUser; onClose: () => void }) {
   const { t } = useTranslation();
   const [months, setMonths] = useState<number | string>(0);
-  const [busy, setBusy] = useState(false);
-  // One key per renewal intent: a retry after a lost answer cannot charge twice; another amount is another intent.
-  const [key, setKey] = useState(newIdempotencyKey);
+  // One key per renewal intent (account and months): a retry after a lost answer cannot charge twice; another amount is another intent.
+  const renew = useP2pChange(({ id, months }: { id: number; months: number }, key) => renewP2pUser(id, months, key));
   const n = typeof months === 'number' ? months : Number.parseInt(months, 10) || 0;
   const valid = Number.isInteger(n) && n >= 1 && n <= MAX_RENEW_MONTHS;
 
-  const submit = async () => {
+  const submit = () => {
     if (!valid) return;
-    setBusy(true);
-    try {
-      replaceP2pUser(await renewP2pUser(user.id, n, key));
-      void reloadProfile();
-      notifySuccess(t('p2p.renew.success'));
-      onClose();
-    } catch (e) {
-      showP2pError(e);
-    } finally {
-      setBusy(false);
-    }
+    renew.mutate(
+      { id: user.id, months: n },
+      {
+        onSuccess: () => {
+          notifySuccess(t('p2p.renew.success'));
+          onClose();
+        },
+      },
+    );
   };
 
   return (
@@ -53,7 +47,6 @@ export function P2pRenewModal({ user, onClose }: { user: P2pUser; onClose: () =>
           value={months}
           onChange={(v) => {
             setMonths(v);
-            setKey(newIdempotencyKey());
           }}
           data-testid="p2p-renew-months"
         />
@@ -66,7 +59,7 @@ export function P2pRenewModal({ user, onClose }: { user: P2pUser; onClose: () =>
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => void submit()} disabled={!valid} loading={busy} data-testid="p2p-renew-submit">
+          <Button onClick={submit} disabled={!valid} loading={renew.isPending} data-testid="p2p-renew-submit">
             {t('p2p.renew.submit')}
           </Button>
         </Group>

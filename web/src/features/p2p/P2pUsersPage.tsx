@@ -1,10 +1,11 @@
 import { ActionIcon, Alert, Badge, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { showError } from '../../api/notify';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClockPlus, IconDotsVertical, IconLock, IconLockOpen, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmBlockToggle, confirmRemove } from '../users/confirmLine';
+import { confirmBlockToggle, confirmRemove } from '../lines/confirmLine';
 import type { P2pUser } from '../../api/types';
 
 import { ExpiryBadge } from '../../components/ExpiryBadge';
@@ -17,10 +18,9 @@ import { useRowRun } from '../../components/table/useRowRun';
 import { useTableState } from '../../components/table/useTableState';
 import { formatDateTime } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
-import { useProfile } from '../auth/profile';
+import { useProfile } from '../../api/profile';
 import { deleteP2pUser, dropP2pUser, replaceP2pUser, setP2pBlocked, useP2pOutbox, useP2pUsers } from './api';
-import { LoginCell } from '../users/ui';
-import { showP2pError } from './errors';
+import { LoginCell } from '../lines/ui';
 import { P2pFilterBar } from './P2pFilterBar';
 import { P2pRenewModal } from './P2pRenewModal';
 import { p2pUsersSearch } from './search';
@@ -39,7 +39,7 @@ export function P2pUsersPage() {
   const [renewing, setRenewing] = useState<P2pUser | null>(null);
   const isAdmin = profile.data?.type === 'admin';
 
-  const { busy, run } = useRowRun<P2pUser>({ replace: replaceP2pUser, drop: dropP2pUser, showError: showP2pError });
+  const { busy, run } = useRowRun<P2pUser>({ replace: replaceP2pUser, drop: dropP2pUser, showError: (e) => showError(e, 'p2p', 'users') });
 
   const onBlockToggle = async (u: P2pUser) => {
     const block = u.status === 1;

@@ -1,12 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { showError } from '../../api/notify';
+import { reloadProfile } from '../../api/profile';
+import { useIntentMutation } from '../../api/useIntentMutation';
 import { api } from '../../api/client';
+import { ONLINE_REFRESH_MS } from '../../api/p2pOnline';
 import { queryClient } from '../../api/queryClient';
 import { dropFromPages, replaceInPages, whilePending } from '../../api/pageCache';
 import { queryKeys } from '../../api/queryKeys';
 import type { P2pCreate, P2pTrialCreate, P2pUpdate, P2pUser, P2pUsersQuery } from '../../api/types';
 
-/** The online list and the online card refresh this often (every 15 s). */
-export const ONLINE_REFRESH_MS = 15_000;
 
 export function useP2pUsers(query: P2pUsersQuery) {
   return useQuery({
@@ -25,15 +27,6 @@ export function useP2pUser(id: number) {
   });
 }
 
-/** GET /p2p/users/online; `silent`: NOT_CONFIGURED is shown in place, not as a toast. */
-export function useP2pOnline() {
-  return useQuery({
-    queryKey: queryKeys.p2p.online(),
-    queryFn: async ({ signal }) => (await api.GET('/api/p2p/users/online', { signal, silent: true })).data,
-    refetchInterval: ONLINE_REFRESH_MS,
-    retry: false,
-  });
-}
 
 /** Pending and failed deliveries to the P2P server (admins). */
 export function useP2pOutbox(enabled: boolean) {
@@ -61,7 +54,23 @@ export const dropP2pUser = (id: number): void => dropFromPages<P2pUser>(queryKey
 
 export const invalidateP2pUsers = () => queryClient.invalidateQueries({ queryKey: queryKeys.p2p.lists() });
 
-// --- Calls. All are `silent`: the caller shows the error (showP2pError). ---
+/**
+ * A change to one P2P account (renew): one mutation, spends keyed per intent (the variables, which
+ * name the account). On success the account replaces its cached copies and the balance reloads; a
+ * failure is shown as a toast.
+ */
+export function useP2pChange<V extends { id: number }>(call: (variables: V, idempotencyKey: string) => Promise<P2pUser>) {
+  return useIntentMutation({
+    mutationFn: call,
+    onSuccess: (user: P2pUser) => {
+      replaceP2pUser(user);
+      void reloadProfile();
+    },
+    onError: (e) => showError(e, 'p2p', 'users'),
+  });
+}
+
+// --- Calls. All are `silent`: the caller shows the error (showError(e, 'p2p', 'users')). ---
 
 const about = (id: number) => ({ params: { path: { id } }, silent: true });
 

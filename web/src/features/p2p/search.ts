@@ -1,5 +1,5 @@
 import { enumParam, intParam, tableSearch, textParam } from '../../components/table/tableSearch';
-import { resellerParam } from '../users/search';
+import { resellerParam } from '../lines/filters';
 
 /** Sortable fields of GET /api/p2p/users. */
 export const P2P_SORT_FIELDS = ['id', 'name', 'username', 'email', 'password', 'created', 'expiracao', 'status', 'is_trial', 'master_username'] as const;

@@ -1,9 +1,7 @@
-import { Button, Paper, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { FormPageShell } from '../../components/FormPageShell';
+import { notifySuccess } from '../../api/notify';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
-import { PageHeader } from '../../components/PageHeader';
 import { useSavePackage } from './api';
 import { EMPTY_PACKAGE, PackageForm } from './PackageForm';
 import { useGoBack } from '../../components/useGoBack';
@@ -15,26 +13,16 @@ export function PackageCreatePage() {
   const navigate = useNavigate();
   const goBack = useGoBack('/packages');
   return (
-    <Stack gap={0} maw={900}>
-      <PageHeader
-        title={t('packages.createTitle')}
-        actions={
-          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack} data-testid="package-back">
-            {t('common.back')}
-          </Button>
-        }
+    <FormPageShell title={t('packages.createTitle')} onBack={goBack} backTestId="package-back">
+      <PackageForm
+        initial={EMPTY_PACKAGE}
+        onCancel={goBack}
+        onSubmit={async (values) => {
+          await save.mutateAsync(values);
+          notifySuccess(t('packages.created'));
+          await navigate({ to: '/packages', search: { order_by: 'id,desc' } });
+        }}
       />
-      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-        <PackageForm
-          initial={EMPTY_PACKAGE}
-          onCancel={goBack}
-          onSubmit={async (values) => {
-            await save.mutateAsync(values);
-            notifySuccess(t('packages.created'));
-            await navigate({ to: '/packages', search: { order_by: 'id,desc' } });
-          }}
-        />
-      </Paper>
-    </Stack>
+    </FormPageShell>
   );
 }

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { useBouquets } from '../bouquets/api';
+import { useBouquets } from '../../api/catalogue';
 import type { DurationUnit, PackageInput } from '../../api/types';
 
 const DURATION_UNITS: readonly DurationUnit[] = ['hours', 'days', 'months', 'years'];

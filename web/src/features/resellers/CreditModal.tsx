@@ -1,9 +1,9 @@
 import { Button, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../api/client';
-import { notifySuccess } from '../../api/notify';
 import { useChangeCredits } from './api';
 import { formatNumber } from '../../lib/format';
 import type { Reseller } from '../../api/types';

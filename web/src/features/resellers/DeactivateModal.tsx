@@ -1,9 +1,9 @@
 import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { notifyError, notifySuccess } from '../../api/notify';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { notifyError, notifySuccess } from '../../api/notify';
 import type { Reseller, SearchOption } from '../../api/types';
 import { ResellerPicker } from '../../components/ResellerPicker';
 import { useDeactivate } from './api';

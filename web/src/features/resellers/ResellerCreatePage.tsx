@@ -1,13 +1,12 @@
-import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Skeleton, Stack } from '@mantine/core';
+import { FormPageShell } from '../../components/FormPageShell';
+import { notifySuccess } from '../../api/notify';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIntentKeys } from '../../api/intentKeys';
-import { notifySuccess } from '../../api/notify';
-import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
-import { useProfile } from '../auth/profile';
+import { useProfile } from '../../api/profile';
 import { useComplements } from '../../api/complements';
 import { useCreateReseller } from './api';
 import { EMPTY_RESELLER, ResellerForm, type ResellerFormValues } from './ResellerForm';
@@ -49,39 +48,29 @@ export function ResellerCreatePage() {
   }, [groups]);
 
   return (
-    <Stack gap={0} maw={900}>
-      <PageHeader
-        title={t('resellers.createTitle')}
-        actions={
-          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack} data-testid="reseller-back">
-            {t('common.back')}
-          </Button>
-        }
-      />
-      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-        {complements.isError ? (
-          <Alert color="red">{t('common.loadError')}</Alert>
-        ) : !ready ? (
-          <Stack>
-            {[1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} h={40} />
-            ))}
-          </Stack>
-        ) : (
-          <ResellerForm
-            mode="create"
-            initial={initial}
-            groups={groups}
-            onCancel={goBack}
-            onSubmit={async (values) => {
-              const body = toCreateBody(values);
-              await intents.send(body, (key) => create.mutateAsync({ body, key }));
-              notifySuccess(t('resellers.form.created'));
-              await navigate({ to: '/resellers' });
-            }}
-          />
-        )}
-      </Paper>
-    </Stack>
+    <FormPageShell title={t('resellers.createTitle')} onBack={goBack} backTestId="reseller-back">
+      {complements.isError ? (
+        <Alert color="red">{t('common.loadError')}</Alert>
+      ) : !ready ? (
+        <Stack>
+          {[1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} h={40} />
+          ))}
+        </Stack>
+      ) : (
+        <ResellerForm
+          mode="create"
+          initial={initial}
+          groups={groups}
+          onCancel={goBack}
+          onSubmit={async (values) => {
+            const body = toCreateBody(values);
+            await intents.send(body, (key) => create.mutateAsync({ body, key }));
+            notifySuccess(t('resellers.form.created'));
+            await navigate({ to: '/resellers' });
+          }}
+        />
+      )}
+    </FormPageShell>
   );
 }

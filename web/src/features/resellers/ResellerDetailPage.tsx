@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconPencil, IconWorldWww } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useParams } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
@@ -11,7 +11,6 @@ import { DEFAULT_PER, type PerOption } from '../../components/pagerMath';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useGoBack } from '../../components/useGoBack';
 import i18n from '../../i18n';
-import { resellerDetailRoute } from '../../router';
 import { isValidId, useLedger, useReseller } from './api';
 import { formatDelta, formatNumber } from '../../lib/format';
 import { formatEpoch } from './format';
@@ -41,7 +40,7 @@ function Stat({ label, value, testId }: { label: string; value: ReactNode; testI
 /** /resellers/{id} — username, sub-reseller count, balance, a few details and the paged credit history. */
 export function ResellerDetailPage() {
   const { t } = useTranslation();
-  const { resellerId } = resellerDetailRoute.useParams();
+  const { resellerId } = useParams({ from: '/auth/manager/resellers/$resellerId' });
   const id = Number(resellerId);
   const valid = isValidId(id);
   const reseller = useReseller(valid ? id : 0);

@@ -1,16 +1,15 @@
+import { useParams } from '@tanstack/react-router';
+import { errorText } from '../../lib/errors';
+import { notifySuccess, toast } from '../../api/notify';
 import { Alert, Button, Code, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconPlus, IconWorldWww } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { notifications } from '@mantine/notifications';
-import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useGoBack } from '../../components/useGoBack';
-import { resellerDomainsRoute } from '../../router';
 import { isValidId, useAddDomain, useDomains, useReseller } from './api';
-import { resellerErrorText } from './errors';
 import { formatEpoch } from './format';
 import type { Domain } from '../../api/types';
 
@@ -18,7 +17,7 @@ import type { Domain } from '../../api/types';
 /** /resellers/{id}/add_domains — the reseller's custom domains ('no domain registered' when empty) and an add form. */
 export function ResellerDomainsPage() {
   const { t } = useTranslation();
-  const { resellerId } = resellerDomainsRoute.useParams();
+  const { resellerId } = useParams({ from: '/auth/manager/resellers/$resellerId/add_domains' });
   const id = Number(resellerId);
   const valid = isValidId(id);
   const reseller = useReseller(valid ? id : 0);
@@ -44,8 +43,8 @@ export function ResellerDomainsPage() {
         setFieldError(t('resellers.domains.invalid'));
       } else {
         // the server's message, else 'Erro desconhecido'.
-        const message = isApiError(e) && e.message ? resellerErrorText(e) : t('resellers.domains.unknownError');
-        notifications.show({ color: 'red', title: t('common.error'), message, autoClose: 4000 });
+        const message = isApiError(e) && e.message ? errorText(e, 'resellers') : t('resellers.domains.unknownError');
+        toast({ color: 'red', title: t('common.error'), message });
       }
     }
   };

@@ -1,11 +1,8 @@
-import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
+import { useParams } from '@tanstack/react-router';
 import { notifySuccess } from '../../api/notify';
-import { PageHeader } from '../../components/PageHeader';
+import { useTranslation } from 'react-i18next';
+import { EditPageShell } from '../../components/EditPageShell';
 import { useGoBack } from '../../components/useGoBack';
-import { resellerEditRoute } from '../../router';
 import { isValidId, useReseller, useUpdateReseller } from './api';
 import { EMPTY_RESELLER, ResellerForm, type ResellerFormValues } from './ResellerForm';
 import type { ResellerDetail, ResellerUpdate } from '../../api/types';
@@ -33,7 +30,7 @@ function toUpdateBody(v: ResellerFormValues, before: ResellerFormValues): Resell
 /** /resellers/{id}/edit — prefilled; success shows "Revendedor atualizado!" and goes back. */
 export function ResellerEditPage() {
   const { t } = useTranslation();
-  const { resellerId } = resellerEditRoute.useParams();
+  const { resellerId } = useParams({ from: '/auth/manager/resellers/$resellerId/edit' });
   const id = Number(resellerId);
   const valid = isValidId(id);
   const reseller = useReseller(valid ? id : 0);
@@ -41,40 +38,20 @@ export function ResellerEditPage() {
   const goBack = useGoBack('/resellers');
 
   return (
-    <Stack gap={0} maw={900}>
-      <PageHeader
-        title={t('resellers.editTitle', { username: reseller.data?.username ?? `#${resellerId}` })}
-        actions={
-          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack} data-testid="reseller-back">
-            {t('common.back')}
-          </Button>
-        }
-      />
-      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-        {!valid || reseller.isError ? (
-          <Alert color="red" data-testid="reseller-error">
-            {!valid || (isApiError(reseller.error) && reseller.error.status === 404) ? t('errors.NOT_FOUND') : t('common.loadError')}
-          </Alert>
-        ) : !reseller.data ? (
-          <Stack>
-            {[1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} h={40} />
-            ))}
-          </Stack>
-        ) : (
-          <ResellerForm
-            key={reseller.data.id}
-            mode="edit"
-            initial={toValues(reseller.data)}
-            onCancel={goBack}
-            onSubmit={async (values) => {
-              await update.mutateAsync(toUpdateBody(values, toValues(reseller.data!)));
-              notifySuccess(t('resellers.form.updated'));
-              goBack();
-            }}
-          />
-        )}
-      </Paper>
-    </Stack>
+    <EditPageShell title={t('resellers.editTitle', { username: reseller.data?.username ?? `#${resellerId}` })} onBack={goBack} backTestId="reseller-back" errorTestId="reseller-error" valid={valid} query={reseller}>
+      {(data) => (
+        <ResellerForm
+          key={data.id}
+          mode="edit"
+          initial={toValues(data)}
+          onCancel={goBack}
+          onSubmit={async (values) => {
+            await update.mutateAsync(toUpdateBody(values, toValues(data)));
+            notifySuccess(t('resellers.form.updated'));
+            goBack();
+          }}
+        />
+      )}
+    </EditPageShell>
   );
 }

@@ -1,12 +1,12 @@
 import { Button, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { errorText } from '../../lib/errors';
+import { notifyError } from '../../api/notify';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, isApiError } from '../../api/errors';
-import { notifyError } from '../../api/notify';
 import i18n from '../../i18n';
 import type { ResellerGroup } from '../../api/types';
-import { resellerErrorText } from './errors';
 import { PasswordStrengthMeter } from './password/PasswordStrengthMeter';
 import { isStrongEnough, usePasswordStrength } from './password/usePasswordStrength';
 import { groupName } from './groupName';
@@ -38,7 +38,7 @@ type Field = (typeof FIELDS)[number];
 
 /** Text shown on a field for a server error: a translated hint when we have one, else the server's message. */
 function fieldErrorText(field: Field, err: ApiError): string {
-  if (err.code !== 'VALIDATION') return resellerErrorText(err);
+  if (err.code !== 'VALIDATION') return errorText(err, 'resellers');
   const key = `resellers.form.invalid.${field}`;
   return i18n.exists(key) ? i18n.t(key) : err.message;
 }

@@ -3,7 +3,7 @@ import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { Reseller, ResellerCreate, ResellerDetail, ResellerPage, ResellersQuery, ResellerUpdate } from '../../api/types';
 import type { PerOption } from '../../components/pagerMath';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 
 export function useResellers(query: ResellersQuery) {
   return useQuery({

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { errorText } from '../../lib/errors';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { errorText } from '../../api/notify';
 import type { EdgeServerCreated } from '../../api/types';
 import { useRegisterServer } from './api';
 import { ServerKey } from './ServerKey';
@@ -34,7 +34,7 @@ export function RegisterServerModal({ opened, onClose }: { opened: boolean; onCl
     try {
       setCreated(await register.mutateAsync({ name: name.trim(), url: url.trim() }));
     } catch (e) {
-      const message = isApiError(e) ? errorText(e) : t('errors.UNKNOWN');
+      const message = errorText(e);
       form.setFieldError(isApiError(e) && e.field === 'name' ? 'name' : 'url', message);
     }
   });

@@ -1,8 +1,8 @@
 import { ActionIcon, Alert, Button, Stack, Text, Tooltip } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
 import type { EdgeServer } from '../../api/types';
 import { confirmDialog } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';

@@ -1,11 +1,11 @@
 import { Alert, Badge, Box, Button, Group, NumberInput, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { errorText } from '../../lib/errors';
+import { toast } from '../../api/notify';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
-import { errorText } from '../../api/notify';
 import { isApiError } from '../../api/errors';
 import { PageHeader } from '../../components/PageHeader';
 import i18n from '../../i18n';
@@ -71,10 +71,10 @@ export function SettingsPage() {
     const body = Object.fromEntries(ALL.filter((k) => form.isDirty(k)).map((k) => [k, String(v[k]).trim()])) as SettingsUpdate;
     try {
       await saveSettings(body);
-      notifications.show({ color: 'green', message: t('settings.saved'), autoClose: 4000 });
+      toast({ color: 'green', message: t('settings.saved') });
     } catch (e) {
       if (isApiError(e) && e.field && (ALL as string[]).includes(e.field)) form.setFieldError(e.field, errorText(e));
-      notifications.show({ color: 'red', title: t('common.error'), message: isApiError(e) ? errorText(e) : t('errors.UNKNOWN'), autoClose: 4000 });
+      toast({ color: 'red', title: t('common.error'), message: errorText(e) });
     }
   });
 

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { errorText } from '../../lib/errors';
+import { notifySuccess } from '../../api/notify';
 import { IconAlertCircle, IconShieldOff } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
-import { errorText, notifySuccess } from '../../api/notify';
 import { useDisableTwoFactor } from './api';
 
 /** Turning 2FA off takes the password and a current code (or a recovery code). */
@@ -25,7 +25,7 @@ export function DisableForm() {
       await disable.mutateAsync({ password, code: code.trim() });
       notifySuccess(t('twoFactor.disable.done'));
     } catch (err) {
-      setError(isApiError(err) ? errorText(err) : t('errors.UNKNOWN'));
+      setError(errorText(err));
       setCode('');
     }
   };

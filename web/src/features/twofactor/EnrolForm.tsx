@@ -1,9 +1,8 @@
 import { Alert, Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import { errorText } from '../../lib/errors';
 import { IconAlertCircle, IconCheck, IconCopy, IconShieldCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
-import { errorText } from '../../api/notify';
 import { useEnableTwoFactor, useStartSetup } from './api';
 
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -26,7 +25,7 @@ export function EnrolForm({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
     try {
       onEnabled((await enable.mutateAsync(code)).recovery_codes);
     } catch (err) {
-      setError(isApiError(err) ? errorText(err) : t('errors.UNKNOWN'));
+      setError(errorText(err));
       setCode('');
     }
   };

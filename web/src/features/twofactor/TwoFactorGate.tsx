@@ -1,6 +1,6 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useProfile } from '../auth/profile';
+import { useProfile } from '../../api/profile';
 
 export const SECURITY_PATH = '/profile/security';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 
 export function useTwoFactorStatus() {
   return useQuery({
@@ -40,9 +40,3 @@ export function useDisableTwoFactor() {
   });
 }
 
-/** Admin: clears a reseller's 2FA (lost phone and recovery codes) and ends its sessions. */
-export function useResetTwoFactor() {
-  return useMutation({
-    mutationFn: (resellerId: number) => api.POST('/api/resellers/{id}/2fa/reset', { params: { path: { id: resellerId } }, silent: true }),
-  });
-}

@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifyError, notifySuccess } from '../../api/notify';
 import { IconDeviceTv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
 import { ApiError, isApiError } from '../../api/errors';
 import { useIntentKeys } from '../../api/intentKeys';
-import { notifyError, notifySuccess } from '../../api/notify';
 import { formatNumber } from '../../lib/format';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 import { activateLazyPlayer } from './api';
 import { lazyPlayerCost, lazyPlayerErrorText, macError } from './lazyPlayer';
 import type { Line } from '../../api/types';

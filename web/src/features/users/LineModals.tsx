@@ -1,17 +1,17 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { notifySuccess, showError } from '../../api/notify';
 import { IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeScreens, extendDays, LINK_TYPES, paidPackages, renewByPackage, screenLimit, shortenLink, useLineLinks } from './api';
+import { changeScreens, extendDays, renewByPackage, shortenLink, useLineChange } from './api';
+import { LINK_TYPES, paidPackages, screenLimit, useLineLinks } from '../lines/api';
 import { useComplements } from '../../api/complements';
 import { formatDateTime } from '../../lib/format';
-import { decodeNewsBody } from '../news/body';
-import { LINK_NEWS_ID, useNews } from '../news/api';
-import { showLineError } from './errors';
-import { useLineAction } from './useLineAction';
-import { DAY_SECONDS, monthsRemaining } from './format';
+import { decodeNewsBody } from '../../lib/newsBody';
+import { LINK_NEWS_ID, useNews } from '../../api/news';
+import { DAY_SECONDS, monthsRemaining } from '../lines/format';
 import { screenChange } from './screenChange';
-import { CopyIconButton } from './ui';
+import { CopyIconButton } from '../lines/ui';
 import type { Line, LinkType, Package } from '../../api/types';
 
 interface LineModalProps {
@@ -22,17 +22,23 @@ interface LineModalProps {
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 
+/** A line change went through: say so and close. */
+function done(message: string, onClose: () => void) {
+  notifySuccess(message);
+  onClose();
+}
+
 /** Extend by 1 to 3 days (free, once per 30 days). */
 export function ExtendModal({ line, opened, onClose }: LineModalProps) {
   const { t } = useTranslation();
   const [days, setDays] = useState<number | string>(1);
-  const { busy, run } = useLineAction<'extend'>(onClose);
+  const extend = useLineChange(({ id, days }: { id: number; days: number }) => extendDays(id, days));
   const n = typeof days === 'number' ? days : Number(days);
   const valid = Number.isInteger(n) && n >= 1 && n <= 3;
   const newExp = Math.max(line.exp_date, nowSec()) + (valid ? n : 0) * DAY_SECONDS;
 
   const submit = async () => {
-    if (valid) await run('extend', () => extendDays(line.id, n), t('users.extend.success', { count: n }));
+    if (valid) extend.mutate({ id: line.id, days: n }, { onSuccess: () => done(t('users.extend.success', { count: n }), onClose) });
   };
 
   return (
@@ -65,7 +71,7 @@ export function ExtendModal({ line, opened, onClose }: LineModalProps) {
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={busy !== null} disabled={!valid} leftSection={<IconCalendarPlus size={18} />} data-testid="extend-submit">
+            <Button type="submit" loading={extend.isPending} disabled={!valid} leftSection={<IconCalendarPlus size={18} />} data-testid="extend-submit">
               {t('users.extend.submit')}
             </Button>
           </Group>
@@ -81,12 +87,13 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
   const complements = useComplements();
   const limit = screenLimit(complements.data);
   const [amount, setAmount] = useState<number | string>('');
-  const { busy, run, resetKey } = useLineAction<'add' | 'remove'>(onClose);
+  const screens = useLineChange(({ id, amount }: { id: number; amount: number; kind: 'add' | 'remove' }, key) => changeScreens(id, amount, key));
+  const busy = screens.isPending ? (screens.variables?.kind ?? null) : null;
   const a = typeof amount === 'number' ? amount : Number(amount) || 0;
   const months = monthsRemaining(line.exp_date, nowSec());
   const change = screenChange(line.max_connections, a, limit, months);
 
-  const submit = (kind: 'add' | 'remove') => run(kind, (key) => changeScreens(line.id, a, key), t('users.screens.success'));
+  const submit = (kind: 'add' | 'remove') => screens.mutate({ id: line.id, amount: a, kind }, { onSuccess: () => done(t('users.screens.success'), onClose) });
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('users.screens.title', { username: line.username })} centered data-testid="screens-modal">
@@ -106,7 +113,6 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
           value={amount}
           onChange={(v) => {
             setAmount(v);
-            resetKey();
           }}
           error={a !== 0 && !change.valid ? t('users.screens.outOfRange', { limit }) : undefined}
           data-autofocus
@@ -126,10 +132,10 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
           <Button variant="default" onClick={onClose}>
             {t('common.close')}
           </Button>
-          <Button color="red" variant="light" disabled={a >= 0 || !change.valid || busy !== null} loading={busy === 'remove'} onClick={() => void submit('remove')} data-testid="screens-remove">
+          <Button color="red" variant="light" disabled={a >= 0 || !change.valid || busy !== null} loading={busy === 'remove'} onClick={() => submit('remove')} data-testid="screens-remove">
             {t('users.screens.remove')}
           </Button>
-          <Button disabled={a <= 0 || !change.valid || busy !== null} loading={busy === 'add'} leftSection={<IconScreenShare size={18} />} onClick={() => void submit('add')} data-testid="screens-add">
+          <Button disabled={a <= 0 || !change.valid || busy !== null} loading={busy === 'add'} leftSection={<IconScreenShare size={18} />} onClick={() => submit('add')} data-testid="screens-add">
             {t('users.screens.add')}
           </Button>
         </Group>
@@ -167,12 +173,12 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
   const ownPackage = packages.some((p) => p.id === line.package_id) ? String(line.package_id) : null;
   const packageId = picked === undefined ? ownPackage : picked;
   const [touched, setTouched] = useState(false);
-  const { busy, run, resetKey } = useLineAction<'renew'>(onClose);
+  const renew = useLineChange(({ id, packageId }: { id: number; packageId: number }, key) => renewByPackage(id, packageId, key));
   const pkg = packages.find((p) => String(p.id) === packageId);
 
   const submit = async () => {
     setTouched(true);
-    if (pkg) await run('renew', (key) => renewByPackage(line.id, pkg.id, key), t('users.renew.success'));
+    if (pkg) renew.mutate({ id: line.id, packageId: pkg.id }, { onSuccess: () => done(t('users.renew.success'), onClose) });
   };
 
   return (
@@ -193,7 +199,6 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
             value={packageId}
             onChange={(v) => {
               setPicked(v);
-              resetKey();
             }}
             error={touched && !pkg ? t('users.renew.packageRequired') : undefined}
             nothingFoundMessage={t('common.noRecords')}
@@ -212,7 +217,7 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={busy !== null} leftSection={<IconRefresh size={18} />} data-testid="renew-submit">
+            <Button type="submit" loading={renew.isPending} leftSection={<IconRefresh size={18} />} data-testid="renew-submit">
               {t('users.renew.submit')}
             </Button>
           </Group>
@@ -240,7 +245,7 @@ export function LinksModal({ line, opened, onClose }: LineModalProps) {
       const res = await shortenLink(line.id, type);
       setShort(res.url);
     } catch (e) {
-      showLineError(e);
+      showError(e, 'users');
     } finally {
       setBusy(null);
     }

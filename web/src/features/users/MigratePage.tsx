@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsExchange, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,13 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
 import { isApiError } from '../../api/errors';
 import { useIntentKeys } from '../../api/intentKeys';
-import { notifySuccess } from '../../api/notify';
 import { queryKeys } from '../../api/queryKeys';
 import { PageHeader } from '../../components/PageHeader';
 import { YesNoBadge } from '../../components/YesNoBadge';
 import i18n from '../../i18n';
 import { formatDateTime } from '../../lib/format';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 import { fetchUrlData, invalidateLines, migrateLine } from './api';
 import type { MigrationSourceLine } from '../../api/types';
 

@@ -1,17 +1,17 @@
 import { Alert, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { notifySuccess, showError } from '../../api/notify';
 import { IconArrowLeft, IconBolt, IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 import { useComplements } from '../../api/complements';
-import { createTrialLine, invalidateLines, trialPackages } from './api';
-import { CreatedDialog } from './CreatedDialog';
-import { showLineError } from './errors';
-import { randomCredential } from './format';
-import { LineForm } from './LineForm';
+import { createTrialLine, invalidateLines } from './api';
+import { trialPackages } from '../lines/api';
+import { CreatedDialog } from '../lines/CreatedDialog';
+import { randomCredential } from '../lines/format';
+import { LineForm } from '../lines/LineForm';
 import type { Line, Package } from '../../api/types';
 
 /** /users/add_trial — free trial line (trial, non-official packages), plus one-click "create fast user". */
@@ -36,7 +36,7 @@ export function TrialCreatePage() {
     try {
       done(await createTrialLine({ username: randomCredential(), password: randomCredential(), package_id: pkg.id }));
     } catch (e) {
-      showLineError(e);
+      showError(e, 'users');
     } finally {
       setFastBusy(false);
     }

@@ -1,16 +1,15 @@
-import { Button, Paper, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { FormPageShell } from '../../components/FormPageShell';
+import { notifySuccess } from '../../api/notify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIntentKeys } from '../../api/intentKeys';
-import { notifySuccess } from '../../api/notify';
-import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
-import { reloadProfile } from '../auth/profile';
+import { reloadProfile } from '../../api/profile';
 import { useComplements } from '../../api/complements';
-import { createLine, invalidateLines, paidPackages, screenLimit } from './api';
-import { CreatedDialog } from './CreatedDialog';
-import { LineForm } from './LineForm';
+import { createLine, invalidateLines } from './api';
+import { paidPackages, screenLimit } from '../lines/api';
+import { CreatedDialog } from '../lines/CreatedDialog';
+import { LineForm } from '../lines/LineForm';
 import type { Line } from '../../api/types';
 
 /** /users/add — new paid line: credentials (typed or generated), non-trial package, screens, whatsapp, notes. */
@@ -24,16 +23,8 @@ export function UserCreatePage() {
   const intents = useIntentKeys();
 
   return (
-    <Stack gap={0} maw={900}>
-      <PageHeader
-        title={t('users.createTitle')}
-        actions={
-          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack} data-testid="user-back">
-            {t('common.back')}
-          </Button>
-        }
-      />
-      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+    <>
+      <FormPageShell title={t('users.createTitle')} onBack={goBack} backTestId="user-back">
         <LineForm
           key={formKey}
           packages={paidPackages(complements.data)}
@@ -57,7 +48,7 @@ export function UserCreatePage() {
             setCreated(line);
           }}
         />
-      </Paper>
+      </FormPageShell>
       <CreatedDialog
         line={created}
         title={t('users.created.success')}
@@ -67,6 +58,6 @@ export function UserCreatePage() {
           setFormKey((k) => k + 1);
         }}
       />
-    </Stack>
+    </>
   );
 }

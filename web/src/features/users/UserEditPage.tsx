@@ -1,54 +1,31 @@
-import { ActionIcon, Alert, Button, Group, MultiSelect, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
+import { notifySuccess, showError } from '../../api/notify';
+import { ActionIcon, Button, Group, MultiSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft, IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { notifySuccess } from '../../api/notify';
-import { PageHeader } from '../../components/PageHeader';
+import { EditPageShell } from '../../components/EditPageShell';
 import { useGoBack } from '../../components/useGoBack';
-import { userEditRoute } from '../../router';
 import { useComplements } from '../../api/complements';
 import { replaceLine, updateLine, useLine } from './api';
-import { showLineError } from './errors';
-import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from './format';
+import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from '../lines/format';
 import { formatDateTime } from '../../lib/format';
 import type { Line } from '../../api/types';
 
 /** /users/{id}/edit — password, whatsapp, notes and bouquets (at least one). */
 export function UserEditPage() {
   const { t } = useTranslation();
-  const { userId } = userEditRoute.useParams();
+  const { userId } = useParams({ from: '/auth/users/$userId/edit' });
   const id = Number(userId);
   const valid = Number.isInteger(id) && id > 0;
   const line = useLine(valid ? id : 0);
   const goBack = useGoBack('/users');
 
   return (
-    <Stack gap={0} maw={900}>
-      <PageHeader
-        title={line.data ? t('users.editTitle', { username: line.data.username }) : t('users.editTitleId', { id: valid ? id : '?' })}
-        actions={
-          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack} data-testid="user-back">
-            {t('common.back')}
-          </Button>
-        }
-      />
-      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-        {!valid || line.isError ? (
-          <Alert color="red" data-testid="user-edit-error">
-            {!valid || (isApiError(line.error) && line.error.status === 404) ? t('errors.NOT_FOUND') : t('common.loadError')}
-          </Alert>
-        ) : !line.data ? (
-          <Stack>
-            {[1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} h={40} />
-            ))}
-          </Stack>
-        ) : (
-          <EditForm key={line.data.id} line={line.data} onDone={goBack} />
-        )}
-      </Paper>
-    </Stack>
+    <EditPageShell title={line.data ? t('users.editTitle', { username: line.data.username }) : t('users.editTitleId', { id: valid ? id : '?' })} onBack={goBack} backTestId="user-back" errorTestId="user-edit-error" valid={valid} query={line}>
+      {(data) => <EditForm key={data.id} line={data} onDone={goBack} />}
+    </EditPageShell>
   );
 }
 
@@ -89,7 +66,7 @@ function EditForm({ line, onDone }: { line: Line; onDone: () => void }) {
     } catch (e) {
       if (isApiError(e) && (e.code === 'BOUQUET_REQUIRED' || e.field === 'bouquet')) form.setFieldError('bouquet', t('users.form.bouquetRequired'));
       else if (isApiError(e) && e.field && e.field in v) form.setFieldError(e.field, e.message);
-      showLineError(e);
+      showError(e, 'users');
     }
   });
 

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { showError, toast } from '../../api/notify';
 import {
   IconBrandWhatsapp,
   IconCalendarPlus,
@@ -17,11 +18,10 @@ import {
   IconDeviceTv,
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmBlockToggle, confirmRemove } from './confirmLine';
+import { confirmBlockToggle, confirmRemove } from '../lines/confirmLine';
 import { useIntentKeys } from '../../api/intentKeys';
 import { confirmDialog } from '../../components/confirm';
 import { ExportMenu } from '../../components/ExportMenu';
@@ -32,18 +32,17 @@ import { CARDS_QUERY, type ResponsiveColumn } from '../../components/table/Respo
 import type { SortState } from '../../components/table/tableSearch';
 import { useRowRun } from '../../components/table/useRowRun';
 import { useTableState } from '../../components/table/useTableState';
-import { reloadProfile, useProfile } from '../auth/profile';
+import { reloadProfile, useProfile } from '../../api/profile';
 import { changeSystem, deleteLine, dropLine, flashRenew, replaceLine, resyncP2p, setBlocked, useLines } from './api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { formatDateTime } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
-import { showLineError } from './errors';
 import { lazyPlayerBlocker } from './lazyPlayer';
 import type { LineDialogKind } from './LineDialog';
 import { usersSearch } from './search';
-import { CutText, LoginCell, StatusBadge, SystemSwitch } from './ui';
-import { UserFiltersBar } from './UserFilters';
-import { useWhatsAppDialog } from './WhatsAppModal';
+import { CutText, LoginCell, StatusBadge, SystemSwitch } from '../lines/ui';
+import { UserFiltersBar } from '../lines/UserFilters';
+import { useWhatsAppDialog } from '../lines/WhatsAppModal';
 import type { Line } from '../../api/types';
 
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'desc' };
@@ -63,7 +62,7 @@ export function UsersPage() {
   const now = useNowSec();
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const [dialog, setDialog] = useState<{ kind: DialogKind; line: Line } | null>(null);
-  const { busy, run } = useRowRun<Line>({ replace: replaceLine, drop: dropLine, showError: showLineError });
+  const { busy, run } = useRowRun<Line>({ replace: replaceLine, drop: dropLine, showError: (e) => showError(e, 'users') });
   // A flash renew retried after a lost answer (time-out, network error) reuses its key: one charge.
   const intents = useIntentKeys();
 
@@ -93,7 +92,7 @@ export function UsersPage() {
   /** Lazy Player: lines of another system or with missing data are refused before the dialog (docs/rules.md). */
   const onLazyPlayer = (line: Line) => {
     const blocker = lazyPlayerBlocker(line);
-    if (blocker) notifications.show({ color: 'red', title: t('common.error'), message: blocker, autoClose: 4000 });
+    if (blocker) toast({ color: 'red', title: t('common.error'), message: blocker });
     else setDialog({ kind: 'lazy', line });
   };
 

@@ -1,11 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { showError } from '../../api/notify';
+import { reloadProfile } from '../../api/profile';
+import { useIntentMutation } from '../../api/useIntentMutation';
 import { api, newIdempotencyKey } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { dropFromPages, replaceInPages, whilePending } from '../../api/pageCache';
 import { queryKeys } from '../../api/queryKeys';
-import type { Complements, Line, LineCreate, LinesQuery, LineUpdate, LinkType, TrialCreate } from '../../api/types';
+import type { Line, LineCreate, LinesQuery, LineUpdate, LinkType, TrialCreate } from '../../api/types';
 
-export const LINK_TYPES: readonly LinkType[] = ['mpgets', 'm3u8', 'hls', 'ssiptv'];
 
 export function useLines(query: LinesQuery) {
   return useQuery({
@@ -26,25 +28,8 @@ export function useLine(id: number) {
   });
 }
 
-/** Setting `user_limit_screen` (default 1). */
-export function screenLimit(c: Complements | undefined): number {
-  const n = Number(c?.settings.user_limit_screen ?? '1');
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
 
-/** Packages for normal lines (creation and renewal): non-trial only. */
-export const paidPackages = (c: Complements | undefined) => (c?.packages ?? []).filter((p) => p.is_trial !== 1);
-/** Packages for trial lines: trial and not official. */
-export const trialPackages = (c: Complements | undefined) => (c?.packages ?? []).filter((p) => p.is_trial === 1 && p.is_official === 0);
 
-export function useLineLinks(id: number, enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.users.links(id),
-    queryFn: ({ signal }) => api.GET('/api/users/{id}/links', { params: { path: { id } }, signal }),
-    enabled: enabled && id > 0,
-    staleTime: 60_000,
-  });
-}
 
 /** Replaces the line with the same id in every cached list page (and its single-line cache). */
 export const replaceLine = (line: Line): void => replaceInPages(queryKeys.users.lists(), queryKeys.users.one(line.id), line);
@@ -57,7 +42,23 @@ export function invalidateLines(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: queryKeys.users.lists() });
 }
 
-// --- Calls. All are `silent`: the caller shows the error (see showLineError). ---
+/**
+ * A change to one line (renew, screens, extend): one mutation, spends keyed per intent (the
+ * variables, which name the line). On success the line replaces its cached copies and the balance
+ * reloads; a failure is shown as a toast.
+ */
+export function useLineChange<V extends { id: number }>(call: (variables: V, idempotencyKey: string) => Promise<Line>) {
+  return useIntentMutation({
+    mutationFn: call,
+    onSuccess: (line: Line) => {
+      replaceLine(line);
+      void reloadProfile();
+    },
+    onError: (e) => showError(e, 'users'),
+  });
+}
+
+// --- Calls. All are `silent`: the caller shows the error (showError(e, 'users')). ---
 
 /** The path and `silent` of a call about one line. */
 const aboutLine = (id: number) => ({ params: { path: { id } }, silent: true });

@@ -1,22 +1,21 @@
 import { Button, Checkbox, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { notifySuccess, toast } from '../../api/notify';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
+import type { ResponsiveColumn } from '../../components/table/ResponsiveTable';
+import { VodTable } from './VodTable';
 import { formatDateTime } from '../../lib/format';
-import { ADDED, invalidateVods, PENDING, removeMany, setRequestStatus, setStatusMany, useAdminVods, VOD_PER_OPTIONS, type VodPer, type VodStatus } from './api';
+import { ADDED, invalidateVods, PENDING, removeMany, setRequestStatus, setStatusMany, useAdminVods, type VodPer, type VodStatus } from './api';
 import { Poster } from './CatalogueSearchModal';
 import { Stars, VodStatusBadge } from './ui';
 import type { AdminVodRequest } from '../../api/types';
 
-const warn = (message: string) => notifications.show({ color: 'yellow', message, autoClose: 4000 });
-const fail = (message: string) => notifications.show({ color: 'red', message, autoClose: 4000 });
+const warn = (message: string) => toast({ color: 'yellow', message });
+const fail = (message: string) => toast({ color: 'red', message });
 
 /** /list/vods/adm — every content request: paged, bulk remove and bulk status, one-row "added" while pending. */
 export function AdminVodsPage() {
@@ -182,21 +181,7 @@ export function AdminVodsPage() {
           {t('vods.admin.remove')}
         </Button>
       </Group>
-      <ResponsiveTable columns={columns} records={rows} fetching={list.isFetching} loading={list.isPending} noRecordsText={list.isError ? t('common.loadError') : t('vods.empty')} testId="admin-vods-table" rowTestId={(r) => `vod-row-${r.id}`} />
-      {list.data && (
-        <Pager<VodPer>
-          page={page}
-          pages={list.data.meta.pages}
-          total={list.data.meta.total}
-          per={per}
-          perOptions={VOD_PER_OPTIONS}
-          onPageChange={setPage}
-          onPerChange={(n) => {
-            setPer(n);
-            setPage(1);
-          }}
-        />
-      )}
+      <VodTable columns={columns} list={list} testId="admin-vods-table" page={page} per={per} onPageChange={setPage} onPerChange={setPer} />
     </Stack>
   );
 }

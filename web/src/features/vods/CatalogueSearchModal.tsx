@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Card, Group, Image, Loader, Modal, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { notifyError, notifySuccess } from '../../api/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMovie, IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isApiError } from '../../api/errors';
-import { notifyError, notifySuccess } from '../../api/notify';
 import i18n from '../../i18n';
 import { invalidateVods, requestTitle, useCatalogueSearch } from './api';
 import type { CatalogueTitle } from '../../api/types';

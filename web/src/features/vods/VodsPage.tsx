@@ -4,11 +4,11 @@ import { IconSearch, IconSquarePlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
+import type { ResponsiveColumn } from '../../components/table/ResponsiveTable';
+import { VodTable } from './VodTable';
 import { formatDateTime } from '../../lib/format';
-import { useProfile } from '../auth/profile';
-import { VOD_PER_OPTIONS, type VodPer, useVodRequests } from './api';
+import { useProfile } from '../../api/profile';
+import { type VodPer, useVodRequests } from './api';
 import { CatalogueSearchModal, Poster } from './CatalogueSearchModal';
 import { Stars, VodStatusBadge } from './ui';
 import type { VodRequest } from '../../api/types';
@@ -62,21 +62,7 @@ export function VodsPage() {
           data-testid="vods-filter"
         />
       </Group>
-      <ResponsiveTable columns={columns} records={list.data?.data ?? []} fetching={list.isFetching} loading={list.isPending} noRecordsText={list.isError ? t('common.loadError') : t('vods.empty')} testId="vods-table" rowTestId={(r) => `vod-row-${r.id}`} />
-      {list.data && (
-        <Pager<VodPer>
-          page={page}
-          pages={list.data.meta.pages}
-          total={list.data.meta.total}
-          per={per}
-          perOptions={VOD_PER_OPTIONS}
-          onPageChange={setPage}
-          onPerChange={(n) => {
-            setPer(n);
-            setPage(1);
-          }}
-        />
-      )}
+      <VodTable columns={columns} list={list} testId="vods-table" page={page} per={per} onPageChange={setPage} onPerChange={setPer} />
       {canAsk && <CatalogueSearchModal opened={open} onClose={() => setOpen(false)} />}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeNewsBody, newsLines } from './body';
+import { decodeNewsBody, newsLines } from './newsBody';
 
 describe('news body', () => {
   it('URL-decodes safely, keeps HTML as text and splits lines', () => {

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { toast } from '../../api/notify';
 import { IconCircleCheck, IconCopy, IconList } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 
 import { formatDateTime } from '../../lib/format';
@@ -29,7 +29,7 @@ export function CreatedDialog({ line, title, onClose, onAnother, listTo = '/user
   const copyBoth = async () => {
     if (!line) return;
     const ok = await copyText(`${t('users.username')}: ${line.username}\n${t('users.password')}: ${line.password}`);
-    notifications.show({ color: ok ? 'green' : 'red', message: ok ? t('users.created.copied') : t('users.links.copyError'), autoClose: 4000 });
+    toast({ color: ok ? 'green' : 'red', message: ok ? t('users.created.copied') : t('users.links.copyError') });
   };
   return (
     <Modal opened={line !== null} onClose={onClose} title={title} centered data-testid="user-created-dialog">

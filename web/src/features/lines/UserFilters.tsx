@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '../../api/resellerSearch';
 import { type FilterChip, FilterChips } from '../../components/FilterChips';
 import { currentLang } from '../../i18n';
-import type { StatusFilter, TypeUser, UserFilters } from './search';
+import type { StatusFilter, TypeUser, UserFilters } from './filters';
 
 const FilterForm = lazy(() => import('./UserFilterForm'));
 

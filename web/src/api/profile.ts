@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
-import { queryClient } from '../../api/queryClient';
-import type { Profile } from '../../api/types';
+import { api } from './client';
+import { queryKeys } from './queryKeys';
+import { queryClient } from './queryClient';
+import type { Profile } from './types';
 
 export const PROFILE_KEY = queryKeys.profile();
 

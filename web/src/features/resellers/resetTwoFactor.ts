@@ -1,7 +1,9 @@
 import i18n from '../../i18n';
-import { isApiError } from '../../api/errors';
 import { notifyError, notifySuccess } from '../../api/notify';
+import { isApiError } from '../../api/errors';
 import { confirmDialog } from '../../components/confirm';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../api/client';
 
 /** Admin action on a reseller row: confirm, reset its 2FA (the server logs it and ends its sessions), say how it went. */
 export async function confirmResetTwoFactor(row: { id: number; username: string }, reset: (id: number) => Promise<unknown>): Promise<void> {
@@ -18,4 +20,11 @@ export async function confirmResetTwoFactor(row: { id: number; username: string 
   } catch (e) {
     if (isApiError(e)) notifyError(e);
   }
+}
+
+/** Admin: clears a reseller's 2FA (lost phone and recovery codes) and ends its sessions. */
+export function useResetTwoFactor() {
+  return useMutation({
+    mutationFn: (resellerId: number) => api.POST('/api/resellers/{id}/2fa/reset', { params: { path: { id: resellerId } }, silent: true }),
+  });
 }

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Switch, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../api/notify';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -97,7 +97,7 @@ export function CopyIconButton({ value, label, successText, testId }: { value: s
   const [done, setDone] = useState(false);
   const onCopy = async () => {
     const ok = value !== '' && (await copyText(value));
-    notifications.show({ color: ok ? 'green' : 'red', message: ok ? (successText ?? t('users.links.copied')) : t('users.links.copyError'), autoClose: 4000 });
+    toast({ color: ok ? 'green' : 'red', message: ok ? (successText ?? t('users.links.copied')) : t('users.links.copyError') });
     if (ok) {
       setDone(true);
       window.setTimeout(() => setDone(false), 1500);

@@ -7,7 +7,7 @@ import { ResellerPicker } from '../../components/ResellerPicker';
 import { currentLang } from '../../i18n';
 import { toDay } from './format';
 import type { FilterMode } from './UserFilters';
-import { createdParam, STATUS_VALUES, type StatusFilter, TYPE_USER_VALUES, type TypeUser, type UserFilters } from './search';
+import { createdParam, STATUS_VALUES, type StatusFilter, TYPE_USER_VALUES, type TypeUser, type UserFilters } from './filters';
 
 type Draft = {
   id: number | string;

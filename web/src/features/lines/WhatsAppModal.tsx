@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../api/notify';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ export function useWhatsAppDialog() {
   const [line, setLine] = useState<WhatsAppLine | null>(null);
   const open = (l: WhatsAppLine) => {
     if (whatsappNumber(l.whatsapp)) setLine(l);
-    else notifications.show({ id: `no-whatsapp-${l.id}`, color: 'yellow', message: t('whatsapp.noNumber'), autoClose: 4000 });
+    else toast({ id: `no-whatsapp-${l.id}`, color: 'yellow', message: t('whatsapp.noNumber') });
   };
   const modal = line ? <WhatsAppModal line={line} opened onClose={() => setLine(null)} /> : null;
   return { open, modal };

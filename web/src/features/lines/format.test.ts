@@ -1,7 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { lineStatus, monthsRemaining, randomCredential, systemLabel } from './format';
-import { usersSearch } from './search';
 
 const now = dayjs('2026-03-10T12:00:00').unix();
 
@@ -28,17 +27,5 @@ describe('helpers', () => {
 
   it('labels systems', () => {
     expect([1, 2, 3, 9].map(systemLabel)).toEqual(['HTTP', 'P2P', 'P2P BR', 'P2P BR']);
-  });
-});
-
-describe('/users search params', () => {
-  it('keeps valid filters and drops garbage', () => {
-    expect(
-      usersSearch({ id: '12', username: ' ana ', text_search: 'x', reseller: 'rev_1', created: '2026-01-01,2026-01-31', type_user: 'trial', status: '0', page: '2' }),
-    ).toEqual({ id: 12, username: 'ana', text_search: 'x', reseller: 'rev_1', created: '2026-01-01,2026-01-31', type_user: 'trial', status: 0, page: 2 });
-    expect(usersSearch({ id: '0', reseller: 'a b', created: '2026-02-31x', type_user: 'vip', status: '2' })).toEqual({});
-    expect(usersSearch({ created: '2026-01-31,2026-01-01' })).toEqual({});
-    expect(usersSearch({ created: '2026-01-05,2026-01-05' })).toEqual({ created: '2026-01-05' });
-    expect(usersSearch({ id: '99999999999' })).toEqual({});
   });
 });

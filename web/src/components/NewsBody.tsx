@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { Fragment } from 'react';
-import { newsLines } from './body';
+import { newsLines } from '../lib/newsBody';
 
 /** A news body as text: URL-decoded, newlines as line breaks, never interpreted as HTML. */
 export function NewsBody({ body, testId }: { body: string; testId?: string }) {

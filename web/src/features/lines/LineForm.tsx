@@ -1,10 +1,10 @@
 import { ActionIcon, Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { showError } from '../../api/notify';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 
-import { showLineError } from './errors';
 import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from './format';
 import type { Package } from '../../api/types';
 
@@ -75,7 +75,7 @@ export function LineForm({ packages, packagesLoading, screens, withName = false,
       form.reset();
     } catch (e) {
       if (isApiError(e) && e.field && e.field in values) form.setFieldError(e.field, e.code === 'USERNAME_TAKEN' ? t('errors.USERNAME_TAKEN') : e.message);
-      showLineError(e);
+      showError(e, 'users');
     }
   });
 

@@ -1,0 +1,33 @@
+import { Button, Paper, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from './PageHeader';
+
+interface Props {
+  title: string;
+  /** Back button (and where Cancel or a save goes). */
+  onBack: () => void;
+  backTestId: string;
+  children: ReactNode;
+}
+
+/** The shell of every create and edit page: a header with Back, then the form on a card. */
+export function FormPageShell({ title, onBack, backTestId, children }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={0} maw={900}>
+      <PageHeader
+        title={title}
+        actions={
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack} data-testid={backTestId}>
+            {t('common.back')}
+          </Button>
+        }
+      />
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+        {children}
+      </Paper>
+    </Stack>
+  );
+}

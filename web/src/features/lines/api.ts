@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import type { Complements, LinkType } from '../../api/types';
+
+/** What lines of both kinds (IPTV users and P2P accounts) share: links, packages, screens. */
+export const LINK_TYPES: readonly LinkType[] = ['mpgets', 'm3u8', 'hls', 'ssiptv'];
+
+/** Setting `user_limit_screen` (default 1). */
+export function screenLimit(c: Complements | undefined): number {
+  const n = Number(c?.settings.user_limit_screen ?? '1');
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/** Packages for normal lines (creation and renewal): non-trial only. */
+export const paidPackages = (c: Complements | undefined) => (c?.packages ?? []).filter((p) => p.is_trial !== 1);
+/** Packages for trial lines: trial and not official. */
+export const trialPackages = (c: Complements | undefined) => (c?.packages ?? []).filter((p) => p.is_trial === 1 && p.is_official === 0);
+
+export function useLineLinks(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.users.links(id),
+    queryFn: ({ signal }) => api.GET('/api/users/{id}/links', { params: { path: { id } }, signal }),
+    enabled: enabled && id > 0,
+    staleTime: 60_000,
+  });
+}

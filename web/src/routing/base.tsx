@@ -1,0 +1,50 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { ensureProfile } from '../api/profile';
+import { isSignedIn } from '../api/session';
+import { NotFoundPage } from '../components/RouteStates';
+import { roleRedirect } from './roleRedirect';
+
+/**
+ * The layout routes every feature hangs its pages under. Each feature declares its own routes
+ * (`features/<x>/routes.tsx`, pages lazy: one chunk per page); `router.tsx` assembles them.
+ * Protected pages hang under `authRoute`; admin-only pages under `adminRoute`; reseller
+ * management under `managerRoute`.
+ */
+export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  notFoundComponent: () => <NotFoundPage standalone />,
+});
+
+/** Every route below requires the stored session; without it -> /auth/sign-in. */
+export const authRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'auth',
+  beforeLoad: () => {
+    if (!isSignedIn()) throw redirect({ to: '/auth/sign-in' });
+  },
+  // The layout renders once every page's texts are in (the entry holds only the signed-out ones).
+  component: lazyRouteComponent(
+    () => Promise.all([import('../components/layout/SignedInLayout'), import('../i18n/signedInTexts')]).then(([layout]) => layout),
+    'SignedInLayout',
+  ),
+});
+
+/** Admin-only pages: other types are sent to the dashboard (the server refuses them too). */
+export const adminRoute = createRoute({
+  getParentRoute: () => authRoute,
+  id: 'admin',
+  beforeLoad: async () => {
+    const profile = await ensureProfile();
+    if (profile.type !== 'admin') throw roleRedirect();
+  },
+});
+
+/** Reseller management: masters and admins (plain resellers have no sub-resellers). */
+export const managerRoute = createRoute({
+  getParentRoute: () => authRoute,
+  id: 'manager',
+  beforeLoad: async () => {
+    const profile = await ensureProfile();
+    if (profile.type === 'reseller') throw roleRedirect();
+  },
+});
