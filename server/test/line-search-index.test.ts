@@ -1,7 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthUser } from '../src/modules/auth/service.ts';
+import type { AuthUser } from '../src/domain/auth-user.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { createBouquet, createPackage, groupIds } from './fixtures.ts';
 

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { captureQueries, caseScans, explain, tableScans } from '../src/db/plans.ts';
-import type { AuthUser } from '../src/modules/auth/service.ts';
+import type { AuthUser } from '../src/domain/auth-user.ts';
 import { invalidateFor } from '../src/modules/dashboard/cache.ts';
 import * as lines from '../src/modules/lines/service.ts';
 import { findVisible } from '../src/modules/resellers/repo.ts';

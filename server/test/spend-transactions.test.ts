@@ -2,7 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../src/db/tx.ts';
-import type { AuthUser } from '../src/modules/auth/service.ts';
+import type { AuthUser } from '../src/domain/auth-user.ts';
 import * as lines from '../src/modules/lines/service.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { balanceOf, createBouquet, createPackage, groupIds, ledgerSumOf } from './fixtures.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connection.ts';
-import type { AuthUser } from '../src/modules/auth/service.ts';
+import type { AuthUser } from '../src/domain/auth-user.ts';
 import { changeCredits } from '../src/modules/resellers/credits.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { balanceOf, createBouquet, createPackage, groupIds, ledgerSumOf } from './fixtures.ts';

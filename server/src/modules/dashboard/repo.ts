@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/connection.ts';
-import { subtreeIds, visibleLines } from '../../db/scope.ts';
+import { subtreeIds, visibleLines } from '../../repos/scope-repo.ts';
 import type { Tx } from '../../db/tx.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 
 /** The line figures of the dashboard cards, in one scan of the caller's lines. */
 export function lineCounts(db: Tx, actor: AuthUser, now: number, newSince: number) {

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { AuthUser } from '../modules/auth/service.ts';
-import { keptPerHandle } from './kept.ts';
-import type { Tx } from './tx.ts';
+import type { AuthUser } from '../domain/auth-user.ts';
+import { keptPerHandle } from '../db/kept.ts';
+import type { Tx } from '../db/tx.ts';
 
 /**
  * What a caller may reach, as query fragments every module's repo composes (never loaded into
