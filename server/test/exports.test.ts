@@ -8,7 +8,7 @@ import vm from 'node:vm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBouquet, createPackage, groupIds } from './fixtures.ts';
-import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import { ENGINE, FAST_TIER, type TestContext, createTestContext } from './helpers.ts';
 
 const PASS = 'Export-pass-2024';
 const BOM = '\uFEFF';
@@ -213,7 +213,7 @@ describe(`exports: CSV and XLSX streamed with the lists' filters and scope (${EN
     expect((await get(null, pending)).statusCode).toBe(401);
   });
 
-  describe('50,000 lines', () => {
+  describe.skipIf(FAST_TIER)('50,000 lines', () => {
     const COUNT = 50_000;
     let base: string;
 
