@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  * - fast: `npm run test:fast`, the edit-run loop: the full suite minus the files below, which
  *   start real processes (nginx, the compiled server, kill -9 and SIGTERM runs, worker
  *   processes, `npm` child processes) or run at load-test size. Within files that stay, a test
- *   at load-test size skips itself with `describe.skipIf(FAST_TIER)` (test/helpers.ts).
+ *   at load-test size skips itself with `{ skip: FAST_TIER }` (test/helpers.ts).
  *   A new file that takes more than a few seconds on SQLite belongs in this list.
  * - perf: test/perf/ only, what the bench command runs: checks of how the server does its work
  *   (statement counts, query plans, timings) rather than what it answers.
