@@ -88,7 +88,7 @@ const cappedCounts = keptPerHandle<string, number>(CAPPED_COUNTS_KEPT);
  * SQLite, 175 ms on PostgreSQL) is counted again only after a new log row. At most for
  * CAPPED_COUNT_TTL_MS: on PostgreSQL a transaction still open at the count may commit a lower id
  * after a higher one, which the newest id does not show; its row then joins the total within 10 s.
- * The lines lists' stamp is the caller's dashboard-cache stamp, which every line change in its
+ * The lines lists' stamp is the caller's dashboard-cache stamp (repos/scope-repo.ts linesChangeStamp), which every line change in its
  * scope moves inside its own transaction (repos/scope-repo.ts): exact, and counts that depend on the time
  * (expiry) carry it as a parameter, so they are never reused past their second.
  */

@@ -3,7 +3,7 @@ import type { AuthUser } from '../domain/auth-user.ts';
 import { escapeLike, visibleLines } from './scope-repo.ts';
 import type { Tx } from '../db/tx.ts';
 
-/** The user list's filters (SPEC: id, username, text_search, reseller, created, type_user, status). */
+/** The user list's filters, by their query names: id, username, text_search, reseller, created, type_user, status. */
 export interface LineFilters {
   id?: number;
   username?: string;

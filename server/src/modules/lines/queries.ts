@@ -3,7 +3,7 @@ import { notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder, TEXT_SEARCH_COUNT_CAP } from '../../http/paging.ts';
 import { SEARCH_INDEX_MAX, type TextSearchPath, commonInWalk, sampledMatches, searchIndexMatches, trigramMatches } from '../../repos/line-filters-repo.ts';
 import { keptPerHandle } from '../../db/kept.ts';
-import { countVisibleLines, isTopLevel, resellerIdByUsername, visibleLines, visibleLinesStamp } from '../../repos/scope-repo.ts';
+import { countVisibleLines, isTopLevel, resellerIdByUsername, visibleLines, linesChangeStamp } from '../../repos/scope-repo.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { now } from './change.ts';
 import * as repo from './repo.ts';
@@ -113,7 +113,7 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
     countCap: q.text_search ? TEXT_SEARCH_COUNT_CAP : undefined,
     // an exact count under the cap (an owner's lines, a username prefix) is kept until a line in
     // the caller's scope changes
-    countStamp: () => visibleLinesStamp(db, actor),
+    countStamp: () => linesChangeStamp(db, actor),
   });
 }
 
