@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  *   at load-test size skips itself with `{ skip: FAST_TIER }` (test/helpers.ts).
  *   A new file that takes more than a few seconds on SQLite belongs in this list.
  * - perf: test/perf/ only, what the bench command runs: checks of how the server does its work
- *   (statement counts, query plans, timings) rather than what it answers.
+ *   (statement counts, query plans, throughput under load) rather than what it answers.
  */
 export const SLOW_FILES = [
   'test/nginx-edge.test.ts', // real nginx in front of the server
@@ -20,7 +20,6 @@ export const SLOW_FILES = [
   'test/sigterm.test.ts', // graceful shutdown of a server process
   'test/workers.test.ts', // the cluster's worker processes
   'test/fuzz.test.ts', // thousands of generated requests against a server process
-  'test/write-starvation.test.ts', // reads and writes under sustained load
   'test/p2p-outbox.test.ts', // a provider outage over many changes
   'test/backup.test.ts', // `npm run backup` and pg_restore child processes
 ];
