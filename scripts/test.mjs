@@ -1,5 +1,12 @@
 // `npm test`: server API tests on SQLite and on PostgreSQL, web unit tests, then browser
-// tests against the built server. Prints one closing line "N passed, N failed".
+// tests against the built server. Prints each suite's counts and duration, then one closing line
+// "N passed, N failed".
+//
+// `npm run test:fast` (`node scripts/test.mjs fast`): the edit-run loop, under 3 minutes on a
+// 2-core machine: the server API tests on SQLite without the slow files (TEST_TIER=fast: real
+// nginx, the compiled server, kill -9 and SIGTERM runs, worker processes, fuzzing, load-size
+// runs; the list is SLOW_FILES in server/vitest.config.ts), then the web unit tests. CI and a
+// change's last check run the full `npm test`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,13 +14,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const only = process.argv[2]; // optional: server-sqlite | server-postgres | web | e2e
-const suites = [
+const only = process.argv[2]; // optional: server-sqlite | server-postgres | web | e2e | fast
+const all = [
   { name: 'server-sqlite', ws: 'server', env: { TEST_DB: 'sqlite' } },
   { name: 'server-postgres', ws: 'server', env: { TEST_DB: 'postgres' } },
   { name: 'web', ws: 'web', env: {} },
   { name: 'e2e', ws: 'e2e', env: {}, before: () => run('npm', ['run', 'build', '-w', 'web']) },
-].filter((s) => !only || s.name === only);
+];
+const fast = [
+  { name: 'server-sqlite-fast', ws: 'server', env: { TEST_DB: 'sqlite', TEST_TIER: 'fast' } },
+  { name: 'web', ws: 'web', env: {} },
+];
+const suites = only === 'fast' ? fast : all.filter((s) => !only || s.name === only);
+if (suites.length === 0) {
+  console.error(`unknown suite ${only}: server-sqlite | server-postgres | web | e2e | fast`);
+  process.exit(2);
+}
+const startedAll = Date.now();
 
 function run(cmd, args, env = {}) {
   return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
@@ -54,7 +71,9 @@ for (const s of suites) {
   rows.push(`${s.name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed (${secs}s)`);
   if (code !== 0) exitCode = code;
 }
+// the closing summary: each suite's counts and duration, then the total wall time
 console.log(`\n${rows.join('\n')}`);
+console.log(`total: ${((Date.now() - startedAll) / 1000).toFixed(1)}s`);
 if (exitCode !== 0 && totals.failed === 0) totals.failed = 1;
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode);

@@ -4,27 +4,19 @@ import { withTx } from './db/tx.ts';
 import { hashPassword } from './modules/auth/tokens.ts';
 import { nowSec } from './modules/auth/repo.ts';
 import { passwordWeakness } from './modules/resellers/passwords.ts';
+import { anyResellerExists, insertFirstAdmin } from './modules/resellers/repo.ts';
 
 /**
  * On an empty database, creates the first admin. Without ADMIN_PASSWORD a random one is
  * generated and returned so main.ts prints it once; there is never a default password.
  */
 export async function ensureFirstAdmin({ config, database }: Deps): Promise<{ username: string; password?: string } | null> {
-  const any = await database.db.selectFrom('resellers').select('id').limit(1).executeTakeFirst();
-  if (any) return null;
+  if (await anyResellerExists(database.db)) return null;
   const generated = config.adminPassword ? undefined : randomBytes(12).toString('base64url');
   const password = config.adminPassword ?? (generated as string);
   const weakness = config.adminPassword ? await passwordWeakness(config.adminPassword) : null;
   if (weakness) throw new Error(`ADMIN_PASSWORD is too weak (${weakness}): choose a stronger one, or leave it unset to get a generated password`);
   const password_hash = await hashPassword(password);
-  await withTx(database, async (trx) => {
-    const group = await trx.selectFrom('groups').select('group_id').where('type', '=', 'admin').orderBy('group_id').executeTakeFirstOrThrow();
-    const admin = await trx
-      .insertInto('resellers')
-      .values({ username: config.adminUsername, password_hash, member_group_id: group.group_id, credits: 0, status: 1, created_at: nowSec() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('reseller_tree').values({ ancestor_id: admin.id, descendant_id: admin.id, depth: 0 }).execute();
-  });
+  await withTx(database, (trx) => insertFirstAdmin(trx, { username: config.adminUsername, password_hash, created_at: nowSec() }));
   return { username: config.adminUsername, password: generated };
 }

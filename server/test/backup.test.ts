@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupIds } from './fixtures.ts';
+import { createReseller, groupIds } from './fixtures.ts';
 import { createTestContext, ENGINE, type TestContext } from './helpers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,9 +45,7 @@ describe(`backup while the server writes (${ENGINE})`, () => {
     const groups = await groupIds(t, admin);
     resellerIds = [];
     for (const name of ['bk_one', 'bk_two', 'bk_three']) {
-      const res = await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: name, password: STRONG, member_group_id: groups.reseller, credits: 0 } });
-      expect(res.statusCode, res.body).toBe(201);
-      resellerIds.push(res.json().id);
+      resellerIds.push((await createReseller(t, admin, { username: name, password: STRONG, type: 'reseller', groups })).id);
     }
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-backup-'));
   });

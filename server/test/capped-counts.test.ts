@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paginate } from '../src/http/paging.ts';
+import { paginate } from '../src/db/paginate.ts';
 import { writeLog } from '../src/modules/logs/write.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 

@@ -53,3 +53,42 @@ export async function ledgerSumOf(db: Kysely<DB>, id: number): Promise<number> {
   const row = await db.selectFrom('credit_ledger').select((eb) => eb.fn.sum<number>('delta').as('s')).where('reseller_id', '=', id).executeTakeFirst();
   return Number(row?.s ?? 0);
 }
+
+/**
+ * The shared factories: every test makes resellers, credits and lines through the API with these
+ * (each call expects its success status), so a change to what creating one takes is made here once.
+ */
+export interface NewReseller {
+  username: string;
+  password: string;
+  type: 'master' | 'reseller';
+  credits?: number;
+  /** `groupIds` of the file's admin */
+  groups: Record<string, number>;
+}
+
+/** POST /api/resellers as `by`; 201 expected. The body is the created reseller. */
+export async function createReseller(t: TestContext, by: string, r: NewReseller): Promise<{ id: number; username: string; body: any }> {
+  const res = await t.call(by, { method: 'POST', url: '/api/resellers', payload: { username: r.username, password: r.password, member_group_id: r.groups[r.type], credits: r.credits ?? 0 } });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: res.json().id as number, username: r.username, body: res.json() };
+}
+
+/** createReseller, then signed in as it. */
+export async function createSignedInReseller(t: TestContext, by: string, r: NewReseller): Promise<{ id: number; username: string; token: string; body: any }> {
+  const made = await createReseller(t, by, r);
+  return { ...made, token: await t.login(r.username, r.password) };
+}
+
+/** Credits `value` to reseller `id` (POST /api/resellers/:id/credits as `by`, an admin or its master); 200 expected. */
+export async function mint(t: TestContext, by: string, id: number, value: number): Promise<void> {
+  const res = await t.call(by, { method: 'POST', url: `/api/resellers/${id}/credits`, payload: { value } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** POST /api/users (or /api/trial_users) as `by`; 201 expected. The body is the created line. */
+export async function createLine(t: TestContext, by: string, payload: Record<string, unknown>, opts: { trial?: boolean } = {}): Promise<any> {
+  const res = await t.call(by, { method: 'POST', url: opts.trial ? '/api/trial_users' : '/api/users', payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}

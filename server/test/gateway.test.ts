@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushSeen } from '../src/modules/connections/service.ts';
 import { type Catalogue, seedCatalogue, setBouquet } from './catalogue-fixtures.ts';
-import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { createBouquet, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 // Edge authorization (nginx auth_request contract), connection tracking, the online list and
@@ -43,14 +43,10 @@ describe(`edge gateway and online users (${ENGINE})`, () => {
     const pkg = await createPackage(t, admin, 'Gateway monthly', bq);
     const trialPkg = await createPackage(t, admin, 'Gateway trial', bq, { is_trial: 1, is_official: 0 });
     const groups = await groupIds(t, admin);
-    const reseller = async (by: string, username: string, group: number) => {
-      const res = await t.call(by, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: group, credits: 50 } });
-      expect(res.statusCode, res.body).toBe(201);
-      return { id: res.json().id as number, token: await t.login(username, PASS) };
-    };
-    who.masterA = await reseller(admin, 'gw_master_a', groups.master);
-    who.resA = await reseller(who.masterA.token, 'gw_res_a', groups.reseller);
-    who.masterB = await reseller(admin, 'gw_master_b', groups.master);
+    const reseller = (by: string, username: string, type: 'master' | 'reseller') => createSignedInReseller(t, by, { username, password: PASS, type, credits: 50, groups });
+    who.masterA = await reseller(admin, 'gw_master_a', 'master');
+    who.resA = await reseller(who.masterA.token, 'gw_res_a', 'reseller');
+    who.masterB = await reseller(admin, 'gw_master_b', 'master');
     const line = async (token: string, username: string, trial = false) => {
       const res = await t.call(token, { method: 'POST', url: trial ? '/api/trial_users' : '/api/users', payload: { package_id: trial ? trialPkg : pkg, username, password: `${username}pw` } });
       expect(res.statusCode, res.body).toBe(201);

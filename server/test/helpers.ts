@@ -12,6 +12,8 @@ import { migrate } from '../src/db/migrations/index.ts';
 import type { Deps } from '../src/deps.ts';
 
 export const ENGINE = (process.env.TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
+/** `npm run test:fast` (TEST_TIER=fast, see vitest.config.ts): tests at load-test size skip themselves. */
+export const FAST_TIER = process.env.TEST_TIER === 'fast';
 
 /**
  * The action-log rows a subtree sees, straight from the table, newest first: those whose reseller

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../src/http/json-body.ts';
-import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { createBouquet, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ADMIN_PASSWORD, ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 const PASS = 'Quartz-lamp#7301-river';
@@ -20,13 +20,9 @@ describe(`HTTP hardening (${ENGINE})`, () => {
     admin = await t.login('admin');
     adminId = (await t.call(admin, { method: 'GET', url: '/api/profile' })).json().id;
     const g = await groupIds(t, admin);
-    const create = async (username: string, member_group_id: number) => {
-      const res = await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id, credits: 5 } });
-      expect(res.statusCode, res.body).toBe(201);
-      return { id: res.json().id as number, token: await t.login(username, PASS) };
-    };
-    master = await create('hh_master', g.master);
-    plain = await create('hh_plain', g.reseller);
+    const create = (username: string, type: 'master' | 'reseller') => createSignedInReseller(t, admin, { username, password: PASS, type, credits: 5, groups: g });
+    master = await create('hh_master', 'master');
+    plain = await create('hh_plain', 'reseller');
     const pkg = await createPackage(t, admin, 'HH package', await createBouquet(t, admin, 'HH bouquet'));
     const line = await t.call(admin, { method: 'POST', url: '/api/users', payload: { package_id: pkg } });
     expect(line.statusCode, line.body).toBe(201);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { proportionalCharge } from '../src/modules/lazyplayer/service.ts';
-import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { createBouquet, createLine, createPackage, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { formFields, type Standin } from './standins/http-standin.ts';
 import { startLazyPlayer } from './standins/lazy-player.ts';
@@ -43,9 +43,7 @@ describe(`Lazy Player activation against its stand-in (${ENGINE})`, () => {
   });
 
   async function newLine() {
-    const res = await t.call(reseller.token, { method: 'POST', url: '/api/users', payload: { package_id: pkg, username: `lazy${++seq}x`, password: 'pw12345x' } });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: number; username: string; exp_date: number };
+    return (await createLine(t, reseller.token, { package_id: pkg, username: `lazy${++seq}x`, password: 'pw12345x' })) as { id: number; username: string; exp_date: number };
   }
   const balance = async () => (await t.call(reseller.token, { method: 'GET', url: '/api/profile' })).json().credits as number;
   const activate = (lineId: number, mac: unknown, token = reseller.token, key?: string) =>

@@ -1,9 +1,9 @@
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthUser } from '../src/modules/auth/service.ts';
+import type { AuthUser } from '../src/domain/auth-user.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
-import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { createBouquet, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 
 // SQLite's search index (FTS5) is kept by triggers, whoever writes the line: a search finds
 // exactly the lines that exist, and the index stays whole.
@@ -17,11 +17,9 @@ describe(`line search index kept with the lines (${ENGINE})`, () => {
   let groups: Record<string, number>;
 
   async function reseller(username: string, credits: number) {
-    const res = await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups.reseller, credits } });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().id as number;
+    const { id, token } = await createSignedInReseller(t, admin, { username, password: PASS, type: 'reseller', credits, groups });
     const actor: AuthUser = { id, username, type: 'reseller', credits: 0, sessionId: 0, twoFactorEnabled: false };
-    return { id, actor, token: await t.login(username, PASS) };
+    return { id, actor, token };
   }
   const search = async (token: string, term: string) =>
     ((await t.call(token, { method: 'GET', url: `/api/users?text_search=${term}&per=100` })).json().data as { username: string }[]).map((l) => l.username).sort();

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, createBouquet, createPackage, groupIds, ledgerSumOf } from './fixtures.ts';
+import { balanceOf, createBouquet, createPackage, createSignedInReseller, groupIds, ledgerSumOf, createLine as postLine, mint as mintCredits } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { Line } from '../../web/src/api/types.ts';
 
@@ -26,20 +26,9 @@ describe(`lines: concurrent spends against one balance (${ENGINE})`, () => {
 
   const db = () => t.database.db;
 
-  async function reseller(username: string, credits: number) {
-    const res = await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups.reseller, credits } });
-    expect(res.statusCode, res.body).toBe(201);
-    return { id: res.json().id as number, token: await t.login(username, PASS) };
-  }
-  async function mint(id: number, value: number) {
-    const res = await t.call(admin, { method: 'POST', url: `/api/resellers/${id}/credits`, payload: { value } });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  async function createLine(token: string, username: string) {
-    const res = await t.call(token, { method: 'POST', url: '/api/users', payload: { package_id: cheap, username } });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as Line;
-  }
+  const reseller = (username: string, credits: number) => createSignedInReseller(t, admin, { username, password: PASS, type: 'reseller', credits, groups });
+  const mint = (id: number, value: number) => mintCredits(t, admin, id, value);
+  const createLine = async (token: string, username: string): Promise<Line> => postLine(t, token, { package_id: cheap, username });
   const balance = (id: number) => balanceOf(db(), id);
   const ledgerSum = (id: number) => ledgerSumOf(db(), id);
   const setSetting = (key: string, value: string) => db().updateTable('settings').set({ value }).where('key', '=', key).execute();

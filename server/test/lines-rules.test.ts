@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, createBouquet, createPackage as createPkg, groupIds, ledgerSumOf } from './fixtures.ts';
+import { balanceOf, createBouquet, createPackage as createPkg, createSignedInReseller, groupIds, ledgerSumOf } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { Line, LinePage } from '../../web/src/api/types.ts';
 
@@ -32,9 +32,7 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
   const createPackage = (name: string, extra: Record<string, unknown>) => createPkg(t, admin, name, b1, extra);
 
   async function reseller(username: string, credits = 0, type: 'master' | 'reseller' = 'reseller', by?: string) {
-    const res = await t.call(by ?? admin, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups[type], credits } });
-    expect(res.statusCode, res.body).toBe(201);
-    return { id: res.json().id as number, token: await t.login(username, PASS) };
+    return createSignedInReseller(t, by ?? admin, { username, password: PASS, type, credits, groups });
   }
 
   const balance = (id: number) => balanceOf(db(), id);

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { createBouquet, createPackage, createSignedInReseller, groupIds, createLine as postLine } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { Line } from '../../web/src/api/types.ts';
 
@@ -31,14 +31,11 @@ describe(`lines: scope and input (${ENGINE})`, () => {
   const db = () => t.database.db;
 
   async function reseller(username: string, type: 'master' | 'reseller', credits: number, by: string): Promise<Actor> {
-    const res = await t.call(by, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups[type], credits } });
-    expect(res.statusCode, res.body).toBe(201);
-    return { id: res.json().id, username, token: await t.login(username, PASS) };
+    const { id, token } = await createSignedInReseller(t, by, { username, password: PASS, type, credits, groups });
+    return { id, username, token };
   }
   async function createLine(token: string, username: string): Promise<Line> {
-    const res = await t.call(token, { method: 'POST', url: '/api/users', payload: { package_id: cheap, username, password: 'secret99' } });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json();
+    return postLine(t, token, { package_id: cheap, username, password: 'secret99' });
   }
 
   /** Everything a refused call must leave as it was: lines, balances, ledger, links, keys, logs. */

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migratedExpiry } from '../src/modules/migration/service.ts';
-import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { createBouquet, createPackage, createReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { startXtreamProvider } from './standins/xtream-provider.ts';
 
@@ -39,8 +39,7 @@ describe(`migrate a line from another provider's playlist URL (${ENGINE})`, () =
     await t.database.db.updateTable('settings').set({ value: String(adult) }).where('key', '=', 'migration_package_adult').execute();
     await t.database.db.updateTable('settings').set({ value: String(noAdult) }).where('key', '=', 'migration_package_no_adult').execute();
     for (const username of ['migowner', 'migother']) {
-      const res = await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups.reseller, credits: 50 } });
-      expect(res.statusCode, res.body).toBe(201);
+      await createReseller(t, admin, { username, password: PASS, type: 'reseller', credits: 50, groups });
     }
     const token = await t.login('migowner', PASS);
     reseller = { id: (await t.call(token, { method: 'GET', url: '/api/profile' })).json().id, token };

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext, logIdsInScope } from './helpers.ts';
+import { createLine as postLine, createSignedInReseller } from './fixtures.ts';
 import type { LogEntry, LogOptions, LogPage, NewsItem } from '../../web/src/api/types.ts';
 
 // GET/PUT /api/news and GET /api/logs, /api/logs/getoptions.
@@ -37,15 +38,15 @@ describe(`news and action logs (${ENGINE})`, () => {
   }
 
   async function reseller(by: string, username: string, type: 'master' | 'reseller', credits: number) {
-    const res = await expectStatus(by, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups[type], credits } }, 201);
-    id[username] = res.json().id;
-    tok[username] = await t.login(username, PASS);
+    const made = await createSignedInReseller(t, by, { username, password: PASS, type, credits, groups });
+    id[username] = made.id;
+    tok[username] = made.token;
   }
 
   async function createLine(token: string, username: string, trial = false) {
-    const res = await expectStatus(token, { method: 'POST', url: trial ? '/api/trial_users' : '/api/users', payload: { package_id: trial ? trialPkg : pkg, username } }, 201);
-    line[username] = res.json().id;
-    return res.json().id as number;
+    const made = await postLine(t, token, { package_id: trial ? trialPkg : pkg, username }, { trial });
+    line[username] = made.id;
+    return made.id as number;
   }
 
   const newsRows = () => db().selectFrom('news').selectAll().orderBy('id').execute();

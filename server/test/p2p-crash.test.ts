@@ -97,7 +97,9 @@ describe(`P2P deliveries across SIGKILL and SIGTERM (${ENGINE})`, () => {
     const termMs = Date.now() - termStarted;
     p2p.hold(false);
     expect(term.code).toBe(0);
-    expect(termMs).toBeLessThan(5000);
+    // the held delivery is never released before the exit: a worker that waited for it would take
+    // the whole 30 s grace; 20 s is far from both, whatever the machine's load
+    expect(termMs).toBeLessThan(20_000);
     const database = openDatabase(db.url);
     try {
       const waiting = await database.db.selectFrom('outbox').select(['login', 'method']).where('delivered_at', 'is', null).execute();

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import { createReseller } from './fixtures.ts';
 import type { Reseller, ResellerPage } from '../../web/src/api/types.ts';
 
 // Bad input on every reseller route (4xx, never 5xx, nothing changes), the master's balance
@@ -29,9 +30,7 @@ describe(`reseller input validation, paging, ordering and filters (${ENGINE})`, 
   };
 
   async function create(token: string, username: string, type: 'master' | 'reseller', credits = 0) {
-    const res = await t.call(token, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups[type], credits } });
-    expect(res.statusCode, res.body).toBe(201);
-    id[username] = res.json().id;
+    id[username] = (await createReseller(t, token, { username, password: PASS, type, credits, groups })).id;
   }
 
   /** What a refused call must leave untouched. */

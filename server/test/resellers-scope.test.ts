@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerSumOf } from './fixtures.ts';
+import { createReseller, ledgerSumOf } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext, logIdsInScope } from './helpers.ts';
 import type { Reseller, SearchOption } from '../../web/src/api/types.ts';
 
@@ -36,9 +36,9 @@ describe(`reseller scope, blocking, promotion, deactivation, ledger, logs and do
   }
 
   async function create(token: string, username: string, type: 'master' | 'reseller', credits = 0) {
-    const res = await expectStatus(token, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups[type], credits } }, 201);
-    id[username] = res.json().id;
-    return res.json();
+    const made = await createReseller(t, token, { username, password: PASS, type, credits, groups });
+    id[username] = made.id;
+    return made.body;
   }
 
   const row = (rid: number) => db().selectFrom('resellers').selectAll().where('id', '=', rid).executeTakeFirstOrThrow();

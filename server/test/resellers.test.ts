@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerSumOf, balanceOf } from './fixtures.ts';
+import { ledgerSumOf, balanceOf, createReseller as postReseller } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { ResellerDetail } from '../../web/src/api/types.ts';
 
@@ -10,11 +10,8 @@ describe(`resellers and credits (${ENGINE})`, () => {
   let admin: string;
   const groups: Record<string, number> = {};
 
-  async function createReseller(token: string, username: string, type: 'master' | 'reseller', credits = 0) {
-    const res = await t.call(token, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups[type], credits } });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as ResellerDetail;
-  }
+  const createReseller = async (token: string, username: string, type: 'master' | 'reseller', credits = 0) =>
+    (await postReseller(t, token, { username, password: PASS, type, credits, groups })).body as ResellerDetail;
   const balance = (id: number) => balanceOf(t.database.db, id);
   const ledgerSum = (id: number) => ledgerSumOf(t.database.db, id);
 

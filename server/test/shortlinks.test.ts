@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MISSES, MISS_WINDOW_SECONDS } from '../src/modules/shortlinks/service.ts';
-import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { createBouquet, createLine, createPackage, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { Line } from '../../web/src/api/types.ts';
 
@@ -28,9 +28,7 @@ describe(`short links: resolved from the line's current data (${ENGINE})`, () =>
   afterAll(async () => t?.close());
 
   async function line(username: string, password: string) {
-    const res = await t.call(reseller.token, { method: 'POST', url: '/api/users', payload: { package_id: pkg, username, password } });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as Line;
+    return (await createLine(t, reseller.token, { package_id: pkg, username, password })) as Line;
   }
 
   async function shorten(lineId: number, type = 'm3u8') {

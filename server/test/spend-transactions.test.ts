@@ -2,10 +2,10 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../src/db/tx.ts';
-import type { AuthUser } from '../src/modules/auth/service.ts';
+import type { AuthUser } from '../src/domain/auth-user.ts';
 import * as lines from '../src/modules/lines/service.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
-import { balanceOf, createBouquet, createPackage, groupIds, ledgerSumOf } from './fixtures.ts';
+import { balanceOf, createBouquet, createPackage, createSignedInReseller, groupIds, ledgerSumOf } from './fixtures.ts';
 
 // One transaction per credit-moving operation: the dashboard-cache stamp goes in the operation's
 // own transaction with its ledger row; withTx refuses to nest.
@@ -20,9 +20,7 @@ describe(`credit spends: one transaction each (${ENGINE})`, () => {
   let master: { id: number; token: string };
 
   async function reseller(token: string, username: string, group: string, credits: number) {
-    const res = await t.call(token, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups[group], credits } });
-    expect(res.statusCode, res.body).toBe(201);
-    return { id: res.json().id as number, token: await t.login(username, PASS) };
+    return createSignedInReseller(t, token, { username, password: PASS, type: group as 'master' | 'reseller', credits, groups });
   }
   const balance = (id: number) => balanceOf(t.database.db, id);
   const ledgerSum = (id: number) => ledgerSumOf(t.database.db, id);

@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connection.ts';
-import type { AuthUser } from '../src/modules/auth/service.ts';
+import type { AuthUser } from '../src/domain/auth-user.ts';
 import { changeCredits } from '../src/modules/resellers/credits.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
-import { balanceOf, createBouquet, createPackage, groupIds, ledgerSumOf } from './fixtures.ts';
+import { balanceOf, createBouquet, createPackage, createSignedInReseller, groupIds, ledgerSumOf } from './fixtures.ts';
 
 // The write path through the API, one transaction per request: concurrent spends stay exact, one
 // Idempotency-Key gives one charge however many times it is sent at once, and a row (PostgreSQL) or
@@ -22,9 +22,7 @@ describe(`write path: one transaction per request (${ENGINE})`, () => {
   let groups: Record<string, number>;
 
   async function reseller(username: string, group: string, credits: number) {
-    const res = await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups[group], credits } });
-    expect(res.statusCode, res.body).toBe(201);
-    return { id: res.json().id as number, token: await t.login(username, PASS) };
+    return createSignedInReseller(t, admin, { username, password: PASS, type: group as 'master' | 'reseller', credits, groups });
   }
   const create = (token: string, payload: object, key?: string) =>
     t.call(token, { method: 'POST', url: '/api/users', payload, headers: key ? { 'idempotency-key': key } : {} });

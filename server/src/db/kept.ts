@@ -2,7 +2,7 @@ import type { Tx } from './tx.ts';
 
 /**
  * A bounded map kept per database handle, in this process: the list totals and counts kept
- * between requests (http/paging.ts, db/scope.ts, db/line-filters.ts). Full, it starts over.
+ * between requests (db/paginate.ts, repos/scope-repo.ts, repos/line-filters-repo.ts). Full, it starts over.
  */
 export function keptPerHandle<K, V>(max: number) {
   const maps = new WeakMap<Tx, Map<K, V>>();

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type Kysely, type Transaction, sql } from 'kysely';
-import { busy, isBusy } from '../http/errors.ts';
+import { busy, isBusy } from '../domain/errors.ts';
 import type { Database } from './connection.ts';
 import type { DB } from './types.ts';
 

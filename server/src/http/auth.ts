@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { type AuthUser, authenticate } from '../modules/auth/service.ts';
+import type { AuthUser } from '../domain/auth-user.ts';
+import { authenticate } from '../modules/auth/service.ts';
 import { authenticateDownload } from '../modules/exports/service.ts';
 import { mustEnrol } from '../modules/twofactor/service.ts';
 import { AppError, forbidden, notFound } from './errors.ts';

@@ -1,16 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, BUSY_MESSAGE, BUSY_RETRY_AFTER, isBusy } from '../domain/errors.ts';
 
-/** A domain error: the web app translates `code`; `message` is the English fallback. */
-export class AppError extends Error {
-  constructor(
-    public statusCode: number,
-    public code: string,
-    message: string,
-    public field?: string,
-  ) {
-    super(message);
-  }
-}
+// AppError and BUSY live in domain/errors.ts so the db layer can raise them without depending on http/.
+export { AppError, busy, isBusy } from '../domain/errors.ts';
+
 
 export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'You are not allowed to do this');
@@ -70,20 +63,4 @@ export function rateLimited(retryAfter: number): AppError {
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
-const BUSY_RETRY_AFTER = 1;
-const BUSY_MESSAGE = 'The database is busy; nothing was changed, try again';
-
-/** 503 BUSY: a lock was not granted in time (db/tx.ts) and nothing was changed; the client may retry. */
-export function busy(): AppError {
-  const e = new AppError(503, 'BUSY', BUSY_MESSAGE) as AppError & { retryAfter?: number };
-  e.retryAfter = BUSY_RETRY_AFTER;
-  return e;
-}
-
-/** A lock not granted in time: PostgreSQL's lock_timeout (55P03), SQLite's busy timeout. */
-export function isBusy(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return code === '55P03' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'));
 }

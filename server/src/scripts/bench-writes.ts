@@ -9,7 +9,7 @@ import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/connection.ts';
 import { captureQueries } from '../db/plans.ts';
 import type { Deps } from '../deps.ts';
-import type { AuthUser } from '../modules/auth/service.ts';
+import type { AuthUser } from '../domain/auth-user.ts';
 import * as lines from '../modules/lines/service.ts';
 import { changeCredits } from '../modules/resellers/credits.ts';
 

@@ -32,7 +32,7 @@ import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/connection.ts';
 import { captureQueries } from '../db/plans.ts';
 import type { Deps } from '../deps.ts';
-import type { AuthUser } from '../modules/auth/service.ts';
+import type { AuthUser } from '../domain/auth-user.ts';
 import { authenticate } from '../modules/auth/service.ts';
 import { PLAN_CASES } from './plan-cases.ts';
 import { writesSuite } from './bench-writes.ts';

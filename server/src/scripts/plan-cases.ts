@@ -3,7 +3,7 @@
 // case sends. `uses`: indexes the case's plans must name on each engine; a plan that scans the lines
 // or logs table fails whatever it names.
 import type { Deps } from '../deps.ts';
-import type { AuthUser } from '../modules/auth/service.ts';
+import type { AuthUser } from '../domain/auth-user.ts';
 import * as dashboard from '../modules/dashboard/service.ts';
 import * as lines from '../modules/lines/service.ts';
 import * as logs from '../modules/logs/service.ts';

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { captureQueries, caseScans, explain } from '../db/plans.ts';
-import type { AuthUser } from '../modules/auth/service.ts';
+import type { AuthUser } from '../domain/auth-user.ts';
 import { PLAN_CASES } from './plan-cases.ts';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, quiet: { type: 'boolean', default: false } } });

@@ -2,7 +2,7 @@
 // resellers and credits (moved through the real services, so ledgers add up), a few hundred
 // lines with varied expiries, trials and systems, and the dashboard notice.
 import { randomInt } from 'node:crypto';
-import type { AuthUser } from '../modules/auth/service.ts';
+import type { AuthUser } from '../domain/auth-user.ts';
 import { update as updateBouquet } from '../modules/bouquets/service.ts';
 import { categories, importCatalogue } from '../modules/catalogue/service.ts';
 import { create as createReseller } from '../modules/resellers/service.ts';

@@ -3,7 +3,7 @@ import type { MigrationContext } from './index.ts';
 
 /**
  * PostgreSQL: statistics on the three expressions a free-text search walks with
- * (`coalesce(lower(username), '')`, ..., db/line-filters.ts textMatch). Without them the planner
+ * (`coalesce(lower(username), '')`, ..., repos/line-filters-repo.ts textMatch). Without them the planner
  * estimated every `%term%` at a fraction of a percent of the lines, so below ~50,000 lines it
  * sorted every line for a common term's first page instead of walking the id order, and the walk
  * at a million lines rested on that guess too. With them it matches the pattern against the

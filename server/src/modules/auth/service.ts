@@ -1,4 +1,5 @@
 import { AppError } from '../../http/errors.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import type { Deps } from '../../deps.ts';
 import { writeLog } from '../logs/write.ts';
 import { knownDeviceFor, rememberDevice } from './devices.ts';
@@ -8,17 +9,6 @@ import { startSession } from './sessions.ts';
 import { checkAndCount, signInKeys, succeeded } from './throttle.ts';
 import { dummyPasswordHash, hashToken, verifyPassword } from './tokens.ts';
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  type: 'admin' | 'master' | 'reseller';
-  credits: number;
-  sessionId: number;
-  /** read with the session, so the profile and the enrolment check need no statement of their own */
-  twoFactorEnabled: boolean;
-  /** right under the root admin; read with the session (callers built elsewhere leave it out) */
-  topLevel?: boolean;
-}
 
 interface SignInInput {
   username: string;

@@ -4,7 +4,7 @@ import type { CatalogueKind, DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
 import { outboundAppError, safeFetch } from '../../lib/ssrf/index.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { writeLog } from '../logs/write.ts';
 import { type Entry, EntryCounter, readPlaylist, toEntries } from './m3u.ts';
 import * as repo from './repo.ts';

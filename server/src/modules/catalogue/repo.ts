@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { escapeLike } from '../../db/scope.ts';
+import { escapeLike } from '../../repos/scope-repo.ts';
 import type { Database } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { CatalogueKind } from '../../db/types.ts';
-import { type Order, paginate } from '../../http/paging.ts';
+import { type Order, paginate } from '../../db/paginate.ts';
 
 /** Rows per statement of an import: well under both engines' bound-parameter limits. */
 const CHUNK = 500;

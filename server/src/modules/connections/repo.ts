@@ -1,10 +1,10 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import { type LineFilters, filtered } from '../../db/line-filters.ts';
-import { visibleLines } from '../../db/scope.ts';
+import { type LineFilters, filtered } from '../../repos/line-filters-repo.ts';
+import { visibleLines } from '../../repos/scope-repo.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
-import { type Order, paginate } from '../../http/paging.ts';
-import type { AuthUser } from '../auth/service.ts';
+import { type Order, paginate } from '../../db/paginate.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 
 /** A connection: one client (IP + user agent) of one line watching one stream. */
 export interface ConnectionKey {

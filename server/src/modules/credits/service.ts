@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { findVisibleReseller } from '../resellers/service.ts';
 import * as repo from './repo.ts';
 

@@ -42,7 +42,10 @@ export async function cached<T extends object>(deps: Deps, resellerId: number, c
   }
 }
 
-/** Marks stale the cached dashboards that count lines of `memberId`. Call inside the change's transaction. */
+/**
+ * Marks stale the cached dashboards that count lines of `memberId`, and so moves the stamp the lines
+ * lists keep their totals by (repos/scope-repo.ts linesChangeStamp). Call inside the change's transaction.
+ */
 export async function invalidateFor(db: Tx, memberId: number): Promise<void> {
   await repo.stampInvalidated(db, memberId, Date.now());
 }

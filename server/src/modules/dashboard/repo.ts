@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/connection.ts';
-import { subtreeIds, visibleLines } from '../../db/scope.ts';
+import { subtreeIds, visibleLines } from '../../repos/scope-repo.ts';
 import type { Tx } from '../../db/tx.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 
 /** The line figures of the dashboard cards, in one scan of the caller's lines. */
 export function lineCounts(db: Tx, actor: AuthUser, now: number, newSince: number) {
@@ -105,6 +105,9 @@ export async function storeAnswer(db: Tx, resellerId: number, computedAt: number
  * transactions stamping overlapping sets cannot deadlock. The admins are found through
  * resellers_group by an IN: written as a join, SQLite merged the UNION in id order by scanning
  * every reseller (440 µs of every line change at 10,000 resellers; 26 µs now).
+ *
+ * The stamp has a second reader: the lines lists keep their totals while the caller's stamp stays
+ * put (repos/scope-repo.ts linesChangeStamp). Every line change must keep stamping here.
  */
 export async function stampInvalidated(db: Tx, memberId: number, at: number): Promise<void> {
   const stamp = sql`

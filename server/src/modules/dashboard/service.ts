@@ -1,6 +1,6 @@
-import { countVisibleLines } from '../../db/scope.ts';
+import { countVisibleLines } from '../../repos/scope-repo.ts';
 import type { Deps } from '../../deps.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import * as repo from './repo.ts';
 
 const n = (v: unknown) => Number(v ?? 0);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validation } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { writeLog } from '../logs/write.ts';
 import { findVisibleReseller } from '../resellers/service.ts';
 import { allSettings } from '../settings/service.ts';

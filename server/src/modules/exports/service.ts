@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
-import { type AuthUser, authenticateSession } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
+import { authenticateSession } from '../auth/service.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import * as credits from '../credits/service.ts';
 import * as lines from '../lines/service.ts';

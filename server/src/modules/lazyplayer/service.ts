@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { withTx } from '../../db/tx.ts';
 import { AppError, notFound, validation } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { credit } from '../credits/ledger.ts';
 import { invalidateFor } from '../dashboard/cache.ts';
 import { NOT_CONFIGURED, UpstreamError } from '../integrations/http.ts';

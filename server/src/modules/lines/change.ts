@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { chargeCaller } from '../credits/ledger.ts';
 import { runIdempotent } from '../credits/idempotency.ts';
 import { invalidateFor } from '../dashboard/cache.ts';

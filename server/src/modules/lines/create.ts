@@ -4,7 +4,7 @@ import { withTx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
 import { chargeable, currentBalance, insufficientCredits, lockResellers } from '../credits/ledger.ts';
 import { runIdempotent } from '../credits/idempotency.ts';

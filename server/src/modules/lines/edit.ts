@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
 import { endLineConnections } from '../connections/end.ts';
 import { logChange, mutate, now } from './change.ts';

@@ -1,10 +1,10 @@
 import type { Deps } from '../../deps.ts';
 import { notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder, TEXT_SEARCH_COUNT_CAP } from '../../http/paging.ts';
-import { SEARCH_INDEX_MAX, type TextSearchPath, commonInWalk, sampledMatches, searchIndexMatches, trigramMatches } from '../../db/line-filters.ts';
+import { SEARCH_INDEX_MAX, type TextSearchPath, commonInWalk, sampledMatches, searchIndexMatches, trigramMatches } from '../../repos/line-filters-repo.ts';
 import { keptPerHandle } from '../../db/kept.ts';
-import { countVisibleLines, isTopLevel, resellerIdByUsername, visibleLines, visibleLinesStamp } from '../../db/scope.ts';
-import type { AuthUser } from '../auth/service.ts';
+import { countVisibleLines, isTopLevel, resellerIdByUsername, visibleLines, linesChangeStamp } from '../../repos/scope-repo.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { now } from './change.ts';
 import * as repo from './repo.ts';
 
@@ -51,7 +51,7 @@ export async function resolveFilters(deps: Deps, actor: AuthUser, q: ListQuery, 
 }
 
 /**
- * Through the trigram index for a rare term, walking for a common one (db/line-filters.ts). The
+ * Through the trigram index for a rare term, walking for a common one (repos/line-filters-repo.ts). The
  * choice is kept per caller and term for 10 s, like the capped counts: finding it reads up to
  * 5,001 index entries or 2,000 lines (2.4 ms on SQLite at 1M lines, more than the page and the
  * kept count), and a search is paged and repeated. Either path gives the same rows; only the time differs.
@@ -113,7 +113,7 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
     countCap: q.text_search ? TEXT_SEARCH_COUNT_CAP : undefined,
     // an exact count under the cap (an owner's lines, a username prefix) is kept until a line in
     // the caller's scope changes
-    countStamp: () => visibleLinesStamp(db, actor),
+    countStamp: () => linesChangeStamp(db, actor),
   });
 }
 

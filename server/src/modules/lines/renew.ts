@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { findPackage } from '../packages/service.ts';
 import { charge, logChange, mutate, now, trialNotAllowed } from './change.ts';
 import { DAY, addDuration, renewalBase } from './rules.ts';

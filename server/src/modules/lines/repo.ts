@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { keysetRows, mapRows } from '../../db/keyset.ts';
 import type { Tx } from '../../db/tx.ts';
-import { type Order, paginate } from '../../http/paging.ts';
-import type { AuthUser } from '../auth/service.ts';
-import { type LineFilters, filtered } from '../../db/line-filters.ts';
-import { countVisibleLines, escapeLike, sumVisibleLines, visibleLine, visibleLines } from '../../db/scope.ts';
+import { type Order, paginate } from '../../db/paginate.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
+import { type LineFilters, filtered } from '../../repos/line-filters-repo.ts';
+import { countVisibleLines, escapeLike, sumVisibleLines, visibleLine, visibleLines } from '../../repos/scope-repo.ts';
 
-// The list filters are shared SQL (db/line-filters.ts): the online list filters lines the same way.
-export { type LineFilters, createdRange, filtered } from '../../db/line-filters.ts';
+// The list filters are shared SQL (repos/line-filters-repo.ts): the online list filters lines the same way.
+export { type LineFilters, createdRange, filtered } from '../../repos/line-filters-repo.ts';
 
 
 export interface LineRow {

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { validation } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { intSetting } from '../settings/service.ts';
 import { charge, logChange, mutate, now, trialNotAllowed } from './change.ts';
 import { monthsRemaining } from './rules.ts';

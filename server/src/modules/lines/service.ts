@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/tx.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import * as repo from './repo.ts';
 import type { Dialect } from '../../db/connection.ts';
 import { lockLine, moveLines } from './write-repo.ts';

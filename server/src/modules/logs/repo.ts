@@ -1,9 +1,9 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { keysetRows } from '../../db/keyset.ts';
-import { subtreeIds } from '../../db/scope.ts';
+import { subtreeIds } from '../../repos/scope-repo.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { NewLog } from '../../db/types.ts';
-import { type Order, paginate } from '../../http/paging.ts';
+import { type Order, paginate } from '../../db/paginate.ts';
 
 /** Writes one action-log row; callers pass their transaction so the row lands with the change. */
 export async function writeLog(db: Tx, row: Omit<NewLog, 'created_at'>): Promise<void> {

@@ -1,8 +1,8 @@
-import { isTopLevel } from '../../db/scope.ts';
+import { isTopLevel } from '../../repos/scope-repo.ts';
 import type { Deps } from '../../deps.ts';
 import { validation } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { LOG_ACTIONS, LOG_TYPES } from './actions.ts';
 import * as repo from './repo.ts';
 

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { createMigrated } from '../lines/create.ts';
 import { now } from '../lines/change.ts';
 import { intSetting } from '../settings/service.ts';

@@ -3,7 +3,7 @@ import { withTx } from '../../db/tx.ts';
 import type { DB, P2pAccount } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { chargeCaller } from '../credits/ledger.ts';
 import { runIdempotent } from '../credits/idempotency.ts';
 import { addDuration, assertTrialAllowed, paidTerms, renewalBase, trialTerms, uniqueCredentials } from '../lines/service.ts';

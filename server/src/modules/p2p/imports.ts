@@ -3,7 +3,7 @@ import { withTx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, isUniqueViolation } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { credit, currentBalance } from '../credits/ledger.ts';
 import { runIdempotent } from '../credits/idempotency.ts';
 import { randomCredential } from '../lines/service.ts';

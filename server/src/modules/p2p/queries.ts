@@ -1,8 +1,8 @@
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
-import { resellerIdByUsername } from '../../db/scope.ts';
-import type { AuthUser } from '../auth/service.ts';
+import { resellerIdByUsername } from '../../repos/scope-repo.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { queueStatus } from './outbox.ts';
 import * as client from './p2p-client.ts';
 import * as repo from './repo.ts';

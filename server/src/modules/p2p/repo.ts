@@ -1,10 +1,10 @@
 import { type Insertable, sql } from 'kysely';
 import type { Dialect } from '../../db/connection.ts';
-import { afterPrefix, escapeLike, visibleLines, visibleP2pAccounts } from '../../db/scope.ts';
+import { afterPrefix, escapeLike, visibleLines, visibleP2pAccounts } from '../../repos/scope-repo.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { P2pAccount, P2pAccountsTable } from '../../db/types.ts';
-import { type Order, paginate } from '../../http/paging.ts';
-import type { AuthUser } from '../auth/service.ts';
+import { type Order, paginate } from '../../db/paginate.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 
 export interface P2pFilters {
   id?: number;

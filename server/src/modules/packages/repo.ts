@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/tx.ts';
 import type { Package } from '../../db/types.ts';
-import { type Order, paginate } from '../../http/paging.ts';
+import { type Order, paginate } from '../../db/paginate.ts';
 import type { DurationUnit } from './schemas.ts';
 
 // Units are written only through the body schema's enum.

@@ -1,5 +1,5 @@
 import { forbidden, notFound } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import * as repo from './repo.ts';
 
 /** Plain resellers have no sub-resellers: every reseller-management route is closed to them. */

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { validation } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { credit, debit, lockResellers } from '../credits/ledger.ts';
 import { type Outcome, runIdempotent } from '../credits/idempotency.ts';
 import { writeLog } from '../logs/write.ts';

@@ -1,7 +1,7 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound, validation } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { credit, debit, lockResellers } from '../credits/ledger.ts';
 import { invalidateFor } from '../dashboard/cache.ts';

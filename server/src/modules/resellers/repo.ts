@@ -1,10 +1,10 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { keysetRows, mapRows } from '../../db/keyset.ts';
-import { escapeLike, isInSubtree, subtreeIds } from '../../db/scope.ts';
+import { escapeLike, isInSubtree, subtreeIds } from '../../repos/scope-repo.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { DB, Reseller } from '../../db/types.ts';
-import { type Order, paginate } from '../../http/paging.ts';
-import type { AuthUser } from '../auth/service.ts';
+import { type Order, paginate } from '../../db/paginate.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 
 export interface ResellerFilters {
   id?: number;
@@ -160,6 +160,23 @@ export async function insertReseller(
     .execute();
   await db.insertInto('reseller_tree').values({ ancestor_id: id, descendant_id: id, depth: 0 }).execute();
   return id;
+}
+
+/** Is there any reseller at all (an empty database gets its first admin at start-up)? */
+export async function anyResellerExists(db: Tx): Promise<boolean> {
+  return (await db.selectFrom('resellers').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The first admin of an empty database: in the admin group, its own root in the tree. */
+export async function insertFirstAdmin(db: Tx, values: { username: string; password_hash: string; created_at: number }): Promise<number> {
+  const group = await db.selectFrom('groups').select('group_id').where('type', '=', 'admin').orderBy('group_id').executeTakeFirstOrThrow();
+  const admin = await db
+    .insertInto('resellers')
+    .values({ ...values, member_group_id: group.group_id, credits: 0, status: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('reseller_tree').values({ ancestor_id: admin.id, descendant_id: admin.id, depth: 0 }).execute();
+  return admin.id;
 }
 
 export type ResellerChanges = Partial<Pick<Reseller, 'username' | 'password_hash' | 'email' | 'whatsapp' | 'telegram' | 'notes' | 'status' | 'member_group_id'>>;

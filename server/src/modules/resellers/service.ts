@@ -2,7 +2,7 @@ import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { hashPassword } from '../auth/tokens.ts';
 import { runIdempotent } from '../credits/idempotency.ts';

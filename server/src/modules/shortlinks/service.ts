@@ -4,7 +4,7 @@ import { withTx } from '../../db/tx.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { clientNetwork } from '../auth/throttle.ts';
 import { playlistBase } from '../domains/service.ts';
 import { findVisibleLine } from '../lines/service.ts';

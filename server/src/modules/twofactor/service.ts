@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound, rateLimited } from '../../http/errors.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { rememberDevice } from '../auth/devices.ts';
 import { revokeAllSessions, revokeOtherSessions, startSession } from '../auth/sessions.ts';
 import { checkAndCount, clearKey, succeeded, type ThrottleKey } from '../auth/throttle.ts';

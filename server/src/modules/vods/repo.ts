@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/tx.ts';
 import type { VodRequestsTable } from '../../db/types.ts';
-import { escapeLike } from '../../db/scope.ts';
-import { type Order, paginate } from '../../http/paging.ts';
+import { escapeLike } from '../../repos/scope-repo.ts';
+import { type Order, paginate } from '../../db/paginate.ts';
 
 export type NewVodRequest = Omit<VodRequestsTable, 'id'>;
 

@@ -2,7 +2,7 @@ import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
-import type { AuthUser } from '../auth/service.ts';
+import type { AuthUser } from '../../domain/auth-user.ts';
 import { writeLog } from '../logs/write.ts';
 import * as repo from './repo.ts';
 import { searchCatalogue } from './tmdb.ts';

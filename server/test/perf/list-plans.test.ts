@@ -4,13 +4,13 @@
 // noisy for CI; plans are not.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { captureQueries, caseScans, explain, tableScans } from '../src/db/plans.ts';
-import type { AuthUser } from '../src/modules/auth/service.ts';
-import { invalidateFor } from '../src/modules/dashboard/cache.ts';
-import * as lines from '../src/modules/lines/service.ts';
-import { findVisible } from '../src/modules/resellers/repo.ts';
-import { PLAN_CASES } from '../src/scripts/plan-cases.ts';
-import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import { captureQueries, caseScans, explain, tableScans } from '../../src/db/plans.ts';
+import type { AuthUser } from '../../src/domain/auth-user.ts';
+import { invalidateFor } from '../../src/modules/dashboard/cache.ts';
+import * as lines from '../../src/modules/lines/service.ts';
+import { findVisible } from '../../src/modules/resellers/repo.ts';
+import { PLAN_CASES } from '../../src/scripts/plan-cases.ts';
+import { ENGINE, type TestContext, createTestContext } from '../helpers.ts';
 
 const LINES = Number(process.env.PLAN_LINES ?? 20_000);
 const LOGS = 20_000;

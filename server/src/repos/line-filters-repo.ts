@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { AuthUser } from '../modules/auth/service.ts';
-import { escapeLike, visibleLines } from './scope.ts';
-import type { Tx } from './tx.ts';
+import type { AuthUser } from '../domain/auth-user.ts';
+import { escapeLike, visibleLines } from './scope-repo.ts';
+import type { Tx } from '../db/tx.ts';
 
-/** The user list's filters (id, username, text_search, reseller, created, type_user, status). */
+/** The user list's filters, by their query names: id, username, text_search, reseller, created, type_user, status. */
 export interface LineFilters {
   id?: number;
   username?: string;

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { AuthUser } from '../modules/auth/service.ts';
-import { keptPerHandle } from './kept.ts';
-import type { Tx } from './tx.ts';
+import type { AuthUser } from '../domain/auth-user.ts';
+import { keptPerHandle } from '../db/kept.ts';
+import type { Tx } from '../db/tx.ts';
 
 /**
  * What a caller may reach, as query fragments every module's repo composes (never loaded into
@@ -99,7 +99,7 @@ export async function sumVisibleLines(db: Tx, actor: AuthUser): Promise<number> 
 
 /** The same total, kept between requests while nothing in the caller's scope changed (below). */
 export async function countVisibleLines(db: Tx, actor: AuthUser): Promise<number> {
-  const stamp = await visibleLinesStamp(db, actor);
+  const stamp = await linesChangeStamp(db, actor);
   const kept = keptTotals.get(db, actor.id);
   if (stamp !== undefined && kept?.stamp === stamp) return kept.n;
   const n = await sumVisibleLines(db, actor);
@@ -118,12 +118,24 @@ export async function countVisibleLines(db: Tx, actor: AuthUser): Promise<number
 const keptTotals = keptPerHandle<number, { stamp: number; n: number }>(10_000);
 
 /**
- * What moves whenever a line in the caller's scope changes (see countVisibleLines). A caller
- * nothing has stamped yet (no line changed in its scope since the database was filled) gets its
- * row now, unstamped (0), and undefined this time: a stamp only ever moves forward from there, and
- * nothing counted with this request is kept, so no change can slip between.
+ * What moves whenever a line in the caller's scope changes (see countVisibleLines and the lines
+ * list's kept counts, db/paginate.ts countStamp).
+ *
+ * One row, two jobs: this stamp is the caller's dashboard_cache.invalidated_at. The dashboard
+ * cache (modules/dashboard) moves it, inside every changing transaction, for the owner's
+ * ancestors and the admins, to drop their cached answers (stampInvalidated); the lines lists read
+ * the same column as "has anything in my scope changed since I counted". Both need exactly the
+ * same event (a line of my subtree changed, in the changing transaction), so one stamp serves
+ * both; a change to when the dashboard stamps must keep stamping on every line change, or the
+ * lines lists' totals go stale.
+ *
+ * A caller nothing has stamped yet (no line changed in its scope since the database was filled)
+ * gets its row now, unstamped (0), and undefined this time: a stamp only ever moves forward from
+ * there, and nothing counted with this request is kept, so no change can slip between. That
+ * insert is the one write on this read path: idempotent (ON CONFLICT DO NOTHING), once per
+ * reseller, the same row the dashboard's own cache would create.
  */
-export async function visibleLinesStamp(db: Tx, actor: AuthUser): Promise<number | undefined> {
+export async function linesChangeStamp(db: Tx, actor: AuthUser): Promise<number | undefined> {
   const row = await db.selectFrom('dashboard_cache').select('invalidated_at').where('reseller_id', '=', actor.id).executeTakeFirst();
   if (row) return Number(row.invalidated_at);
   await db
