@@ -22,6 +22,7 @@ export const SLOW_FILES = [
   'test/fuzz.test.ts', // thousands of generated requests against a server process
   'test/p2p-outbox.test.ts', // a provider outage over many changes
   'test/backup.test.ts', // `npm run backup` and pg_restore child processes
+  'test/write-starvation.test.ts', // 20 s of concurrent spends
 ];
 
 const tier = process.env.TEST_TIER;

@@ -5,6 +5,7 @@ import { withTx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import { markReplayed } from '../../http/schemas.ts';
+import { PerKeyLimit } from '../../lib/per-key-limit.ts';
 import * as repo from './idempotency-repo.ts';
 
 export interface IdempotencyRequest {
@@ -32,11 +33,29 @@ async function storedOutcome<T>(db: Kysely<DB>, req: IdempotencyRequest, hash: s
 }
 
 /**
+ * How many credit operations of one caller run at once in this process; the rest wait their turn.
+ * Spends of one balance serialize on its row anyway, so more would only hold pool connections and
+ * CPU: a reseller at 0 credits sending paid creations 16 at a time in a loop would otherwise take
+ * most of the pool and leave other resellers a fraction of their rate (server/test/write-starvation).
+ */
+export const SPENDS_AT_ONCE_PER_CALLER = 2;
+const perCaller = new PerKeyLimit<number>(SPENDS_AT_ONCE_PER_CALLER);
+
+/**
  * Runs a credit-moving operation in one transaction together with its idempotency record.
  * A retry with the same key and body gets the first answer and changes nothing; a concurrent
  * duplicate loses the race on the unique key, rolls back, and replays the winner's answer.
  */
-export async function runIdempotent<T>(
+export function runIdempotent<T>(
+  database: Database,
+  req: IdempotencyRequest,
+  statusCode: number,
+  operation: (trx: Transaction<DB>) => Promise<T>,
+): Promise<Outcome<T>> {
+  return perCaller.run(req.actorId, () => runOnce(database, req, statusCode, operation));
+}
+
+async function runOnce<T>(
   database: Database,
   req: IdempotencyRequest,
   statusCode: number,

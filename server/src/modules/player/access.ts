@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
-import { OneAtATime } from '../../lib/one-at-a-time.ts';
+import { PerKeyLimit } from '../../lib/per-key-limit.ts';
 import { type Refusal, checkAndCount, clientNetwork, lineKeys, refuseIfBlocked } from '../auth/throttle.ts';
 import * as repo from './repo.ts';
 
@@ -49,7 +49,7 @@ export interface Credentials {
  * would be let through far past the limit. A right answer writes nothing, so a player's parallel
  * requests only queue for a read or two each.
  */
-const perAddress = new OneAtATime();
+const perAddress = new PerKeyLimit(1);
 
 /**
  * The line these credentials open, or null. Wrong credentials are counted by the sign-in rate
