@@ -9,8 +9,8 @@ export class PerKeyLimit<K = string> {
   constructor(private readonly limit: number) {}
 
   async run<T>(key: K, fn: () => Promise<T>): Promise<T> {
-    let slot = this.keys.get(key);
-    if (!slot) this.keys.set(key, (slot = { running: 0, waiting: [] }));
+    const slot = this.keys.get(key) ?? { running: 0, waiting: [] };
+    this.keys.set(key, slot);
     if (slot.running < this.limit) slot.running++;
     else await new Promise<void>((resolve) => slot.waiting.push(resolve));
     try {
