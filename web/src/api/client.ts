@@ -116,11 +116,3 @@ function caller<M extends Method>(method: M) {
  * e.g. `api.GET('/api/users/{id}', { params: { path: { id } }, signal })`.
  */
 export const api = { GET: caller('get'), POST: caller('post'), PUT: caller('put'), DELETE: caller('delete') };
-
-/** Random key for the `Idempotency-Key` header; create one per user intent, reuse it on retry. */
-export function newIdempotencyKey(): string {
-  // randomUUID needs a secure context; plain-HTTP deployments fall back to getRandomValues.
-  if (typeof crypto.randomUUID === 'function' && window.isSecureContext) return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}

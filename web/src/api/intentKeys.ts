@@ -1,5 +1,12 @@
 import { useRef } from 'react';
-import { newIdempotencyKey } from './client';
+
+/** Random key for the `Idempotency-Key` header (only IntentKeys makes them: one per intent). */
+function newIdempotencyKey(): string {
+  // randomUUID needs a secure context; plain-HTTP deployments fall back to getRandomValues.
+  if (typeof crypto.randomUUID === 'function' && window.isSecureContext) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /**
  * Idempotency-Keys per user intent. The same intent (what the request asks: the action, its
@@ -27,8 +34,8 @@ export class IntentKeys {
   }
 
   /**
-   * Sends `call` with the intent's key and forgets the key once it succeeded. Only one intent is
-   * kept at a time for a form: starting another (changed values) forgets the others.
+   * Sends `call` with the intent's key and forgets the key once it succeeded. The keys of other
+   * intents stay (on a list, each row's unfinished intent keeps its own).
    */
   async send<T>(intent: unknown, call: (key: string) => Promise<T>): Promise<T> {
     const answer = await call(this.keyFor(intent));

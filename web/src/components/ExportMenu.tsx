@@ -1,8 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadExport } from '../api/download';
+import { useDownloadExport } from '../api/download';
 
 type Format = 'csv' | 'xlsx';
 
@@ -12,21 +11,12 @@ type Format = 'csv' | 'xlsx';
  */
 export function ExportMenu({ path, query, formats = ['csv'], testId }: { path: string; query: Record<string, string | number | undefined>; formats?: Format[]; testId: string }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const download = async (format: Format) => {
-    setBusy(true);
-    try {
-      await downloadExport(`${path}.${format}`, query);
-    } catch {
-      // the API client has shown the error
-    } finally {
-      setBusy(false);
-    }
-  };
+  // on failure the API client has shown the error
+  const download = useDownloadExport();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="default" leftSection={<IconDownload size={18} />} loading={busy} data-testid={testId}>
+        <Button variant="default" leftSection={<IconDownload size={18} />} loading={download.isPending} data-testid={testId}>
           {t('export.button')}
         </Button>
       </Menu.Target>
@@ -35,7 +25,7 @@ export function ExportMenu({ path, query, formats = ['csv'], testId }: { path: s
           <Menu.Item
             key={f}
             leftSection={f === 'csv' ? <IconFileTypeCsv size={16} /> : <IconFileSpreadsheet size={16} />}
-            onClick={() => void download(f)}
+            onClick={() => download.mutate({ path: `${path}.${f}`, query })}
             data-testid={`${testId}-${f}`}
           >
             {t(`export.${f}`)}

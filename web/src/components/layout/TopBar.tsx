@@ -1,10 +1,9 @@
 import { ActionIcon, Badge, Burger, Group, Indicator, Menu, Skeleton, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconChevronDown, IconCoin, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../api/queryClient';
 import { useProfile } from '../../api/profile';
-import { signOut } from '../../features/auth/session';
+import { useSignOut } from '../../features/auth/session';
 import { SECURITY_PATH, TwoFactorGate } from '../../features/twofactor/TwoFactorGate';
 import { formatNumber } from '../../lib/format';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -46,12 +45,7 @@ function NotificationsMenu() {
 function UserMenu() {
   const { t } = useTranslation();
   const { data } = useProfile();
-  const navigate = useNavigate();
-  const logout = async () => {
-    await signOut();
-    await navigate({ to: '/auth/sign-in' });
-    queryClient.clear();
-  };
+  const signOut = useSignOut();
   return (
     <Menu position="bottom-end" width={200} shadow="md">
       <Menu.Target>
@@ -74,7 +68,7 @@ function UserMenu() {
         <Menu.Item leftSection={<IconShieldLock size={16} />} renderRoot={(props) => <Link {...props} to={SECURITY_PATH} />} data-testid="menu-security">
           {t('twoFactor.menu')}
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="logout">
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => signOut.mutate()} data-testid="logout">
           {t('topbar.logout')}
         </Menu.Item>
       </Menu.Dropdown>

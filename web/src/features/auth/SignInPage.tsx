@@ -8,7 +8,7 @@ import { PasswordField } from '../../components/basic/PasswordField';
 import { SubmitButton } from '../../components/basic/SubmitButton';
 import { TextField } from '../../components/basic/TextField';
 import { LanguageSwitch } from '../../components/layout/LanguageSwitch';
-import { type SignedInProfile, signIn } from './session';
+import { type SignedInProfile, useSignIn } from './session';
 import { TwoFactorStep } from './TwoFactorStep';
 
 type Field = 'username' | 'password';
@@ -25,30 +25,26 @@ export function SignInPage() {
   const [rememberMe, setRememberMe] = useState(false);
   const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<{ username: string; challenge: string } | null>(null);
+  const enter = (profile: SignedInProfile) => navigate({ to: profile.two_factor_required ? '/profile/security' : '/' });
+  const signIn = useSignIn({
+    onSuccess: (res, { username }) => ('challenge' in res ? setPending({ username, challenge: res.challenge }) : enter(res)),
+    onError: (err) => {
+      setError(errorText(err));
+      setPassword('');
+    },
+  });
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const name = username.trim();
     const missing = { ...(name ? {} : { username: t('common.required') }), ...(password ? {} : { password: t('common.required') }) };
     setInvalid(missing);
     if (Object.keys(missing).length) return;
-    setBusy(true);
     setError(null);
-    try {
-      const res = await signIn({ username: name, password, remember_me: rememberMe });
-      if ('challenge' in res) setPending({ username: name, challenge: res.challenge });
-      else await enter(res);
-    } catch (err) {
-      setError(errorText(err));
-      setPassword('');
-    } finally {
-      setBusy(false);
-    }
+    signIn.mutate({ username: name, password, remember_me: rememberMe });
   };
 
-  const enter = (profile: SignedInProfile) => navigate({ to: profile.two_factor_required ? '/profile/security' : '/' });
   const restart = (message: string) => {
     setPending(null);
     setError(message || null);
@@ -94,7 +90,7 @@ export function SignInPage() {
                 <input type="checkbox" role="switch" aria-checked={rememberMe} checked={rememberMe} onChange={(e) => setRememberMe(e.currentTarget.checked)} data-testid="signin-remember" />
                 {t('auth.rememberMe')}
               </label>
-              <SubmitButton busy={busy} icon={<IconLogin2 size={18} aria-hidden />} data-testid="signin-submit">
+              <SubmitButton busy={signIn.isPending} icon={<IconLogin2 size={18} aria-hidden />} data-testid="signin-submit">
                 {t('auth.submit')}
               </SubmitButton>
             </form>

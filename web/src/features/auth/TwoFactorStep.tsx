@@ -6,7 +6,7 @@ import { isApiError } from '../../api/errors';
 import { ErrorAlert } from '../../components/basic/ErrorAlert';
 import { SubmitButton } from '../../components/basic/SubmitButton';
 import { TextField } from '../../components/basic/TextField';
-import { completeSignIn, type SignedInProfile } from './session';
+import { type SignedInProfile, useCompleteSignIn } from './session';
 
 interface Props {
   username: string;
@@ -22,25 +22,23 @@ export function TwoFactorStep({ username, challenge, onSignedIn, onRestart }: Pr
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const complete = useCompleteSignIn({
+    onSuccess: onSignedIn,
+    onError: (err) => {
+      if (isApiError(err) && err.code === 'TWO_FACTOR_CHALLENGE_EXPIRED') onRestart(errorText(err));
+      else setError(errorText(err));
+      setCode('');
+    },
+  });
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!code.trim()) {
       setError(t('common.required'));
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
-      onSignedIn(await completeSignIn(username, challenge, code.trim()));
-    } catch (err) {
-      if (isApiError(err) && err.code === 'TWO_FACTOR_CHALLENGE_EXPIRED') onRestart(errorText(err));
-      else setError(errorText(err));
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
+    complete.mutate({ username, challenge, code: code.trim() });
   };
 
   const toggle = () => {
@@ -83,7 +81,7 @@ export function TwoFactorStep({ username, challenge, onSignedIn, onRestart }: Pr
           data-testid="signin-2fa-code"
         />
       )}
-      <SubmitButton busy={busy} icon={<IconShieldLock size={18} aria-hidden />} data-testid="signin-2fa-submit">
+      <SubmitButton busy={complete.isPending} icon={<IconShieldLock size={18} aria-hidden />} data-testid="signin-2fa-submit">
         {t('twoFactor.signIn.submit')}
       </SubmitButton>
       <div className="so-row">

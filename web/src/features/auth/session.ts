@@ -1,3 +1,5 @@
+import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { queryClient } from '../../api/queryClient';
@@ -10,11 +12,36 @@ export type SignInInput = Required<Omit<SignInBody, 'device_token'>>;
 /** The full profile, or the sign-in answer's user when the profile could not be loaded. */
 export type SignedInProfile = SignedIn['user'] & Partial<Profile>;
 
+/** What the page does with an answer (awaited: the button stays busy until it is done) or an error. */
+type Callbacks<V, T> = Pick<UseMutationOptions<T, unknown, V>, 'onSuccess' | 'onError'>;
+
 /**
  * Signs in; stores the token and primes the profile cache. Answers the challenge instead when the
- * account needs a second step (see completeSignIn). Throws ApiError (not notified).
+ * account needs a second step (useCompleteSignIn). Errors are ApiErrors (not notified).
  */
-export async function signIn(input: SignInInput): Promise<SignedInProfile | TwoFactorChallenge> {
+export function useSignIn(callbacks: Callbacks<SignInInput, SignedInProfile | TwoFactorChallenge>) {
+  return useMutation({ mutationFn: signIn, ...callbacks });
+}
+
+/** The second step: a 6-digit code from the app, or a recovery code. Errors are ApiErrors (not notified). */
+export function useCompleteSignIn(callbacks: Callbacks<{ username: string; challenge: string; code: string }, SignedInProfile>) {
+  return useMutation({ mutationFn: completeSignIn, ...callbacks });
+}
+
+/** Signs out (the local session ends even when the server cannot be told), leaves the signed-in pages, then drops the caches. */
+export function useSignOut() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signOut,
+    // Cleared after leaving, so mounted queries do not refetch.
+    onSuccess: async () => {
+      await navigate({ to: '/auth/sign-in' });
+      queryClient.clear();
+    },
+  });
+}
+
+async function signIn(input: SignInInput): Promise<SignedInProfile | TwoFactorChallenge> {
   const res = await api.POST('/api/auth/sign-in', {
     body: { ...input, device_token: deviceToken(input.username) },
     anonymous: true,
@@ -24,8 +51,7 @@ export async function signIn(input: SignInInput): Promise<SignedInProfile | TwoF
   return startSession(res as SignedIn);
 }
 
-/** The second step: a 6-digit code from the app, or a recovery code. Throws ApiError (not notified). */
-export async function completeSignIn(username: string, challenge: string, code: string): Promise<SignedInProfile> {
+async function completeSignIn({ username, challenge, code }: { username: string; challenge: string; code: string }): Promise<SignedInProfile> {
   const body = { challenge, code, device_token: deviceToken(username) };
   return startSession(await api.POST('/api/auth/sign-in/2fa', { body, anonymous: true, silent: true }));
 }
@@ -43,12 +69,8 @@ async function startSession(res: SignedIn | undefined): Promise<SignedInProfile>
   return queryClient.fetchQuery({ ...profileQuery, staleTime: 0 }).catch(() => res.user);
 }
 
-/**
- * Revokes the token on the server (best effort) and always clears local storage.
- * Call `queryClient.clear()` after leaving the signed-in pages (see TopBar) so mounted
- * queries do not refetch.
- */
-export async function signOut(): Promise<void> {
+/** Revokes the token on the server (best effort) and always clears local storage. */
+async function signOut(): Promise<void> {
   try {
     if (getToken()) await api.DELETE('/api/auth/sign-out', { silent: true, noAuthRedirect: true });
   } catch {

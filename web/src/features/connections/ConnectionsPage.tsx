@@ -1,7 +1,6 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { notifySuccess } from '../../api/notify';
 import { IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../api/types';
 import { confirmDialog } from '../../components/confirm';
@@ -13,7 +12,7 @@ import { useTableState } from '../../components/table/useTableState';
 import { formatDateTime, formatElapsed } from '../../lib/format';
 import { useProfile } from '../../api/profile';
 import { UserFiltersBar } from '../lines/UserFilters';
-import { disconnect, useConnections } from './api';
+import { useConnections, useDisconnect } from './api';
 import { type ConnectionFilters, connectionsSearch } from './search';
 
 const DEFAULT_SORT: SortState = { field: 'activity_id', direction: 'desc' };
@@ -24,7 +23,7 @@ export function ConnectionsPage() {
   const table = useTableState(connectionsSearch, DEFAULT_SORT);
   const query = useConnections(table.apiQuery);
   const profile = useProfile();
-  const [busy, setBusy] = useState<number | null>(null);
+  const disconnect = useDisconnect();
 
   const onDisconnect = async (c: Connection) => {
     const ok = await confirmDialog({
@@ -34,14 +33,12 @@ export function ConnectionsPage() {
       danger: true,
     });
     if (!ok) return;
-    setBusy(c.activity_id);
     try {
-      await disconnect(c.id, c.activity_id);
+      // awaited, not mutate's callback (that one is only for the latest call): each disconnect says it is done
+      await disconnect.mutateAsync({ lineId: c.id, activityId: c.activity_id });
       notifySuccess(t('connections.disconnect.success'));
     } catch {
       // the client showed the error
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -102,7 +99,7 @@ export function ConnectionsPage() {
             variant="light"
             color="red"
             size="lg"
-            loading={busy === c.activity_id}
+            loading={disconnect.isPending && disconnect.variables.activityId === c.activity_id}
             aria-label={t('connections.disconnect.aria', { username: c.username })}
             onClick={() => void onDisconnect(c)}
             data-testid={`connection-disconnect-${c.activity_id}`}

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
@@ -19,10 +19,14 @@ export function useConnections(query: ConnectionsQuery) {
 }
 
 /** Ends a connection (its player is refused at the next segment); the list and the dashboard's online cards reload. */
-export async function disconnect(lineId: number, activityId: number): Promise<void> {
-  await api.POST('/api/users/connections/{line_id}/{activity_id}/disconnect', { params: { path: { line_id: lineId, activity_id: activityId } } });
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.connections.all() }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.counters() }),
-  ]);
+export function useDisconnect() {
+  return useMutation({
+    mutationFn: ({ lineId, activityId }: { lineId: number; activityId: number }) =>
+      api.POST('/api/users/connections/{line_id}/{activity_id}/disconnect', { params: { path: { line_id: lineId, activity_id: activityId } } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.connections.all() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.counters() }),
+      ]),
+  });
 }

@@ -3,7 +3,6 @@ import { notifySuccess } from '../../api/notify';
 import { IconAlertTriangle, IconBrandWhatsapp, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIntentKeys } from '../../api/intentKeys';
 import { confirmDialog } from '../../components/confirm';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Pager } from '../../components/Pager';
@@ -20,8 +19,7 @@ import { type SortOrder, useExpiring, useFlashRenew } from './api';
 function RowActions({ line, onWhatsApp }: { line: Line; onWhatsApp: (line: Line) => void }) {
   const { t } = useTranslation();
   const profile = useProfile();
-  const renew = useFlashRenew();
-  const intents = useIntentKeys(); // a retry of this renewal reuses its key: one charge
+  const renew = useFlashRenew(); // a retry of this renewal reuses its key: one charge
 
   const onRenew = async () => {
     const isAdmin = profile.data?.type === 'admin';
@@ -47,7 +45,8 @@ function RowActions({ line, onWhatsApp }: { line: Line; onWhatsApp: (line: Line)
     });
     if (!ok) return;
     try {
-      await intents.send(['flash-renew', line.id], (key) => renew.mutateAsync({ id: line.id, key }));
+      // awaited, not mutate's callback: the renewed row may leave the table before the answer is handled
+      await renew.mutateAsync({ id: line.id });
       notifySuccess(t('dashboard.expirations.renewSuccess'));
     } catch {
       // The API client already showed the server's error (e.g. insufficient credits).

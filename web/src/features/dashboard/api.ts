@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { ExpiringQuery, LatestType } from '../../api/types';
 import { reloadProfile } from '../../api/profile';
+import { useIntentMutation } from '../../api/useIntentMutation';
 
 export type SortOrder = NonNullable<ExpiringQuery['order']>;
 
@@ -46,14 +47,13 @@ export function useExpiring(order: SortOrder, page: number, per: NonNullable<Exp
 }
 
 /**
- * One-month flash renew (costs max_connections credits; 409 INSUFFICIENT_CREDITS).
- * On success: reloads the balance, the expirations table and the dashboard figures.
+ * One-month flash renew (costs max_connections credits; 409 INSUFFICIENT_CREDITS), keyed per intent
+ * (the line). On success: reloads the balance, the expirations table and the dashboard figures.
  */
 export function useFlashRenew() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, key }: { id: number; key: string }) =>
-      api.POST('/api/users/{id}/renew', { params: { path: { id } }, body: { months: 1 }, idempotencyKey: key }),
+  return useIntentMutation({
+    mutationFn: ({ id }: { id: number }, idempotencyKey) => api.POST('/api/users/{id}/renew', { params: { path: { id } }, body: { months: 1 }, idempotencyKey }),
     onSuccess: () => Promise.all([reloadProfile(), qc.invalidateQueries({ queryKey: queryKeys.users.all() }), qc.invalidateQueries({ queryKey: queryKeys.dashboard.all() })]),
   });
 }

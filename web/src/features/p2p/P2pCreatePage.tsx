@@ -4,15 +4,13 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
-import { useIntentKeys } from '../../api/intentKeys';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
-import { reloadProfile } from '../../api/profile';
 import { paidPackages, screenLimit, trialPackages } from '../lines/api';
 import { type CreatedCredentials, CreatedDialog } from '../lines/CreatedDialog';
 import { LineForm, type LineFormValues } from '../lines/LineForm';
 import type { P2pUser, Package } from '../../api/types';
-import { createP2pTrial, createP2pUser, invalidateP2pUsers } from './api';
+import { useCreateP2pTrial, useCreateP2pUser } from './api';
 
 /** What the customer signs in with: the account's e-mail (login) and password. */
 const credentials = (u: P2pUser): CreatedCredentials => ({ username: u.email, password: u.password, exp_date: u.expiracao });
@@ -35,7 +33,8 @@ function P2pCreate({ trial }: { trial: boolean }) {
   const [created, setCreated] = useState<P2pUser | null>(null);
   const [formKey, setFormKey] = useState(0);
   // One key per creation intent (the values sent): a retry after a lost answer cannot charge twice.
-  const intents = useIntentKeys();
+  const createPaid = useCreateP2pUser();
+  const createTrial = useCreateP2pTrial();
 
   const submit = async (v: LineFormValues, pkg: Package) => {
     const common = { name: v.name.trim(), username: v.username.trim() || undefined, password: v.password.trim() || undefined, package_id: pkg.id };
@@ -46,10 +45,8 @@ function P2pCreate({ trial }: { trial: boolean }) {
       whatsapp: v.whatsapp.trim() || undefined,
       notes: v.reseller_notes.trim() || undefined,
     };
-    const user = trial ? await createP2pTrial(common) : await intents.send(body, (key) => createP2pUser(body, key));
+    const user = trial ? await createTrial.mutateAsync(common) : await createPaid.mutateAsync(body);
     notifySuccess(trial ? t('p2p.created.trialSuccess') : t('p2p.created.success'));
-    void reloadProfile();
-    void invalidateP2pUsers();
     setCreated(user);
   };
 

@@ -10,7 +10,7 @@ import { EditPageShell } from '../../components/EditPageShell';
 import { useGoBack } from '../../components/useGoBack';
 import { formatDateTime } from '../../lib/format';
 import { randomCredential } from '../lines/format';
-import { replaceP2pUser, updateP2pUser, useP2pUser } from './api';
+import { useP2pUser, useUpdateP2pUser } from './api';
 
 /** The P2P login's local part: what comes before the @ (the domain is a setting). */
 const USERNAME_RE = /^[A-Za-z0-9_.-]+$/;
@@ -34,6 +34,7 @@ export function P2pEditPage() {
 
 function EditForm({ user, onDone }: { user: P2pUser; onDone: () => void }) {
   const { t } = useTranslation();
+  const update = useUpdateP2pUser();
   const form = useForm({
     initialValues: { name: user.name, username: user.username, password: user.password === '0' ? '' : user.password },
     validate: {
@@ -45,7 +46,7 @@ function EditForm({ user, onDone }: { user: P2pUser; onDone: () => void }) {
 
   const submit = form.onSubmit(async (v) => {
     try {
-      replaceP2pUser(await updateP2pUser(user.id, { name: v.name.trim(), username: v.username.trim(), password: v.password.trim() }));
+      await update.mutateAsync({ id: user.id, name: v.name.trim(), username: v.username.trim(), password: v.password.trim() });
       notifySuccess(t('p2p.edited'));
       onDone();
     } catch (e) {

@@ -1,13 +1,11 @@
 import { Alert, Paper, Stack, Text } from '@mantine/core';
-import { notifySuccess, showError } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIntentKeys } from '../../api/intentKeys';
 import { PageHeader } from '../../components/PageHeader';
 import { formatNumber } from '../../lib/format';
-import { reloadProfile } from '../../api/profile';
-import { migrateOldCredits } from './api';
+import { useMigrateOldCredits } from './api';
 import { OldLoginForm } from './OldLoginForm';
 
 /** /p2p_migrate — moves the balance of an old P2P panel account into the caller's (once per old account). */
@@ -15,18 +13,12 @@ export function P2pMigratePage() {
   const { t } = useTranslation();
   const [done, setDone] = useState<{ old_username: string; credits_imported: number } | null>(null);
   // One key per attempt with the same login: a retry after a lost answer cannot credit twice.
-  const intents = useIntentKeys();
+  const migrate = useMigrateOldCredits();
 
   const submit = async (username: string, password: string) => {
-    try {
-      const r = await intents.send([username, password], (key) => migrateOldCredits(username, password, key));
-      setDone(r);
-      void reloadProfile();
-      notifySuccess(t('p2p.old.creditsDone', { count: r.credits_imported, formatted: formatNumber(r.credits_imported) }));
-    } catch (e) {
-      showError(e, 'p2p', 'users');
-      throw e;
-    }
+    const r = await migrate.mutateAsync({ username, password });
+    setDone(r);
+    notifySuccess(t('p2p.old.creditsDone', { count: r.credits_imported, formatted: formatNumber(r.credits_imported) }));
   };
 
   return (

@@ -1,36 +1,27 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { notifySuccess, showError, toast } from '../../api/notify';
+import { notifySuccess, toast } from '../../api/notify';
 import { IconAlertTriangle, IconCircleCheck, IconDatabaseImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
 import type { P2pImportRow } from '../../api/types';
 import { confirmDialog } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import { attachOldLogin, invalidateP2pUsers, migrateOldClients, useImportPreview } from './api';
+import { useAttachOldLogin, useImportPreview, useMigrateOldClients } from './api';
 import { OldLoginForm } from './OldLoginForm';
-
-const refreshPreview = () => queryClient.invalidateQueries({ queryKey: queryKeys.p2p.importPreview() });
 
 /** /p2p_migrate_users — sign in to the old P2P panel, see its clients, import them all (refused while any conflicts). */
 export function P2pMigrateUsersPage() {
   const { t } = useTranslation();
   const preview = useImportPreview();
   const [imported, setImported] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const attachLogin = useAttachOldLogin();
+  const importClients = useMigrateOldClients();
   const rows = preview.data?.data ?? [];
 
   const attach = async (username: string, password: string) => {
-    let r: Awaited<ReturnType<typeof attachOldLogin>>;
-    try {
-      r = await attachOldLogin(username, password);
-    } catch (e) {
-      showError(e, 'p2p', 'users');
-      throw e;
-    }
+    const r = await attachLogin.mutateAsync({ username, password });
     // a reply without login shows the server's message.
     if (!r.login) {
       toast({ color: 'red', title: t('common.error'), message: r.message });
@@ -38,7 +29,6 @@ export function P2pMigrateUsersPage() {
     }
     notifySuccess(r.message);
     setImported(null);
-    await refreshPreview();
   };
 
   const migrate = async () => {
@@ -48,19 +38,12 @@ export function P2pMigrateUsersPage() {
       confirmLabel: t('p2p.import.submit'),
     });
     if (!ok) return;
-    setBusy(true);
-    try {
-      const r = await migrateOldClients();
-      setImported(r.imported);
-      notifySuccess(t('p2p.import.done', { count: r.imported, formatted: formatNumber(r.imported) }));
-      void invalidateP2pUsers();
-      await refreshPreview();
-    } catch (e) {
-      showError(e, 'p2p', 'users');
-      await refreshPreview();
-    } finally {
-      setBusy(false);
-    }
+    importClients.mutate(undefined, {
+      onSuccess: (r) => {
+        setImported(r.imported);
+        notifySuccess(t('p2p.import.done', { count: r.imported, formatted: formatNumber(r.imported) }));
+      },
+    });
   };
 
   const columns: ResponsiveColumn<P2pImportRow>[] = [
@@ -120,7 +103,7 @@ export function P2pMigrateUsersPage() {
                 {t('p2p.import.conflicts', { count: conflicts, formatted: formatNumber(conflicts) })}
               </Alert>
             ) : (
-              <Button color="teal" leftSection={<IconDatabaseImport size={18} />} loading={busy} onClick={() => void migrate()} data-testid="p2p-import-submit">
+              <Button color="teal" leftSection={<IconDatabaseImport size={18} />} loading={importClients.isPending} onClick={() => void migrate()} data-testid="p2p-import-submit">
                 {t('p2p.import.submit')}
               </Button>
             )}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { P2pUser } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
-import { renewP2pUser, useP2pChange } from './api';
+import { useRenewP2pUser } from './api';
 
 export const MAX_RENEW_MONTHS = 12;
 
@@ -13,7 +13,7 @@ export function P2pRenewModal({ user, onClose }: { user: P2pUser; onClose: () =>
   const { t } = useTranslation();
   const [months, setMonths] = useState<number | string>(0);
   // One key per renewal intent (account and months): a retry after a lost answer cannot charge twice; another amount is another intent.
-  const renew = useP2pChange(({ id, months }: { id: number; months: number }, key) => renewP2pUser(id, months, key));
+  const renew = useRenewP2pUser();
   const n = typeof months === 'number' ? months : Number.parseInt(months, 10) || 0;
   const valid = Number.isInteger(n) && n >= 1 && n <= MAX_RENEW_MONTHS;
 

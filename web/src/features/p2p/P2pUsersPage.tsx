@@ -1,5 +1,4 @@
 import { ActionIcon, Alert, Badge, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
-import { showError } from '../../api/notify';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClockPlus, IconDotsVertical, IconLock, IconLockOpen, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -14,12 +13,12 @@ import { SyncBadge } from '../../components/SyncBadge';
 import { ListTable } from '../../components/table/ListTable';
 import { CARDS_QUERY, type ResponsiveColumn } from '../../components/table/ResponsiveTable';
 import type { SortState } from '../../components/table/tableSearch';
-import { useRowRun } from '../../components/table/useRowRun';
+import { usePendingRows } from '../../components/table/rowActions';
 import { useTableState } from '../../components/table/useTableState';
 import { formatDateTime } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
 import { useProfile } from '../../api/profile';
-import { deleteP2pUser, dropP2pUser, replaceP2pUser, setP2pBlocked, useP2pOutbox, useP2pUsers } from './api';
+import { P2P_ROW_ACTIONS, useDeleteP2pUser, useP2pOutbox, useP2pUsers, useSetP2pBlocked } from './api';
 import { LoginCell } from '../lines/ui';
 import { P2pFilterBar } from './P2pFilterBar';
 import { P2pRenewModal } from './P2pRenewModal';
@@ -39,17 +38,17 @@ export function P2pUsersPage() {
   const [renewing, setRenewing] = useState<P2pUser | null>(null);
   const isAdmin = profile.data?.type === 'admin';
 
-  const { busy, run } = useRowRun<P2pUser>({ replace: replaceP2pUser, drop: dropP2pUser, showError: (e) => showError(e, 'p2p', 'users') });
+  const busy = usePendingRows(P2P_ROW_ACTIONS);
+  const setBlocked = useSetP2pBlocked();
+  const remove = useDeleteP2pUser();
 
   const onBlockToggle = async (u: P2pUser) => {
     const block = u.status === 1;
-    const ok = await confirmBlockToggle(u.email, block);
-    if (ok) await run(u, () => setP2pBlocked(u.id, block), block ? t('users.block.success') : t('users.unblock.success'));
+    if (await confirmBlockToggle(u.email, block)) setBlocked.mutate({ id: u.id, block });
   };
 
   const onRemove = async (u: P2pUser) => {
-    const ok = await confirmRemove(u.email);
-    if (ok) await run(u, () => deleteP2pUser(u.id).then(() => undefined), t('p2p.removed'));
+    if (await confirmRemove(u.email)) remove.mutate({ id: u.id });
   };
 
   const col: Record<string, ResponsiveColumn<P2pUser>> = {
@@ -58,7 +57,7 @@ export function P2pUsersPage() {
       title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
       width: 52,
       card: 'actions',
-      render: (u) => <RowMenu user={u} busy={!!busy[u.id]} onRenew={setRenewing} onBlockToggle={onBlockToggle} onRemove={onRemove} />,
+      render: (u) => <RowMenu user={u} busy={busy.has(u.id)} onRenew={setRenewing} onBlockToggle={onBlockToggle} onRemove={onRemove} />,
     },
     id: { accessor: 'id', title: t('p2p.columns.id'), sortable: true, noWrap: true, card: 'none' },
     email: {

@@ -1,14 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { showError } from '../../api/notify';
-import { reloadProfile } from '../../api/profile';
-import { useIntentMutation } from '../../api/useIntentMutation';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { showError } from '../../api/notify';
 import { ONLINE_REFRESH_MS } from '../../api/p2pOnline';
-import { queryClient } from '../../api/queryClient';
 import { dropFromPages, replaceInPages, whilePending } from '../../api/pageCache';
+import { reloadProfile } from '../../api/profile';
+import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
 import type { P2pCreate, P2pTrialCreate, P2pUpdate, P2pUser, P2pUsersQuery } from '../../api/types';
-
+import { useIntentMutation } from '../../api/useIntentMutation';
+import { useRowAction } from '../../components/table/rowActions';
+import i18n from '../../i18n';
 
 export function useP2pUsers(query: P2pUsersQuery) {
   return useQuery({
@@ -26,7 +27,6 @@ export function useP2pUser(id: number) {
     enabled: Number.isInteger(id) && id > 0,
   });
 }
-
 
 /** Pending and failed deliveries to the P2P server (admins). */
 export function useP2pOutbox(enabled: boolean) {
@@ -47,43 +47,112 @@ export function useImportPreview() {
 }
 
 /** Replaces the account with the same id in every cached list page (and its own cache). */
-export const replaceP2pUser = (user: P2pUser): void => replaceInPages(queryKeys.p2p.lists(), queryKeys.p2p.one(user.id), user);
+const replaceP2pUser = (user: P2pUser): void => replaceInPages(queryKeys.p2p.lists(), queryKeys.p2p.one(user.id), user);
 
 /** Takes a removed account out of the cached pages, then refetches to fill the page. */
-export const dropP2pUser = (id: number): void => dropFromPages<P2pUser>(queryKeys.p2p.lists(), queryKeys.p2p.one(id), id);
+const dropP2pUser = (id: number): void => dropFromPages<P2pUser>(queryKeys.p2p.lists(), queryKeys.p2p.one(id), id);
 
-export const invalidateP2pUsers = () => queryClient.invalidateQueries({ queryKey: queryKeys.p2p.lists() });
+const invalidateP2pUsers = () => queryClient.invalidateQueries({ queryKey: queryKeys.p2p.lists() });
+const refreshImportPreview = () => queryClient.invalidateQueries({ queryKey: queryKeys.p2p.importPreview() });
 
-/**
- * A change to one P2P account (renew): one mutation, spends keyed per intent (the variables, which
- * name the account). On success the account replaces its cached copies and the balance reloads; a
- * failure is shown as a toast.
- */
-export function useP2pChange<V extends { id: number }>(call: (variables: V, idempotencyKey: string) => Promise<P2pUser>) {
+/** New accounts show up on the list's next load; the balance paid for them. */
+function accountCreated(): Promise<void> {
+  void reloadProfile();
+  return invalidateP2pUsers();
+}
+
+const showP2pError = (e: unknown) => showError(e, 'p2p', 'users');
+
+/** The path and `silent` of a call about one account: the hooks show the error (showError(e, 'p2p', 'users')) or the page does. */
+const about = (id: number) => ({ params: { path: { id } }, silent: true });
+
+// --- Creation. Errors go back to the form (field errors, then the line/shared texts). ---
+
+/** A paid account, priced like a line: spends credits, keyed per intent (the values sent). */
+export function useCreateP2pUser() {
   return useIntentMutation({
-    mutationFn: call,
-    onSuccess: (user: P2pUser) => {
-      replaceP2pUser(user);
-      void reloadProfile();
-    },
-    onError: (e) => showError(e, 'p2p', 'users'),
+    mutationFn: (body: P2pCreate, idempotencyKey) => api.POST('/api/p2p/users', { body, idempotencyKey, silent: true }),
+    onSuccess: accountCreated,
   });
 }
 
-// --- Calls. All are `silent`: the caller shows the error (showError(e, 'p2p', 'users')). ---
+/** A free trial (no credits: no key). */
+export function useCreateP2pTrial() {
+  return useMutation({
+    mutationFn: (body: P2pTrialCreate) => api.POST('/api/p2p/test_users', { body, silent: true }),
+    onSuccess: accountCreated,
+  });
+}
 
-const about = (id: number) => ({ params: { path: { id } }, silent: true });
+// --- Changes of one account. ---
 
-export const createP2pUser = (body: P2pCreate, idempotencyKey: string) => api.POST('/api/p2p/users', { body, idempotencyKey, silent: true });
-export const createP2pTrial = (body: P2pTrialCreate) => api.POST('/api/p2p/test_users', { body, silent: true });
-export const updateP2pUser = (id: number, body: P2pUpdate) => api.PUT('/api/p2p/users/{id}', { ...about(id), body });
-export const deleteP2pUser = (id: number) => api.DELETE('/api/p2p/users/{id}', about(id));
-export const setP2pBlocked = (id: number, block: boolean) =>
-  block ? api.POST('/api/p2p/users/{id}/block', about(id)) : api.POST('/api/p2p/users/{id}/unblock', about(id));
-export const renewP2pUser = (id: number, months: number, idempotencyKey: string) =>
-  api.POST('/api/p2p/users/{id}/renew', { ...about(id), body: { months }, idempotencyKey });
+/** Field errors are shown on the form, so the page shows the error. */
+export function useUpdateP2pUser() {
+  return useMutation({
+    mutationFn: ({ id, ...body }: P2pUpdate & { id: number }) => api.PUT('/api/p2p/users/{id}', { ...about(id), body }),
+    onSuccess: replaceP2pUser,
+  });
+}
 
-export const attachOldLogin = (username: string, password: string) => api.POST('/api/p2p/attach_login', { body: { username, password }, silent: true });
-export const migrateOldCredits = (username: string, password: string, idempotencyKey: string) =>
-  api.POST('/api/p2p/migrate_reseller', { body: { username, password }, idempotencyKey, silent: true });
-export const migrateOldClients = () => api.POST('/api/p2p/migrate_clients', { silent: true });
+/** Renewal by months (1 credit each): keyed per intent (account and months; another amount is another intent). */
+export function useRenewP2pUser() {
+  return useIntentMutation({
+    mutationFn: ({ id, months }: { id: number; months: number }, idempotencyKey) => api.POST('/api/p2p/users/{id}/renew', { ...about(id), body: { months }, idempotencyKey }),
+    onSuccess: (user) => {
+      replaceP2pUser(user);
+      void reloadProfile();
+    },
+    onError: showP2pError,
+  });
+}
+
+// --- Row actions of the list: all share P2P_ROW_ACTIONS, so the list shows a row busy while one runs. ---
+
+export const P2P_ROW_ACTIONS = ['p2p', 'row-action'] as const;
+
+function useP2pRowAction<V extends { id: number }>(mutationFn: (variables: V) => Promise<P2pUser | undefined>, success: (variables: V) => string) {
+  return useRowAction({ mutationKey: P2P_ROW_ACTIONS, mutationFn, replace: replaceP2pUser, drop: dropP2pUser, success, showError: showP2pError });
+}
+
+export const useSetP2pBlocked = () =>
+  useP2pRowAction(
+    ({ id, block }: { id: number; block: boolean }) => (block ? api.POST('/api/p2p/users/{id}/block', about(id)) : api.POST('/api/p2p/users/{id}/unblock', about(id))),
+    ({ block }) => i18n.t(block ? 'users.block.success' : 'users.unblock.success'),
+  );
+
+export const useDeleteP2pUser = () =>
+  useP2pRowAction(
+    ({ id }: { id: number }) => api.DELETE('/api/p2p/users/{id}', about(id)).then(() => undefined),
+    () => i18n.t('p2p.removed'),
+  );
+
+// --- The old P2P panel. ---
+
+/** Signs in to the old panel to see its clients (the preview reloads); a reply without `login` carries the server's refusal. */
+export function useAttachOldLogin() {
+  return useMutation({
+    mutationFn: ({ username, password }: { username: string; password: string }) => api.POST('/api/p2p/attach_login', { body: { username, password }, silent: true }),
+    onSuccess: (r) => (r.login ? refreshImportPreview() : undefined),
+    onError: showP2pError,
+  });
+}
+
+/** Moves an old account's balance into the caller's: keyed per intent (the login), so a retry cannot credit twice. */
+export function useMigrateOldCredits() {
+  return useIntentMutation({
+    mutationFn: ({ username, password }: { username: string; password: string }, idempotencyKey) =>
+      api.POST('/api/p2p/migrate_reseller', { body: { username, password }, idempotencyKey, silent: true }),
+    onSuccess: () => void reloadProfile(),
+    onError: showP2pError,
+  });
+}
+
+/** Imports every client of the attached old login; the preview reloads whether or not it went through. */
+export function useMigrateOldClients() {
+  return useMutation({
+    mutationFn: () => api.POST('/api/p2p/migrate_clients', { silent: true }),
+    onSuccess: () => void invalidateP2pUsers(),
+    onError: showP2pError,
+    onSettled: refreshImportPreview,
+  });
+}

@@ -1,9 +1,8 @@
 import { Button, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifySuccess } from '../../api/notify';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newIdempotencyKey } from '../../api/client';
 import { useChangeCredits } from './api';
 import { formatNumber } from '../../lib/format';
 import type { Reseller } from '../../api/types';
@@ -38,9 +37,8 @@ export function CreditModal({ reseller, isAdmin, onClose }: Props) {
 function CreditForm({ reseller, isAdmin, onClose }: { reseller: Reseller; isAdmin: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [raw, setRaw] = useState<string | number>('');
-  const change = useChangeCredits();
-  // One Idempotency-Key per intent: a retry of the same value (after a lost answer) reuses it.
-  const pending = useRef<{ value: number; key: string } | null>(null);
+  const change = useChangeCredits(); // a retry of the same value (after a lost answer) reuses its key
+  const pendingSign = change.isPending ? Math.sign(change.variables.value) : 0;
 
   const amount = toAmount(raw);
   const current = reseller.credits;
@@ -48,13 +46,11 @@ function CreditForm({ reseller, isAdmin, onClose }: { reseller: Reseller; isAdmi
 
   const submit = async (value: number) => {
     if (value === 0 || change.isPending) return;
-    if (pending.current?.value !== value) pending.current = { value, key: newIdempotencyKey() };
     try {
-      await change.mutateAsync({ id: reseller.id, value, key: pending.current.key });
+      await change.mutateAsync({ id: reseller.id, value });
     } catch {
       return; // the client already showed the error
     }
-    pending.current = null;
     notifySuccess(
       value > 0
         ? t('resellers.credits.added', { amount: formatNumber(value), username: reseller.username })
@@ -119,7 +115,7 @@ function CreditForm({ reseller, isAdmin, onClose }: { reseller: Reseller; isAdmi
               px="xs"
               leftSection={<IconMinus size={16} />}
               disabled={amount === 0 || current === 0}
-              loading={change.isPending && (pending.current?.value ?? 0) < 0}
+              loading={pendingSign < 0}
               onClick={() => void submit(amount > 0 ? -amount : amount)}
               data-testid="credit-remove"
             >
@@ -131,7 +127,7 @@ function CreditForm({ reseller, isAdmin, onClose }: { reseller: Reseller; isAdmi
             px="xs"
             leftSection={<IconPlus size={16} />}
             disabled={amount <= 0}
-            loading={change.isPending && (pending.current?.value ?? 0) > 0}
+            loading={pendingSign > 0}
             data-testid="credit-add"
           >
             {t('resellers.credits.add')}

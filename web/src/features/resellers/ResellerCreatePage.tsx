@@ -4,7 +4,6 @@ import { notifySuccess } from '../../api/notify';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIntentKeys } from '../../api/intentKeys';
 import { useGoBack } from '../../components/useGoBack';
 import { useProfile } from '../../api/profile';
 import { useComplements } from '../../api/complements';
@@ -34,8 +33,7 @@ export function ResellerCreatePage() {
   const goBack = useGoBack('/resellers');
   const profile = useProfile();
   const complements = useComplements();
-  const create = useCreateReseller();
-  const intents = useIntentKeys(); // a retry of the same values reuses its key: one charge of the initial credits
+  const create = useCreateReseller(); // a retry of the same values reuses its key: one charge of the initial credits
 
   const groups = useMemo(() => {
     const all = complements.data?.groups ?? [];
@@ -64,8 +62,7 @@ export function ResellerCreatePage() {
           groups={groups}
           onCancel={goBack}
           onSubmit={async (values) => {
-            const body = toCreateBody(values);
-            await intents.send(body, (key) => create.mutateAsync({ body, key }));
+            await create.mutateAsync(toCreateBody(values));
             notifySuccess(t('resellers.form.created'));
             await navigate({ to: '/resellers' });
           }}

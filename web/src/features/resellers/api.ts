@@ -4,6 +4,7 @@ import { queryKeys } from '../../api/queryKeys';
 import type { Reseller, ResellerCreate, ResellerDetail, ResellerPage, ResellersQuery, ResellerUpdate } from '../../api/types';
 import type { PerOption } from '../../components/pagerMath';
 import { reloadProfile } from '../../api/profile';
+import { useIntentMutation } from '../../api/useIntentMutation';
 
 export function useResellers(query: ResellersQuery) {
   return useQuery({
@@ -97,12 +98,15 @@ export function useToMaster() {
   });
 }
 
-/** Signed credit change with an Idempotency-Key; refreshes the row, the ledger and the top bar balance. */
+/**
+ * Signed credit change, keyed per intent (reseller and value: a retry of the same value after a lost
+ * answer reuses its key); refreshes the row, the ledger and the top bar balance.
+ */
 export function useChangeCredits() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, value, key }: { id: number; value: number; key: string }) =>
-      api.POST('/api/resellers/{id}/credits', { params: { path: { id } }, body: { value }, idempotencyKey: key }),
+  return useIntentMutation({
+    mutationFn: ({ id, value }: { id: number; value: number }, idempotencyKey) =>
+      api.POST('/api/resellers/{id}/credits', { params: { path: { id } }, body: { value }, idempotencyKey }),
     onSuccess: (row) => {
       replaceReseller(qc, row);
       void qc.invalidateQueries({ queryKey: queryKeys.resellers.ledger(row.id) });
@@ -124,11 +128,14 @@ export function useDeactivate() {
   });
 }
 
-/** Field errors are shown on the form (silent); the initial credits come out of the creator's balance. */
+/**
+ * Field errors are shown on the form (silent); the initial credits come out of the creator's balance,
+ * keyed per intent (the values sent).
+ */
 export function useCreateReseller() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: ResellerCreate; key: string }) => api.POST('/api/resellers', { body, idempotencyKey: key, silent: true }),
+  return useIntentMutation({
+    mutationFn: (body: ResellerCreate, idempotencyKey) => api.POST('/api/resellers', { body, idempotencyKey, silent: true }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.resellers.all() });
       void reloadProfile();

@@ -9,7 +9,7 @@ import { useComplements } from '../../api/complements';
 import { isApiError } from '../../api/errors';
 import { PageHeader } from '../../components/PageHeader';
 import i18n from '../../i18n';
-import { saveSettings, useAdminSettings } from './api';
+import { useAdminSettings, useSaveSettings } from './api';
 import type { SettingsUpdate } from '../../api/types';
 
 /** Integer settings and their ranges (the server's settings/rules.ts). */
@@ -49,6 +49,7 @@ const ALL: Key[] = [...(Object.keys(INT_SETTINGS) as Key[]), ...PACKAGE_SETTINGS
 export function SettingsPage() {
   const { t } = useTranslation();
   const query = useAdminSettings();
+  const save = useSaveSettings();
   const complements = useComplements();
   const packages = (complements.data?.packages ?? []).filter((p) => p.is_trial !== 1).map((p) => ({ value: String(p.id), label: `${p.package_name} (#${p.id})` }));
   const form = useForm<Values>({
@@ -70,7 +71,7 @@ export function SettingsPage() {
     // only what changed: a migration package id seeded for a package that does not exist yet must not block the rest
     const body = Object.fromEntries(ALL.filter((k) => form.isDirty(k)).map((k) => [k, String(v[k]).trim()])) as SettingsUpdate;
     try {
-      await saveSettings(body);
+      await save.mutateAsync(body);
       toast({ color: 'green', message: t('settings.saved') });
     } catch (e) {
       if (isApiError(e) && e.field && (ALL as string[]).includes(e.field)) form.setFieldError(e.field, errorText(e));

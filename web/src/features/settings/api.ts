@@ -1,17 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
-import type { AdminSettings, SettingsUpdate } from '../../api/types';
+import type { SettingsUpdate } from '../../api/types';
 
 export function useAdminSettings() {
   return useQuery({ queryKey: queryKeys.settings(), queryFn: ({ signal }) => api.GET('/api/admin/settings', { signal }) });
 }
 
-/** Saves; the sidebar links and every page's settings come from /datacomplements, so it is reloaded too. */
-export async function saveSettings(body: SettingsUpdate): Promise<AdminSettings> {
-  const saved = await api.PUT('/api/admin/settings', { body, silent: true });
-  queryClient.setQueryData(queryKeys.settings(), saved);
-  await queryClient.invalidateQueries({ queryKey: queryKeys.complements() });
-  return saved;
+/** Saves (the page shows the error); the sidebar links and every page's settings come from /datacomplements, so it is reloaded too. */
+export function useSaveSettings() {
+  return useMutation({
+    mutationFn: (body: SettingsUpdate) => api.PUT('/api/admin/settings', { body, silent: true }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.settings(), saved);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.complements() });
+    },
+  });
 }

@@ -5,10 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
 import { ApiError, isApiError } from '../../api/errors';
-import { useIntentKeys } from '../../api/intentKeys';
 import { formatNumber } from '../../lib/format';
-import { reloadProfile } from '../../api/profile';
-import { activateLazyPlayer } from './api';
+import { useActivateLazyPlayer } from './api';
 import { lazyPlayerCost, lazyPlayerErrorText, macError } from './lazyPlayer';
 import type { Line } from '../../api/types';
 
@@ -18,31 +16,27 @@ export function LazyPlayerModal({ line, opened, onClose }: { line: Line; opened:
   const complements = useComplements();
   const [mac, setMac] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const intents = useIntentKeys(); // a retry with the same MAC reuses its key: one charge
+  const activate = useActivateLazyPlayer(); // a retry with the same MAC reuses its key: one charge
+  const failure = activate.isError ? lazyPlayerErrorText(activate.error) : null;
   const monthly = Number(complements.data?.settings.lazy_player_monthly_credits ?? '1');
   const estimate = lazyPlayerCost(line.exp_date, Math.floor(Date.now() / 1000), Number.isFinite(monthly) ? monthly : 1);
   const invalid = macError(mac);
 
-  const submit = async () => {
+  const submit = () => {
     setTouched(true);
     if (invalid) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const res = await intents.send([line.id, mac.trim()], (key) => activateLazyPlayer(line.id, mac.trim(), key));
-      notifySuccess(t('lazyPlayer.success', { amount: formatNumber(res.total_charged) }));
-      void reloadProfile();
-      onClose();
-    } catch (e) {
-      const text = lazyPlayerErrorText(e);
-      setFailure(text);
-      if (isApiError(e) && e.status === 401) return;
-      notifyError(new ApiError(isApiError(e) ? e.status : 0, 'LAZY_PLAYER', text));
-    } finally {
-      setBusy(false);
-    }
+    activate.mutate(
+      { id: line.id, mac: mac.trim() },
+      {
+        onSuccess: (res) => {
+          notifySuccess(t('lazyPlayer.success', { amount: formatNumber(res.total_charged) }));
+          onClose();
+        },
+        onError: (e) => {
+          if (!isApiError(e) || e.status !== 401) notifyError(new ApiError(isApiError(e) ? e.status : 0, 'LAZY_PLAYER', lazyPlayerErrorText(e)));
+        },
+      },
+    );
   };
 
   return (
@@ -50,7 +44,7 @@ export function LazyPlayerModal({ line, opened, onClose }: { line: Line; opened:
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <Stack gap="sm">
@@ -79,7 +73,7 @@ export function LazyPlayerModal({ line, opened, onClose }: { line: Line; opened:
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={busy} leftSection={<IconDeviceTv size={18} />} data-testid="lazy-submit">
+            <Button type="submit" loading={activate.isPending} leftSection={<IconDeviceTv size={18} />} data-testid="lazy-submit">
               {t('lazyPlayer.submit')}
             </Button>
           </Group>

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { notifySuccess, showError } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeScreens, extendDays, renewByPackage, shortenLink, useLineChange } from './api';
+import { useChangeScreens, useExtendLine, useRenewLine, useShortenLink } from './api';
 import { LINK_TYPES, paidPackages, screenLimit, useLineLinks } from '../lines/api';
 import { useComplements } from '../../api/complements';
 import { formatDateTime } from '../../lib/format';
@@ -32,12 +32,12 @@ function done(message: string, onClose: () => void) {
 export function ExtendModal({ line, opened, onClose }: LineModalProps) {
   const { t } = useTranslation();
   const [days, setDays] = useState<number | string>(1);
-  const extend = useLineChange(({ id, days }: { id: number; days: number }) => extendDays(id, days));
+  const extend = useExtendLine();
   const n = typeof days === 'number' ? days : Number(days);
   const valid = Number.isInteger(n) && n >= 1 && n <= 3;
   const newExp = Math.max(line.exp_date, nowSec()) + (valid ? n : 0) * DAY_SECONDS;
 
-  const submit = async () => {
+  const submit = () => {
     if (valid) extend.mutate({ id: line.id, days: n }, { onSuccess: () => done(t('users.extend.success', { count: n }), onClose) });
   };
 
@@ -46,7 +46,7 @@ export function ExtendModal({ line, opened, onClose }: LineModalProps) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <Stack gap="sm">
@@ -87,7 +87,7 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
   const complements = useComplements();
   const limit = screenLimit(complements.data);
   const [amount, setAmount] = useState<number | string>('');
-  const screens = useLineChange(({ id, amount }: { id: number; amount: number; kind: 'add' | 'remove' }, key) => changeScreens(id, amount, key));
+  const screens = useChangeScreens();
   const busy = screens.isPending ? (screens.variables?.kind ?? null) : null;
   const a = typeof amount === 'number' ? amount : Number(amount) || 0;
   const months = monthsRemaining(line.exp_date, nowSec());
@@ -173,10 +173,10 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
   const ownPackage = packages.some((p) => p.id === line.package_id) ? String(line.package_id) : null;
   const packageId = picked === undefined ? ownPackage : picked;
   const [touched, setTouched] = useState(false);
-  const renew = useLineChange(({ id, packageId }: { id: number; packageId: number }, key) => renewByPackage(id, packageId, key));
+  const renew = useRenewLine();
   const pkg = packages.find((p) => String(p.id) === packageId);
 
-  const submit = async () => {
+  const submit = () => {
     setTouched(true);
     if (pkg) renew.mutate({ id: line.id, packageId: pkg.id }, { onSuccess: () => done(t('users.renew.success'), onClose) });
   };
@@ -186,7 +186,7 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <Stack gap="sm">
@@ -234,22 +234,11 @@ export function LinksModal({ line, opened, onClose }: LineModalProps) {
   const { t } = useTranslation();
   const links = useLineLinks(line.id, opened);
   const news = useNews();
-  const [short, setShort] = useState('');
-  const [busy, setBusy] = useState<LinkType | null>(null);
+  const shorten = useShortenLink();
+  // a new request clears the previous link
+  const short = shorten.data?.url ?? '';
+  const busy = shorten.isPending ? shorten.variables.type : null;
   const notice = news.data?.find((n) => n.id === LINK_NEWS_ID && n.status === 1);
-
-  const shorten = async (type: LinkType) => {
-    setShort(''); // a new request clears the previous link
-    setBusy(type);
-    try {
-      const res = await shortenLink(line.id, type);
-      setShort(res.url);
-    } catch (e) {
-      showError(e, 'users');
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('users.links.title', { username: line.username })} centered size="lg" data-testid="links-modal">
@@ -294,7 +283,7 @@ export function LinksModal({ line, opened, onClose }: LineModalProps) {
               leftSection={<IconScissors size={16} />}
               loading={busy === type}
               disabled={busy !== null && busy !== type}
-              onClick={() => void shorten(type)}
+              onClick={() => shorten.mutate({ userId: line.id, type })}
               aria-label={t('users.links.shorten', { type: LINK_LABELS[type] })}
               data-testid={`link-shorten-${type}`}
             >

@@ -2,20 +2,16 @@ import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Te
 import { notifySuccess } from '../../api/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsExchange, IconInfoCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
 import { isApiError } from '../../api/errors';
-import { useIntentKeys } from '../../api/intentKeys';
-import { queryKeys } from '../../api/queryKeys';
 import { PageHeader } from '../../components/PageHeader';
 import { YesNoBadge } from '../../components/YesNoBadge';
 import i18n from '../../i18n';
 import { formatDateTime } from '../../lib/format';
-import { reloadProfile } from '../../api/profile';
-import { fetchUrlData, invalidateLines, migrateLine } from './api';
+import { useMigrateLine, useMigrationLookup } from './api';
 import type { MigrationSourceLine } from '../../api/types';
 
 /** docs/rules.md: the URL is looked up from 5 characters on. */
@@ -60,16 +56,9 @@ export function MigratePage() {
   const [url, setUrl] = useState('');
   const [debounced] = useDebouncedValue(url.trim(), DEBOUNCE_MS);
   const [kind, setKind] = useState<'adult' | 'no_adult' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const intents = useIntentKeys(); // a retry of the same migration reuses its key: one charge
-  const lookup = useQuery({
-    queryKey: queryKeys.migrationLookup(debounced),
-    queryFn: ({ signal }) => fetchUrlData(debounced, signal),
-    enabled: debounced.length >= MIN_URL_LENGTH,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const migrate = useMigrateLine(); // a retry of the same migration reuses its key: one charge
+  const error = migrate.isError ? migrateErrorText(migrate.error) : null;
+  const lookup = useMigrationLookup(debounced, debounced.length >= MIN_URL_LENGTH);
   const now = Math.floor(Date.now() / 1000);
   const found = debounced.length >= MIN_URL_LENGTH ? lookup.data : undefined;
   const blocker = found ? migrationBlocker(found, now) : null;
@@ -77,23 +66,16 @@ export function MigratePage() {
   const packageIds = { adult: Number(settings.migration_package_adult), no_adult: Number(settings.migration_package_no_adult) };
   const packageName = (id: number) => complements.data?.packages.find((p) => p.id === id)?.package_name;
 
-  const submit = async () => {
+  const submit = () => {
     if (!found || blocker || !kind) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const body = { username: found.username, password: found.password, exp_date: found.exp_date ?? now, package_id: packageIds[kind] };
-      const res = await intents.send(body, (key) => migrateLine(body, key));
-      notifySuccess(t('migrate.success'));
-      if (res.capped) notifySuccess(t('migrate.cappedDone', { date: formatDateTime(res.exp_date) }));
-      void reloadProfile();
-      await invalidateLines();
-      void navigate({ to: '/users' });
-    } catch (e) {
-      setError(migrateErrorText(e));
-    } finally {
-      setBusy(false);
-    }
+    const body = { username: found.username, password: found.password, exp_date: found.exp_date ?? now, package_id: packageIds[kind] };
+    migrate.mutate(body, {
+      onSuccess: (res) => {
+        notifySuccess(t('migrate.success'));
+        if (res.capped) notifySuccess(t('migrate.cappedDone', { date: formatDateTime(res.exp_date) }));
+        void navigate({ to: '/users' });
+      },
+    });
   };
 
   return (
@@ -106,7 +88,7 @@ export function MigratePage() {
         value={url}
         onChange={(e) => {
           setUrl(e.currentTarget.value);
-          setError(null);
+          if (migrate.isError) migrate.reset();
         }}
         rightSection={lookup.isFetching ? <Loader size="xs" /> : null}
         inputMode="url"
@@ -172,7 +154,7 @@ export function MigratePage() {
         </Alert>
       )}
       <Group>
-        <Button leftSection={<IconArrowsExchange size={18} />} disabled={!found || !!blocker || !kind} loading={busy} onClick={() => void submit()} data-testid="migrate-submit">
+        <Button leftSection={<IconArrowsExchange size={18} />} disabled={!found || !!blocker || !kind} loading={migrate.isPending} onClick={submit} data-testid="migrate-submit">
           {t('migrate.submit')}
         </Button>
       </Group>

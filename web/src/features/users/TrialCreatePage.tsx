@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
-import { reloadProfile } from '../../api/profile';
 import { useComplements } from '../../api/complements';
-import { createTrialLine, invalidateLines } from './api';
+import { useCreateTrialLine } from './api';
 import { trialPackages } from '../lines/api';
 import { CreatedDialog } from '../lines/CreatedDialog';
 import { randomCredential } from '../lines/format';
@@ -22,25 +21,17 @@ export function TrialCreatePage() {
   const packages = trialPackages(complements.data);
   const [created, setCreated] = useState<Line | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const [fastBusy, setFastBusy] = useState(false);
+  const create = useCreateTrialLine();
+  // The one-click user has its own button state (the form keeps its own).
+  const createFast = useCreateTrialLine();
 
   const done = (line: Line) => {
     notifySuccess(t('users.created.trialSuccess'));
-    void reloadProfile();
-    void invalidateLines();
     setCreated(line);
   };
 
-  const fast = async (pkg: Package) => {
-    setFastBusy(true);
-    try {
-      done(await createTrialLine({ username: randomCredential(), password: randomCredential(), package_id: pkg.id }));
-    } catch (e) {
-      showError(e, 'users');
-    } finally {
-      setFastBusy(false);
-    }
-  };
+  const fast = (pkg: Package) =>
+    createFast.mutate({ username: randomCredential(), password: randomCredential(), package_id: pkg.id }, { onSuccess: done, onError: (e) => showError(e, 'users') });
 
   return (
     <Stack gap={0} maw={900}>
@@ -63,14 +54,14 @@ export function TrialCreatePage() {
             </Stack>
             <Menu position="bottom-end" shadow="md" width={260}>
               <Menu.Target>
-                <Button color="orange" leftSection={<IconBolt size={18} />} rightSection={<IconChevronDown size={16} />} loading={fastBusy} disabled={packages.length === 0} data-testid="fast-user">
+                <Button color="orange" leftSection={<IconBolt size={18} />} rightSection={<IconChevronDown size={16} />} loading={createFast.isPending} disabled={packages.length === 0} data-testid="fast-user">
                   {t('users.fast.button')}
                 </Button>
               </Menu.Target>
               <Menu.Dropdown data-testid="fast-user-menu">
                 <Menu.Label>{t('users.fast.choose')}</Menu.Label>
                 {packages.map((p) => (
-                  <Menu.Item key={p.id} onClick={() => void fast(p)} data-testid={`fast-user-${p.id}`}>
+                  <Menu.Item key={p.id} onClick={() => fast(p)} data-testid={`fast-user-${p.id}`}>
                     {p.package_name}
                   </Menu.Item>
                 ))}
@@ -92,7 +83,7 @@ export function TrialCreatePage() {
             onCancel={goBack}
             onSubmit={async (v, pkg) => {
               done(
-                await createTrialLine({
+                await create.mutateAsync({
                   username: v.username.trim() || undefined,
                   password: v.password.trim() || undefined,
                   package_id: pkg.id,

@@ -2,11 +2,9 @@ import { FormPageShell } from '../../components/FormPageShell';
 import { notifySuccess } from '../../api/notify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIntentKeys } from '../../api/intentKeys';
 import { useGoBack } from '../../components/useGoBack';
-import { reloadProfile } from '../../api/profile';
 import { useComplements } from '../../api/complements';
-import { createLine, invalidateLines } from './api';
+import { useCreateLine } from './api';
 import { paidPackages, screenLimit } from '../lines/api';
 import { CreatedDialog } from '../lines/CreatedDialog';
 import { LineForm } from '../lines/LineForm';
@@ -20,7 +18,7 @@ export function UserCreatePage() {
   const [created, setCreated] = useState<Line | null>(null);
   const [formKey, setFormKey] = useState(0);
   // One key per creation intent (the values sent): a retry after a lost answer cannot charge twice.
-  const intents = useIntentKeys();
+  const create = useCreateLine();
 
   return (
     <>
@@ -41,10 +39,8 @@ export function UserCreatePage() {
               whatsapp: v.whatsapp.trim() || undefined,
               reseller_notes: v.reseller_notes.trim() || undefined,
             };
-            const line = await intents.send(body, (key) => createLine(body, key));
+            const line = await create.mutateAsync(body);
             notifySuccess(t('users.created.success'));
-            void reloadProfile();
-            void invalidateLines();
             setCreated(line);
           }}
         />

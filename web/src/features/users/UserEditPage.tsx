@@ -8,7 +8,7 @@ import { isApiError } from '../../api/errors';
 import { EditPageShell } from '../../components/EditPageShell';
 import { useGoBack } from '../../components/useGoBack';
 import { useComplements } from '../../api/complements';
-import { replaceLine, updateLine, useLine } from './api';
+import { useLine, useUpdateLine } from './api';
 import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from '../lines/format';
 import { formatDateTime } from '../../lib/format';
 import type { Line } from '../../api/types';
@@ -48,19 +48,20 @@ function EditForm({ line, onDone }: { line: Line; onDone: () => void }) {
       bouquet: (v) => (v.length > 0 ? null : t('users.form.bouquetRequired')),
     },
   });
+  const update = useUpdateLine();
   const bouquets = (complements.data?.bouquets ?? []).map((b) => ({ value: String(b.id), label: `${b.id} - ${b.bouquet_name}` }));
   // Bouquets of the line that no longer exist still show (by id) so they can be removed.
   for (const id of line.bouquet) if (!bouquets.some((b) => b.value === id)) bouquets.push({ value: id, label: id });
 
   const submit = form.onSubmit(async (v) => {
     try {
-      const updated = await updateLine(line.id, {
+      await update.mutateAsync({
+        id: line.id,
         password: v.password.trim() || undefined,
         whatsapp: v.whatsapp.trim(),
         reseller_notes: v.reseller_notes.trim(),
         bouquet: v.bouquet,
       });
-      replaceLine(updated);
       notifySuccess(t('users.edit.success'));
       onDone();
     } catch (e) {

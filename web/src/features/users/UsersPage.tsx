@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
-import { showError, toast } from '../../api/notify';
+import { toast } from '../../api/notify';
 import {
   IconBrandWhatsapp,
   IconCalendarPlus,
@@ -22,7 +22,6 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmBlockToggle, confirmRemove } from '../lines/confirmLine';
-import { useIntentKeys } from '../../api/intentKeys';
 import { confirmDialog } from '../../components/confirm';
 import { ExportMenu } from '../../components/ExportMenu';
 import { SyncBadge } from '../../components/SyncBadge';
@@ -30,10 +29,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/table/ListTable';
 import { CARDS_QUERY, type ResponsiveColumn } from '../../components/table/ResponsiveTable';
 import type { SortState } from '../../components/table/tableSearch';
-import { useRowRun } from '../../components/table/useRowRun';
+import { usePendingRows } from '../../components/table/rowActions';
 import { useTableState } from '../../components/table/useTableState';
-import { reloadProfile, useProfile } from '../../api/profile';
-import { changeSystem, deleteLine, dropLine, flashRenew, replaceLine, resyncP2p, setBlocked, useLines } from './api';
+import { useProfile } from '../../api/profile';
+import { LINE_ROW_ACTIONS, useChangeSystem, useDeleteLine, useFlashRenewLine, useLines, useResyncLine, useSetLineBlocked } from './api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { formatDateTime } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
@@ -62,14 +61,17 @@ export function UsersPage() {
   const now = useNowSec();
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const [dialog, setDialog] = useState<{ kind: DialogKind; line: Line } | null>(null);
-  const { busy, run } = useRowRun<Line>({ replace: replaceLine, drop: dropLine, showError: (e) => showError(e, 'users') });
+  const busy = usePendingRows(LINE_ROW_ACTIONS);
+  const setBlocked = useSetLineBlocked();
+  const remove = useDeleteLine();
+  const changeSystem = useChangeSystem();
+  const resync = useResyncLine();
   // A flash renew retried after a lost answer (time-out, network error) reuses its key: one charge.
-  const intents = useIntentKeys();
+  const flashRenew = useFlashRenewLine();
 
   const onBlockToggle = async (line: Line) => {
     const block = line.enabled === 1;
-    const ok = await confirmBlockToggle(line.username, block);
-    if (ok) await run(line, () => setBlocked(line.id, block), block ? t('users.block.success') : t('users.unblock.success'));
+    if (await confirmBlockToggle(line.username, block)) setBlocked.mutate({ id: line.id, block });
   };
 
   const onFlashRenew = async (line: Line) => {
@@ -78,12 +80,11 @@ export function UsersPage() {
       message: t('users.flash.confirm', { username: line.username, count: line.max_connections }),
       confirmLabel: t('users.flash.submit'),
     });
-    if (ok) await run(line, () => intents.send(['flash-renew', line.id], (key) => flashRenew(line.id, key)), t('users.renew.success'), () => void reloadProfile());
+    if (ok) flashRenew.mutate({ id: line.id });
   };
 
   const onRemove = async (line: Line) => {
-    const ok = await confirmRemove(line.username);
-    if (ok) await run(line, () => deleteLine(line.id).then(() => undefined), t('users.remove.success'));
+    if (await confirmRemove(line.username)) remove.mutate({ id: line.id });
   };
 
   const whatsapp = useWhatsAppDialog();
@@ -96,9 +97,9 @@ export function UsersPage() {
     else setDialog({ kind: 'lazy', line });
   };
 
-  const onResync = (line: Line) => run(line, () => resyncP2p(line.id), t('p2p.resync.success'));
+  const onResync = (line: Line) => resync.mutate({ id: line.id });
 
-  const onSystem = (line: Line) => run(line, () => changeSystem(line.id, line.system === 1 ? 2 : 1), t('users.system.changed'));
+  const onSystem = (line: Line) => changeSystem.mutate({ id: line.id, systemId: line.system === 1 ? 2 : 1 });
 
   const col: Record<string, ResponsiveColumn<Line>> = {
     actions: {
@@ -106,7 +107,7 @@ export function UsersPage() {
       title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
       width: 52,
       card: 'actions',
-      render: (l) => <RowMenu line={l} busy={!!busy[l.id]} on={{ setDialog, onBlockToggle, onFlashRenew, onRemove, onWhatsApp, onLazyPlayer, onResync }} />,
+      render: (l) => <RowMenu line={l} busy={busy.has(l.id)} on={{ setDialog, onBlockToggle, onFlashRenew, onRemove, onWhatsApp, onLazyPlayer, onResync }} />,
     },
     id: { accessor: 'id', title: t('users.columns.id'), sortable: true, noWrap: true, card: 'none' },
     username: {
@@ -138,7 +139,7 @@ export function UsersPage() {
       noWrap: true,
       render: (l) => (
         <Group gap={6} wrap="nowrap">
-          <SystemSwitch system={l.system} enabled={l.enabled === 1} busy={!!busy[l.id]} onToggle={() => void onSystem(l)} testId={`user-system-${l.id}`} />
+          <SystemSwitch system={l.system} enabled={l.enabled === 1} busy={busy.has(l.id)} onToggle={() => onSystem(l)} testId={`user-system-${l.id}`} />
           {l.system !== 1 && <SyncBadge state={l.sync_state} error={l.sync_error} testId={`user-sync-${l.id}`} />}
         </Group>
       ),
@@ -190,7 +191,7 @@ interface RowHandlers {
   onRemove: (l: Line) => Promise<void>;
   onWhatsApp: (l: Line) => void;
   onLazyPlayer: (l: Line) => void;
-  onResync: (l: Line) => Promise<void>;
+  onResync: (l: Line) => void;
 }
 
 /** Row actions in one menu (large touch targets on phones). */
@@ -235,7 +236,7 @@ function RowMenu({ line, busy, on }: { line: Line; busy: boolean; on: RowHandler
           </Menu.Item>
         )}
         {line.system !== 1 && (
-          <Menu.Item leftSection={<IconRefreshDot size={16} />} onClick={() => void on.onResync(line)} data-testid="action-resync">
+          <Menu.Item leftSection={<IconRefreshDot size={16} />} onClick={() => on.onResync(line)} data-testid="action-resync">
             {t('p2p.resync.action')}
           </Menu.Item>
         )}

@@ -1,13 +1,14 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { showError } from '../../api/notify';
-import { reloadProfile } from '../../api/profile';
-import { useIntentMutation } from '../../api/useIntentMutation';
-import { api, newIdempotencyKey } from '../../api/client';
-import { queryClient } from '../../api/queryClient';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { notifySuccess, showError } from '../../api/notify';
 import { dropFromPages, replaceInPages, whilePending } from '../../api/pageCache';
+import { reloadProfile } from '../../api/profile';
+import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
 import type { Line, LineCreate, LinesQuery, LineUpdate, LinkType, TrialCreate } from '../../api/types';
-
+import { useIntentMutation } from '../../api/useIntentMutation';
+import { useRowAction } from '../../components/table/rowActions';
+import i18n from '../../i18n';
 
 export function useLines(query: LinesQuery) {
   return useQuery({
@@ -28,76 +29,163 @@ export function useLine(id: number) {
   });
 }
 
-
-
-
-/** Replaces the line with the same id in every cached list page (and its single-line cache). */
-export const replaceLine = (line: Line): void => replaceInPages(queryKeys.users.lists(), queryKeys.users.one(line.id), line);
-
-/** Takes a removed line out of every cached list page, then refetches to fill the page. */
-export const dropLine = (id: number): void => dropFromPages<Line>(queryKeys.users.lists(), queryKeys.users.one(id), id);
-
-/** New lines show up on the list's next load. */
-export function invalidateLines(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: queryKeys.users.lists() });
-}
-
-/**
- * A change to one line (renew, screens, extend): one mutation, spends keyed per intent (the
- * variables, which name the line). On success the line replaces its cached copies and the balance
- * reloads; a failure is shown as a toast.
- */
-export function useLineChange<V extends { id: number }>(call: (variables: V, idempotencyKey: string) => Promise<Line>) {
-  return useIntentMutation({
-    mutationFn: call,
-    onSuccess: (line: Line) => {
-      replaceLine(line);
-      void reloadProfile();
-    },
-    onError: (e) => showError(e, 'users'),
+/** Migration: what the other provider says about the line of an original playlist URL (looked up once typed, cached per URL). */
+export function useMigrationLookup(url: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.migrationLookup(url),
+    queryFn: ({ signal }) => api.POST('/api/users/fetch-url-data', { body: { url }, signal, silent: true }),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
   });
 }
 
-// --- Calls. All are `silent`: the caller shows the error (showError(e, 'users')). ---
+/** Replaces the line with the same id in every cached list page (and its single-line cache). */
+const replaceLine = (line: Line): void => replaceInPages(queryKeys.users.lists(), queryKeys.users.one(line.id), line);
 
-/** The path and `silent` of a call about one line. */
+/** Takes a removed line out of every cached list page, then refetches to fill the page. */
+const dropLine = (id: number): void => dropFromPages<Line>(queryKeys.users.lists(), queryKeys.users.one(id), id);
+
+/** New lines show up on the list's next load; the balance paid for them. */
+function lineCreated(): Promise<void> {
+  void reloadProfile();
+  return queryClient.invalidateQueries({ queryKey: queryKeys.users.lists() });
+}
+
+/** A line changed (renew, screens, extend): it replaces its cached copies and the balance reloads. */
+function lineChanged(line: Line): void {
+  replaceLine(line);
+  void reloadProfile();
+}
+
+const showLineError = (e: unknown) => showError(e, 'users');
+
+/** The path and `silent` of a call about one line: the hooks show the error (showError(e, 'users')) or the page does. */
 const aboutLine = (id: number) => ({ params: { path: { id } }, silent: true });
 
-export const createLine = (body: LineCreate, idempotencyKey: string) => api.POST('/api/users', { body, idempotencyKey, silent: true });
+// --- Creation. Errors go back to the form (field errors, then the line texts). ---
 
-export const createTrialLine = (body: TrialCreate) => api.POST('/api/trial_users', { body, silent: true });
+/** A paid line: spends credits, keyed per intent (the values sent). */
+export function useCreateLine() {
+  return useIntentMutation({
+    mutationFn: (body: LineCreate, idempotencyKey) => api.POST('/api/users', { body, idempotencyKey, silent: true }),
+    onSuccess: lineCreated,
+  });
+}
 
-export const updateLine = (id: number, body: LineUpdate) => api.PUT('/api/users/{id}', { ...aboutLine(id), body });
+/** A free trial line (a daily limit, no credits: no key). */
+export function useCreateTrialLine() {
+  return useMutation({
+    mutationFn: (body: TrialCreate) => api.POST('/api/trial_users', { body, silent: true }),
+    onSuccess: lineCreated,
+  });
+}
 
-export const deleteLine = (id: number) => api.DELETE('/api/users/{id}', aboutLine(id));
+/** Migration of a line from another provider: spends credits, keyed per intent (the values sent). */
+export function useMigrateLine() {
+  return useIntentMutation({
+    mutationFn: (body: { username: string; password: string; exp_date: number; package_id: number }, idempotencyKey) =>
+      api.POST('/api/users/migrate', { body, idempotencyKey, silent: true }),
+    onSuccess: lineCreated,
+  });
+}
 
-export const renewByPackage = (id: number, packageId: number, idempotencyKey = newIdempotencyKey()) =>
-  api.POST('/api/users/{id}/renew', { ...aboutLine(id), body: { package_id: packageId }, idempotencyKey });
+// --- Changes of one line from its dialogs and pages. ---
 
-/** One-month flash renew, costing max_connections credits. */
-export const flashRenew = (id: number, idempotencyKey = newIdempotencyKey()) =>
-  api.POST('/api/users/{id}/renew', { ...aboutLine(id), body: { months: 1 }, idempotencyKey });
+/** Field errors are shown on the form, so the page shows the error. */
+export function useUpdateLine() {
+  return useMutation({
+    mutationFn: ({ id, ...body }: LineUpdate & { id: number }) => api.PUT('/api/users/{id}', { ...aboutLine(id), body }),
+    onSuccess: replaceLine,
+  });
+}
 
-export const extendDays = (id: number, days: number) => api.POST('/api/users/{id}/extenddays', { ...aboutLine(id), body: { days } });
+/** Renewal by package: spends credits, keyed per intent (the variables name the line). */
+export function useRenewLine() {
+  return useIntentMutation({
+    mutationFn: ({ id, packageId }: { id: number; packageId: number }, idempotencyKey) =>
+      api.POST('/api/users/{id}/renew', { ...aboutLine(id), body: { package_id: packageId }, idempotencyKey }),
+    onSuccess: lineChanged,
+    onError: showLineError,
+  });
+}
 
-export const changeScreens = (id: number, amount: number, idempotencyKey = newIdempotencyKey()) =>
-  api.POST('/api/users/{id}/screens', { ...aboutLine(id), body: { amount }, idempotencyKey });
+/** Screens added (amount x months remaining credits) or removed; `kind` tells which button asked. */
+export function useChangeScreens() {
+  return useIntentMutation({
+    mutationFn: ({ id, amount }: { id: number; amount: number; kind: 'add' | 'remove' }, idempotencyKey) =>
+      api.POST('/api/users/{id}/screens', { ...aboutLine(id), body: { amount }, idempotencyKey }),
+    onSuccess: lineChanged,
+    onError: showLineError,
+  });
+}
 
-export const setBlocked = (id: number, blocked: boolean) => api.POST(blocked ? '/api/users/{id}/block' : '/api/users/{id}/unblock', aboutLine(id));
+/** 1 to 3 free days, once per 30 days. */
+export function useExtendLine() {
+  return useMutation({
+    mutationFn: ({ id, days }: { id: number; days: number }) => api.POST('/api/users/{id}/extenddays', { ...aboutLine(id), body: { days } }),
+    onSuccess: lineChanged,
+    onError: showLineError,
+  });
+}
 
-export const changeSystem = (id: number, systemId: 1 | 2 | 3) => api.POST('/api/users/{id}/change_system', { ...aboutLine(id), body: { system_id: systemId } });
+/** Lazy Player: debits the proportional charge and registers the line's playlist for this MAC; keyed per intent. The dialog shows the error. */
+export function useActivateLazyPlayer() {
+  return useIntentMutation({
+    mutationFn: ({ id, mac }: { id: number; mac: string }, idempotencyKey) => api.POST('/api/users/{id}/activesmart', { ...aboutLine(id), body: { mac }, idempotencyKey }),
+    onSuccess: () => void reloadProfile(),
+  });
+}
+
+export function useShortenLink() {
+  return useMutation({
+    mutationFn: ({ userId, type }: { userId: number; type: LinkType }) => api.POST('/api/shorturl', { body: { user_id: userId, type }, silent: true }),
+    onError: showLineError,
+  });
+}
+
+// --- Row actions of the list: all share LINE_ROW_ACTIONS, so the list shows a row busy while one runs. ---
+
+export const LINE_ROW_ACTIONS = ['users', 'row-action'] as const;
+
+function useLineRowAction<V extends { id: number }>(mutationFn: (variables: V) => Promise<Line | undefined>, success: (variables: V) => string) {
+  return useRowAction({ mutationKey: LINE_ROW_ACTIONS, mutationFn, replace: replaceLine, drop: dropLine, success, showError: showLineError });
+}
+
+export const useSetLineBlocked = () =>
+  useLineRowAction(
+    ({ id, block }: { id: number; block: boolean }) => api.POST(block ? '/api/users/{id}/block' : '/api/users/{id}/unblock', aboutLine(id)),
+    ({ block }) => i18n.t(block ? 'users.block.success' : 'users.unblock.success'),
+  );
+
+export const useDeleteLine = () =>
+  useLineRowAction(
+    ({ id }: { id: number }) => api.DELETE('/api/users/{id}', aboutLine(id)).then(() => undefined),
+    () => i18n.t('users.remove.success'),
+  );
+
+export const useChangeSystem = () =>
+  useLineRowAction(
+    ({ id, systemId }: { id: number; systemId: 1 | 2 | 3 }) => api.POST('/api/users/{id}/change_system', { ...aboutLine(id), body: { system_id: systemId } }),
+    () => i18n.t('users.system.changed'),
+  );
 
 /** Sends a P2P line to the P2P server again (through the outbox). */
-export const resyncP2p = (id: number) => api.POST('/api/users/{id}/resync_p2p', aboutLine(id));
+export const useResyncLine = () =>
+  useLineRowAction(
+    ({ id }: { id: number }) => api.POST('/api/users/{id}/resync_p2p', aboutLine(id)),
+    () => i18n.t('p2p.resync.success'),
+  );
 
-export const shortenLink = (userId: number, type: LinkType) => api.POST('/api/shorturl', { body: { user_id: userId, type }, silent: true });
-
-/** Lazy Player: debits the proportional charge and registers the line's playlist for this MAC. */
-export const activateLazyPlayer = (id: number, mac: string, idempotencyKey: string) =>
-  api.POST('/api/users/{id}/activesmart', { ...aboutLine(id), body: { mac }, idempotencyKey });
-
-/** Migration: what the other provider says about the line of an original playlist URL. */
-export const fetchUrlData = (url: string, signal?: AbortSignal) => api.POST('/api/users/fetch-url-data', { body: { url }, signal, silent: true });
-
-export const migrateLine = (body: { username: string; password: string; exp_date: number; package_id: number }, idempotencyKey: string) =>
-  api.POST('/api/users/migrate', { body, idempotencyKey, silent: true });
+/** One-month flash renew, costing max_connections credits; keyed per intent (the line). */
+export function useFlashRenewLine() {
+  return useIntentMutation({
+    mutationKey: LINE_ROW_ACTIONS,
+    mutationFn: ({ id }: { id: number }, idempotencyKey) => api.POST('/api/users/{id}/renew', { ...aboutLine(id), body: { months: 1 }, idempotencyKey }),
+    onSuccess: (line) => {
+      lineChanged(line);
+      notifySuccess(i18n.t('users.renew.success'));
+    },
+    onError: showLineError,
+  });
+}

@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import type { ResponsiveColumn } from '../../components/table/ResponsiveTable';
 import { VodTable } from './VodTable';
 import { formatDateTime } from '../../lib/format';
-import { ADDED, invalidateVods, PENDING, removeMany, setRequestStatus, setStatusMany, useAdminVods, type VodPer, type VodStatus } from './api';
+import { ADDED, PENDING, useAdminVods, useRemoveMany, useSetRequestStatus, useSetStatusMany, type VodPer, type VodStatus } from './api';
 import { Poster } from './CatalogueSearchModal';
 import { Stars, VodStatusBadge } from './ui';
 import type { AdminVodRequest } from '../../api/types';
@@ -27,59 +27,37 @@ export function AdminVodsPage() {
   const [per, setPer] = useState<VodPer>(10);
   const [selected, setSelected] = useState<number[]>([]);
   const [bulkStatus, setBulkStatus] = useState<string | null>(String(ADDED));
-  const [busy, setBusy] = useState<string | null>(null);
+  const remove = useRemoveMany();
+  const setStatusMany = useSetStatusMany();
+  const setRowStatus = useSetRequestStatus();
   const list = useAdminVods({ search: debounced || undefined, status: status ? (Number(status) as VodStatus) : undefined, page, per_page: per });
   const rows = list.data?.data ?? [];
   const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
 
   const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
-  const after = async () => {
-    setSelected([]);
-    await invalidateVods();
-  };
+  // Each call says how it ended (awaited: a second row's call does not swallow the first one's toast).
+  const report = (call: Promise<unknown>, done: string, failed: string, after?: () => void) =>
+    call.then(
+      () => {
+        notifySuccess(done);
+        after?.();
+      },
+      () => fail(failed),
+    );
+  const clearSelection = () => setSelected([]);
 
   const removeSelected = async () => {
     if (selected.length === 0) return warn(t('vods.admin.noneToRemove'));
     const ok = await confirmDialog({ title: t('vods.admin.removeTitle'), message: t('vods.admin.removeConfirm', { count: selected.length }), confirmLabel: t('common.delete'), danger: true });
-    if (!ok) return;
-    setBusy('remove');
-    try {
-      await removeMany(selected);
-      notifySuccess(t('vods.admin.removed'));
-      await after();
-    } catch {
-      fail(t('vods.admin.removeFailed'));
-    } finally {
-      setBusy(null);
-    }
+    if (ok) await report(remove.mutateAsync(selected), t('vods.admin.removed'), t('vods.admin.removeFailed'), clearSelection);
   };
 
-  const statusSelected = async () => {
+  const statusSelected = () => {
     if (selected.length === 0) return warn(t('vods.admin.noneForStatus'));
-    setBusy('status');
-    try {
-      await setStatusMany(selected, Number(bulkStatus) as VodStatus);
-      notifySuccess(t('vods.admin.changed'));
-      await after();
-    } catch {
-      fail(t('vods.admin.changeFailed'));
-    } finally {
-      setBusy(null);
-    }
+    return report(setStatusMany.mutateAsync({ ids: selected, status: Number(bulkStatus) as VodStatus }), t('vods.admin.changed'), t('vods.admin.changeFailed'), clearSelection);
   };
 
-  const markAdded = async (row: AdminVodRequest) => {
-    setBusy(`row-${row.id}`);
-    try {
-      await setRequestStatus(row.id, ADDED);
-      notifySuccess(t('vods.admin.changed'));
-      await invalidateVods();
-    } catch {
-      fail(t('vods.admin.changeFailed'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const markAdded = (row: AdminVodRequest) => report(setRowStatus.mutateAsync({ id: row.id, status: ADDED }), t('vods.admin.changed'), t('vods.admin.changeFailed'));
 
   const columns: ResponsiveColumn<AdminVodRequest>[] = [
     {
@@ -113,7 +91,7 @@ export function AdminVodsPage() {
           <VodStatusBadge status={r.status} />
           {r.status === PENDING && (
             <Tooltip label={t('vods.admin.markAdded')}>
-              <Button size="compact-xs" variant="light" color="green" loading={busy === `row-${r.id}`} onClick={() => void markAdded(r)} aria-label={t('vods.admin.markAddedTitle', { title: r.title })} data-testid={`vod-mark-added-${r.id}`}>
+              <Button size="compact-xs" variant="light" color="green" loading={setRowStatus.isPending && setRowStatus.variables.id === r.id} onClick={() => void markAdded(r)} aria-label={t('vods.admin.markAddedTitle', { title: r.title })} data-testid={`vod-mark-added-${r.id}`}>
                 <IconCheck size={14} />
               </Button>
             </Tooltip>
@@ -174,10 +152,10 @@ export function AdminVodsPage() {
           size="xs"
           data-testid="vod-bulk-status"
         />
-        <Button size="xs" variant="light" loading={busy === 'status'} onClick={() => void statusSelected()} data-testid="vod-bulk-status-apply">
+        <Button size="xs" variant="light" loading={setStatusMany.isPending} onClick={() => void statusSelected()} data-testid="vod-bulk-status-apply">
           {t('vods.admin.applyStatus')}
         </Button>
-        <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} loading={busy === 'remove'} onClick={() => void removeSelected()} data-testid="vod-bulk-remove">
+        <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} loading={remove.isPending} onClick={() => void removeSelected()} data-testid="vod-bulk-remove">
           {t('vods.admin.remove')}
         </Button>
       </Group>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isApiError } from '../../api/errors';
 import i18n from '../../i18n';
-import { invalidateVods, requestTitle, useCatalogueSearch } from './api';
+import { useCatalogueSearch, useRequestTitle } from './api';
 import type { CatalogueTitle } from '../../api/types';
 
 /** The search failing: not configured, the catalogue down, or the connection. */
@@ -24,24 +24,23 @@ export function CatalogueSearchModal({ opened, onClose }: { opened: boolean; onC
   const search = useCatalogueSearch(debounced);
   const [picked, setPicked] = useState<CatalogueTitle | null>(null);
   const [notes, setNotes] = useState('');
-  const [busy, setBusy] = useState(false);
+  const requestTitle = useRequestTitle();
 
-  const request = async () => {
+  const request = () => {
     if (!picked) return;
-    setBusy(true);
-    try {
-      await requestTitle({ movie_id: picked.movie_id, media_type: picked.media_type, title: picked.title, year: picked.year, stars: picked.stars, image_link: picked.image_link, observacoes: notes.trim() || undefined, status: '1' });
-      notifySuccess(t('vods.requested'));
-      void invalidateVods();
-      setPicked(null);
-      setNotes('');
-      onClose();
-    } catch (e) {
-      const text = isApiError(e) && e.status === 0 ? t('errors.COMMUNICATION') : t('vods.refused');
-      notifyError(new ApiError(isApiError(e) ? e.status : 0, 'VOD_REQUEST', text));
-    } finally {
-      setBusy(false);
-    }
+    const body = { movie_id: picked.movie_id, media_type: picked.media_type, title: picked.title, year: picked.year, stars: picked.stars, image_link: picked.image_link, observacoes: notes.trim() || undefined, status: '1' as const };
+    requestTitle.mutate(body, {
+      onSuccess: () => {
+        notifySuccess(t('vods.requested'));
+        setPicked(null);
+        setNotes('');
+        onClose();
+      },
+      onError: (e) => {
+        const text = isApiError(e) && e.status === 0 ? t('errors.COMMUNICATION') : t('vods.refused');
+        notifyError(new ApiError(isApiError(e) ? e.status : 0, 'VOD_REQUEST', text));
+      },
+    });
   };
 
   return (
@@ -54,7 +53,7 @@ export function CatalogueSearchModal({ opened, onClose }: { opened: boolean; onC
             <Button variant="default" onClick={() => setPicked(null)}>
               {t('common.back')}
             </Button>
-            <Button loading={busy} onClick={() => void request()} data-testid="vod-request-submit">
+            <Button loading={requestTitle.isPending} onClick={request} data-testid="vod-request-submit">
               {t('vods.request')}
             </Button>
           </Group>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
@@ -38,10 +38,34 @@ export function useCatalogueSearch(q: string) {
   });
 }
 
-export const invalidateVods = () => queryClient.invalidateQueries({ queryKey: queryKeys.vods.all() });
+const invalidateVods = () => queryClient.invalidateQueries({ queryKey: queryKeys.vods.all() });
 
-// All silent: the pages show their own fixed texts.
-export const requestTitle = (body: VodRequestBody) => api.POST('/api/vods/pedido', { body, silent: true });
-export const setRequestStatus = (id: number, status: VodStatus) => api.PUT('/api/vods/pedido/{id}', { params: { path: { id } }, body: { status }, silent: true });
-export const setStatusMany = (ids: number[], status: VodStatus) => api.PUT('/api/admin/vods/status', { body: { ids, status }, silent: true });
-export const removeMany = (ids: number[]) => api.DELETE('/api/admin/vods', { body: { ids }, silent: true });
+// All silent: the pages show their own fixed texts. Both lists reload once done.
+
+export function useRequestTitle() {
+  return useMutation({
+    mutationFn: (body: VodRequestBody) => api.POST('/api/vods/pedido', { body, silent: true }),
+    onSuccess: () => void invalidateVods(),
+  });
+}
+
+export function useSetRequestStatus() {
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: VodStatus }) => api.PUT('/api/vods/pedido/{id}', { params: { path: { id } }, body: { status }, silent: true }),
+    onSuccess: invalidateVods,
+  });
+}
+
+export function useSetStatusMany() {
+  return useMutation({
+    mutationFn: ({ ids, status }: { ids: number[]; status: VodStatus }) => api.PUT('/api/admin/vods/status', { body: { ids, status }, silent: true }),
+    onSuccess: invalidateVods,
+  });
+}
+
+export function useRemoveMany() {
+  return useMutation({
+    mutationFn: (ids: number[]) => api.DELETE('/api/admin/vods', { body: { ids }, silent: true }),
+    onSuccess: invalidateVods,
+  });
+}
