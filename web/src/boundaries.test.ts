@@ -5,12 +5,15 @@ import { describe, expect, it } from 'vitest';
 /**
  * Feature folders do not reach into each other. What two features use lives in a shared place
  * (`api/`, `components/`, `lib/`, `routing/`, `i18n/`, or `features/lines/`, the pieces IPTV users
- * and P2P accounts share) and both import it from there.
+ * and P2P accounts share) and both import it from there. The one way in is a feature's public
+ * file, `queryKeys.ts`: a feature whose writes change another's data invalidates that feature's keys.
  */
 const SRC = path.dirname(new URL(import.meta.url).pathname);
 const FEATURES = path.join(SRC, 'features');
 /** Feature folders that are shared places (imported by several features, importing none). */
 const SHARED_FEATURES = new Set(['lines']);
+/** The file of a feature that other features may import: its query keys. */
+const PUBLIC_FILE = 'queryKeys.ts';
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -19,12 +22,19 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Every relative module a file imports (static, dynamic, re-exports). */
+/** Every relative module a file imports (static, dynamic, re-exports), resolved to its file. */
 function importsOf(file: string): string[] {
   const src = fs.readFileSync(file, 'utf8');
   const specs = [...src.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)'(\.[^']*)'/g)].map((m) => m[1] as string);
-  return specs.map((s) => path.resolve(path.dirname(file), s));
+  return specs.map((s) => withExtension(path.resolve(path.dirname(file), s)));
 }
+
+function withExtension(module: string): string {
+  return ['.ts', '.tsx'].map((ext) => module + ext).find((f) => fs.existsSync(f)) ?? module;
+}
+
+/** A feature's public file (another feature may import it). */
+const isPublicFile = (file: string) => path.basename(file) === PUBLIC_FILE && path.dirname(path.dirname(file)) === FEATURES;
 
 /** The feature folder a path is in, or undefined outside features/. */
 function featureOf(file: string): string | undefined {
@@ -41,15 +51,24 @@ describe('feature boundaries', () => {
         const other = featureOf(target);
         if (!other || other === own) continue;
         if (SHARED_FEATURES.has(other) && !SHARED_FEATURES.has(own ?? '')) continue;
+        if (isPublicFile(target)) continue;
         crossings.push(`${path.relative(SRC, file)} -> ${path.relative(SRC, target)}`);
       }
     }
     expect(crossings).toEqual([]);
   });
 
+  it("a feature's query keys import nothing but types (importing them pulls in no code)", () => {
+    const keyFiles = filesUnder(FEATURES).filter(isPublicFile);
+    expect(keyFiles.length).toBeGreaterThan(5);
+    const code = keyFiles.filter((f) => /^import\s+(?!type\b)/m.test(fs.readFileSync(f, 'utf8')));
+    expect(code.map((f) => path.relative(SRC, f))).toEqual([]);
+  });
+
   it('the check sees imports (it would catch a crossing)', () => {
     const files = filesUnder(FEATURES);
     expect(files.length).toBeGreaterThan(50);
     expect(files.some((f) => importsOf(f).some((t) => featureOf(t) === 'lines'))).toBe(true);
+    expect(files.some((f) => importsOf(f).some((t) => featureOf(t) !== featureOf(f) && isPublicFile(t)))).toBe(true);
   });
 });

@@ -1,14 +1,23 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from './client';
-import { queryKeys } from './queryKeys';
 import type { CatalogueKind, StreamsQuery } from './types';
 
 /** Catalogue reads shared by the catalogue, bouquet and package pages. */
 export const KINDS: readonly CatalogueKind[] = ['live', 'movie', 'series'];
 
+export const catalogueKeys = {
+  all: () => ['catalogue'] as const,
+  /** StreamPage: GET /admin/streams. */
+  streams: (query: StreamsQuery) => ['catalogue', 'streams', query] as const,
+  /** Category[]: GET /admin/categories (the `data` array). */
+  categories: () => ['catalogue', 'categories'] as const,
+  /** Bouquet[]: GET /admin/bouquets (the `data` array). */
+  bouquets: () => ['bouquets'] as const,
+};
+
 export function useStreams(query: StreamsQuery, enabled = true) {
   return useQuery({
-    queryKey: queryKeys.catalogue.streams(query),
+    queryKey: catalogueKeys.streams(query),
     queryFn: ({ signal }) => api.GET('/api/admin/streams', { params: { query }, signal }),
     placeholderData: keepPreviousData,
     enabled,
@@ -18,7 +27,7 @@ export function useStreams(query: StreamsQuery, enabled = true) {
 /** Every category (all kinds; a few hundred at most). */
 export function useCategories() {
   return useQuery({
-    queryKey: queryKeys.catalogue.categories(),
+    queryKey: catalogueKeys.categories(),
     queryFn: ({ signal }) => api.GET('/api/admin/categories', { signal }).then((r) => r.data),
     staleTime: 60_000,
   });
@@ -27,7 +36,7 @@ export function useCategories() {
 /** Every bouquet (admin only; not paged). */
 export function useBouquets() {
   return useQuery({
-    queryKey: queryKeys.bouquets(),
+    queryKey: catalogueKeys.bouquets(),
     queryFn: ({ signal }) => api.GET('/api/admin/bouquets', { signal }).then((r) => r.data),
   });
 }

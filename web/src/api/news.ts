@@ -1,18 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client';
-import { queryKeys } from './queryKeys';
 
 /** The dashboard notice. */
 export const DASHBOARD_NEWS_ID = 1;
 /** Shown in the short-link modal. */
 export const LINK_NEWS_ID = 2;
 
+/** NewsItem[]: GET /news (the `data` array). */
+export const NEWS_KEY = ['news'] as const;
+
 /**
  * GET /news (the one home of this query: the dashboard, the link modal and the editor share it).
  * Admins get every item, everyone else only the active ones. Silent: each page shows its own error.
  */
 export const newsQuery = queryOptions({
-  queryKey: queryKeys.news(),
+  queryKey: NEWS_KEY,
   queryFn: ({ signal }) => api.GET('/api/news', { signal, silent: true }).then((r) => r.data),
   retry: false,
 });

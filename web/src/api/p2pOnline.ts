@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
-import { queryKeys } from './queryKeys';
 
 /** The online list and the online card refresh this often (every 15 s). */
 export const ONLINE_REFRESH_MS = 15_000;
@@ -8,7 +7,8 @@ export const ONLINE_REFRESH_MS = 15_000;
 /** GET /p2p/users/online; `silent`: NOT_CONFIGURED is shown in place, not as a toast. */
 export function useP2pOnline() {
   return useQuery({
-    queryKey: queryKeys.p2p.online(),
+    // P2pOnlineRow[] (the `data` array), in the P2P family of features/p2p/queryKeys.ts
+    queryKey: ['p2p', 'online'],
     queryFn: async ({ signal }) => (await api.GET('/api/p2p/users/online', { signal, silent: true })).data,
     refetchInterval: ONLINE_REFRESH_MS,
     retry: false,

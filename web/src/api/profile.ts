@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client';
-import { queryKeys } from './queryKeys';
 import { queryClient } from './queryClient';
 import type { Profile } from './types';
 
-export const PROFILE_KEY = queryKeys.profile();
+/** Profile: GET /profile. */
+export const PROFILE_KEY = ['profile'] as const;
 
 export const profileQuery = queryOptions({
   queryKey: PROFILE_KEY,

@@ -3,8 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../api/queryClient';
-import { queryKeys } from '../api/queryKeys';
-import { SEARCH_DEBOUNCE_MS, useResellerName, useResellerSearch, wordChars } from '../api/resellerSearch';
+import { resellerLookupKeys, SEARCH_DEBOUNCE_MS, useResellerName, useResellerSearch, wordChars } from '../api/resellerSearch';
 import type { SearchOption } from '../api/types';
 
 export interface ResellerPickerProps {
@@ -90,7 +89,7 @@ export function ResellerIdPicker({ value, onChange, ...rest }: Omit<ResellerPick
       onChange={(o) => {
         if (!o) return onChange(undefined);
         // The username is known now: no lookup for the chip or the picker.
-        queryClient.setQueryData(queryKeys.resellers.name(Number(o.value)), o.label);
+        queryClient.setQueryData(resellerLookupKeys.name(Number(o.value)), o.label);
         onChange(Number(o.value));
       }}
     />

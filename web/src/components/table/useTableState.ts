@@ -29,7 +29,7 @@ export interface TableState<F> {
  * URL-bound list state. Pass the same (module-level, stable) validator the route uses in `validateSearch`
  * (built with `tableSearch(...)`), e.g.
  *   const table = useTableState(packagesSearch, { field: 'id', direction: 'asc' });
- *   useQuery({ queryKey: queryKeys.packages.list(table.apiQuery), queryFn: () => api.GET('/api/admin/packages', { params: { query: table.apiQuery } }) })
+ *   useQuery({ queryKey: packageKeys.list(table.apiQuery), queryFn: () => api.GET('/api/admin/packages', { params: { query: table.apiQuery } }) })
  */
 export function useTableState<S extends TableSearch>(validate: (raw: Raw) => S, defaultSort?: SortState): TableState<Omit<S, keyof TableSearch>> {
   type F = Omit<S, keyof TableSearch>;

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { catalogueKeys } from '../../api/catalogue';
+import { packageKeys } from '../packages/queryKeys';
+import { bouquetKeys } from './queryKeys';
 
 
 export function useSaveBouquet() {
@@ -8,7 +10,7 @@ export function useSaveBouquet() {
   return useMutation({
     mutationFn: ({ id, bouquet_name }: { id?: number; bouquet_name: string }) =>
       id ? api.PUT('/api/admin/bouquets/{id}', { params: { path: { id } }, body: { bouquet_name } }) : api.POST('/api/admin/bouquets', { body: { bouquet_name } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.bouquets() }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: catalogueKeys.bouquets() }),
   });
 }
 
@@ -17,9 +19,9 @@ export function useDeleteBouquet() {
   return useMutation({
     mutationFn: (id: number) => api.DELETE('/api/admin/bouquets/{id}', { params: { path: { id } } }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: queryKeys.bouquets() });
+      void qc.invalidateQueries({ queryKey: catalogueKeys.bouquets() });
       // Packages may reference the deleted bouquet.
-      void qc.invalidateQueries({ queryKey: queryKeys.packages.all() });
+      void qc.invalidateQueries({ queryKey: packageKeys.all() });
     },
   });
 }
@@ -27,7 +29,7 @@ export function useDeleteBouquet() {
 /** One bouquet with the ids of its categories and single streams. */
 export function useBouquetContents(id: number) {
   return useQuery({
-    queryKey: queryKeys.bouquetContents(id),
+    queryKey: bouquetKeys.contents(id),
     queryFn: ({ signal }) => api.GET('/api/admin/bouquets/{id}', { params: { path: { id } }, signal }),
     staleTime: 0,
   });
@@ -39,8 +41,8 @@ export function useSaveBouquetContents(id: number) {
   return useMutation({
     mutationFn: (body: { bouquet_name: string; categories: number[]; streams: number[] }) => api.PUT('/api/admin/bouquets/{id}', { params: { path: { id } }, body }),
     onSuccess: (saved) => {
-      qc.setQueryData(queryKeys.bouquetContents(id), saved);
-      return qc.invalidateQueries({ queryKey: queryKeys.bouquets() });
+      qc.setQueryData(bouquetKeys.contents(id), saved);
+      return qc.invalidateQueries({ queryKey: catalogueKeys.bouquets() });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { catalogueKeys } from '../../api/catalogue';
+import { dashboardKeys } from '../dashboard/queryKeys';
 import type { CatalogueImport } from '../../api/types';
 
 /** A 20,000-entry playlist imports in a few seconds; a URL is fetched first. */
@@ -15,9 +16,9 @@ export function useImportCatalogue() {
     mutationFn: (body: CatalogueImport) => api.POST('/api/admin/catalogue/import', { body, silent: true, timeoutMs: IMPORT_TIMEOUT_MS }),
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: queryKeys.catalogue.all() }),
-        qc.invalidateQueries({ queryKey: queryKeys.latestContent.all() }),
-        qc.invalidateQueries({ queryKey: queryKeys.bouquets() }),
+        qc.invalidateQueries({ queryKey: catalogueKeys.all() }),
+        qc.invalidateQueries({ queryKey: dashboardKeys.latestContent() }),
+        qc.invalidateQueries({ queryKey: catalogueKeys.bouquets() }),
       ]),
   });
 }

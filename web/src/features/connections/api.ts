@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { dashboardKeys } from '../dashboard/queryKeys';
+import { connectionKeys } from './queryKeys';
 import type { ConnectionsQuery } from '../../api/types';
 
 /** The online list refreshes every 15 s. */
@@ -9,7 +10,7 @@ export const CONNECTIONS_REFRESH_MS = 15_000;
 
 export function useConnections(query: ConnectionsQuery) {
   return useQuery({
-    queryKey: queryKeys.connections.list(query),
+    queryKey: connectionKeys.list(query),
     // `created` days are the browser's local days: the server needs the offset to find them.
     queryFn: ({ signal }) =>
       api.GET('/api/users/connections', { params: { query: query.created ? { ...query, tz_offset: -new Date().getTimezoneOffset() } : query }, signal }),
@@ -25,8 +26,8 @@ export function useDisconnect() {
       api.POST('/api/users/connections/{line_id}/{activity_id}/disconnect', { params: { path: { line_id: lineId, activity_id: activityId } } }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.connections.all() }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.counters() }),
+        queryClient.invalidateQueries({ queryKey: connectionKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.counters() }),
       ]),
   });
 }

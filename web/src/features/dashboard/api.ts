@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { userKeys } from '../users/queryKeys';
+import { dashboardKeys } from './queryKeys';
 import type { ExpiringQuery, LatestType } from '../../api/types';
 import { reloadProfile } from '../../api/profile';
 import { useIntentMutation } from '../../api/useIntentMutation';
@@ -8,7 +9,7 @@ import { useIntentMutation } from '../../api/useIntentMutation';
 export type SortOrder = NonNullable<ExpiringQuery['order']>;
 
 export const dashboardCountersQuery = queryOptions({
-  queryKey: queryKeys.dashboard.counters(),
+  queryKey: dashboardKeys.counters(),
   queryFn: ({ signal }) => api.GET('/api/dashboard', { signal }),
   // The online cards change by the minute: coming back to the dashboard asks again (not the app's 30 s),
   // while the loader's answer still serves the page's first render.
@@ -26,7 +27,7 @@ export function browserTzOffset(): number {
 
 export function dashboardActivityQuery(tz = browserTzOffset()) {
   return queryOptions({
-    queryKey: queryKeys.dashboard.activity(tz),
+    queryKey: dashboardKeys.activity(tz),
     queryFn: ({ signal }) => api.GET('/api/dashboard/activity', { params: { query: { tz_offset: tz } }, signal }),
   });
 }
@@ -37,7 +38,7 @@ export function useDashboardActivity() {
 
 export function expiringQuery(order: SortOrder, page: number, per: NonNullable<ExpiringQuery['per']>) {
   return queryOptions({
-    queryKey: queryKeys.users.expiring({ order, page, per }),
+    queryKey: dashboardKeys.expiring({ order, page, per }),
     queryFn: ({ signal }) => api.GET('/api/users/expiring', { params: { query: { order, page, per } }, signal }),
   });
 }
@@ -54,14 +55,14 @@ export function useFlashRenew() {
   const qc = useQueryClient();
   return useIntentMutation({
     mutationFn: ({ id }: { id: number }, idempotencyKey) => api.POST('/api/users/{id}/renew', { params: { path: { id } }, body: { months: 1 }, idempotencyKey }),
-    onSuccess: () => Promise.all([reloadProfile(), qc.invalidateQueries({ queryKey: queryKeys.users.all() }), qc.invalidateQueries({ queryKey: queryKeys.dashboard.all() })]),
+    onSuccess: () => Promise.all([reloadProfile(), qc.invalidateQueries({ queryKey: userKeys.all() }), qc.invalidateQueries({ queryKey: dashboardKeys.all() })]),
   });
 }
 
 /** The 10 newest movies or series of the catalogue (GET /vods/latest); asked only once a button chose the type. */
 export function useLatestContent(type: LatestType | null) {
   return useQuery({
-    queryKey: queryKeys.latestContent.of(type ?? 'movie'),
+    queryKey: dashboardKeys.latestOf(type ?? 'movie'),
     // silent: the block shows its own error alert
     queryFn: ({ signal }) => api.GET('/api/vods/latest', { params: { query: { type: type ?? 'movie' } }, signal, silent: true }).then((r) => r.data),
     enabled: type !== null,

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
 import type { Complements, LinkType } from '../../api/types';
 
 /** What lines of both kinds (IPTV users and P2P accounts) share: links, packages, screens. */
@@ -19,7 +18,8 @@ export const trialPackages = (c: Complements | undefined) => (c?.packages ?? [])
 
 export function useLineLinks(id: number, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.users.links(id),
+    // LineLinks: GET /users/{id}/links, in the users family of features/users/queryKeys.ts
+    queryKey: ['users', 'links', id],
     queryFn: ({ signal }) => api.GET('/api/users/{id}/links', { params: { path: { id } }, signal }),
     enabled: enabled && id > 0,
     staleTime: 60_000,

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { logKeys } from './queryKeys';
 import type { LogsQuery } from '../../api/types';
 
 export function useLogs(query: LogsQuery) {
   return useQuery({
-    queryKey: queryKeys.logs.list(query),
+    queryKey: logKeys.list(query),
     queryFn: ({ signal }) => api.GET('/api/logs', { params: { query }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -13,7 +13,7 @@ export function useLogs(query: LogsQuery) {
 
 export function useLogOptions() {
   return useQuery({
-    queryKey: queryKeys.logs.options(),
+    queryKey: logKeys.options(),
     queryFn: ({ signal }) => api.GET('/api/logs/getoptions', { signal }),
     staleTime: 60 * 60_000,
   });

@@ -5,7 +5,7 @@ import { ONLINE_REFRESH_MS } from '../../api/p2pOnline';
 import { dropFromPages, replaceInPages, whilePending } from '../../api/pageCache';
 import { reloadProfile } from '../../api/profile';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { p2pKeys } from './queryKeys';
 import type { P2pCreate, P2pTrialCreate, P2pUpdate, P2pUser, P2pUsersQuery } from '../../api/types';
 import { useIntentMutation } from '../../api/useIntentMutation';
 import { useRowAction } from '../../components/table/rowActions';
@@ -13,7 +13,7 @@ import i18n from '../../i18n';
 
 export function useP2pUsers(query: P2pUsersQuery) {
   return useQuery({
-    queryKey: queryKeys.p2p.list(query),
+    queryKey: p2pKeys.list(query),
     queryFn: ({ signal }) => api.GET('/api/p2p/users', { params: { query }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: whilePending,
@@ -22,7 +22,7 @@ export function useP2pUsers(query: P2pUsersQuery) {
 
 export function useP2pUser(id: number) {
   return useQuery({
-    queryKey: queryKeys.p2p.one(id),
+    queryKey: p2pKeys.one(id),
     queryFn: ({ signal }) => api.GET('/api/p2p/users/{id}', { params: { path: { id } }, signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
@@ -31,7 +31,7 @@ export function useP2pUser(id: number) {
 /** Pending and failed deliveries to the P2P server (admins). */
 export function useP2pOutbox(enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.p2p.outbox(),
+    queryKey: p2pKeys.outbox(),
     queryFn: ({ signal }) => api.GET('/api/admin/p2p/outbox', { signal, silent: true }),
     enabled,
     refetchInterval: ONLINE_REFRESH_MS,
@@ -40,20 +40,20 @@ export function useP2pOutbox(enabled: boolean) {
 
 export function useImportPreview() {
   return useQuery({
-    queryKey: queryKeys.p2p.importPreview(),
+    queryKey: p2pKeys.importPreview(),
     queryFn: ({ signal }) => api.GET('/api/p2p/import_preview', { signal, silent: true }),
     retry: false,
   });
 }
 
 /** Replaces the account with the same id in every cached list page (and its own cache). */
-const replaceP2pUser = (user: P2pUser): void => replaceInPages(queryKeys.p2p.lists(), queryKeys.p2p.one(user.id), user);
+const replaceP2pUser = (user: P2pUser): void => replaceInPages(p2pKeys.lists(), p2pKeys.one(user.id), user);
 
 /** Takes a removed account out of the cached pages, then refetches to fill the page. */
-const dropP2pUser = (id: number): void => dropFromPages<P2pUser>(queryKeys.p2p.lists(), queryKeys.p2p.one(id), id);
+const dropP2pUser = (id: number): void => dropFromPages<P2pUser>(p2pKeys.lists(), p2pKeys.one(id), id);
 
-const invalidateP2pUsers = () => queryClient.invalidateQueries({ queryKey: queryKeys.p2p.lists() });
-const refreshImportPreview = () => queryClient.invalidateQueries({ queryKey: queryKeys.p2p.importPreview() });
+const invalidateP2pUsers = () => queryClient.invalidateQueries({ queryKey: p2pKeys.lists() });
+const refreshImportPreview = () => queryClient.invalidateQueries({ queryKey: p2pKeys.importPreview() });
 
 /** New accounts show up on the list's next load; the balance paid for them. */
 function accountCreated(): Promise<void> {

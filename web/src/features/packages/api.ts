@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { packageKeys } from './queryKeys';
 import type { PackageInput, PackagesQuery } from '../../api/types';
 
 export function usePackages(query: PackagesQuery) {
   return useQuery({
-    queryKey: queryKeys.packages.list(query),
+    queryKey: packageKeys.list(query),
     queryFn: ({ signal }) => api.GET('/api/admin/packages', { params: { query }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -13,7 +13,7 @@ export function usePackages(query: PackagesQuery) {
 
 export const packageQuery = (id: number) =>
   queryOptions({
-    queryKey: queryKeys.packages.one(id),
+    queryKey: packageKeys.one(id),
     queryFn: ({ signal }) => api.GET('/api/admin/packages/{id}', { params: { path: { id } }, signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
@@ -28,6 +28,6 @@ export function useSavePackage(id?: number) {
   return useMutation({
     mutationFn: (body: PackageInput) =>
       id ? api.PUT('/api/admin/packages/{id}', { params: { path: { id } }, body }) : api.POST('/api/admin/packages', { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.packages.all() }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: packageKeys.all() }),
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { resellerKeys } from './queryKeys';
 import type { Reseller, ResellerCreate, ResellerDetail, ResellerPage, ResellersQuery, ResellerUpdate } from '../../api/types';
 import type { PerOption } from '../../components/pagerMath';
 import { reloadProfile } from '../../api/profile';
@@ -8,7 +8,7 @@ import { useIntentMutation } from '../../api/useIntentMutation';
 
 export function useResellers(query: ResellersQuery) {
   return useQuery({
-    queryKey: queryKeys.resellers.list(query),
+    queryKey: resellerKeys.list(query),
     queryFn: ({ signal }) => api.GET('/api/resellers', { params: { query }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -16,7 +16,7 @@ export function useResellers(query: ResellersQuery) {
 
 export const resellerQuery = (id: number) =>
   queryOptions({
-    queryKey: queryKeys.resellers.one(id),
+    queryKey: resellerKeys.one(id),
     queryFn: ({ signal }) => api.GET('/api/resellers/{id}', { params: { path: { id } }, signal }),
     enabled: isValidId(id),
   });
@@ -27,7 +27,7 @@ export function useReseller(id: number) {
 
 export function useLedger(id: number, page: number, per: PerOption) {
   return useQuery({
-    queryKey: queryKeys.resellers.ledgerPage(id, page, per),
+    queryKey: resellerKeys.ledgerPage(id, page, per),
     queryFn: ({ signal }) => api.GET('/api/resellers/{id}/ledger', { params: { path: { id }, query: { page, per } }, signal }),
     enabled: isValidId(id),
     placeholderData: keepPreviousData,
@@ -37,7 +37,7 @@ export function useLedger(id: number, page: number, per: PerOption) {
 /** Domains of a reseller; errors are shown by the page ('Erro ao buscar domínios do revendedor.'). */
 export function useDomains(id: number) {
   return useQuery({
-    queryKey: queryKeys.resellers.domains(id),
+    queryKey: resellerKeys.domains(id),
     queryFn: ({ signal }) => api.GET('/api/resellers/{id}/domains', { params: { path: { id } }, signal, silent: true }).then((r) => r.data ?? []),
     enabled: isValidId(id),
     retry: false,
@@ -74,10 +74,10 @@ const ROW_FIELDS: readonly (keyof Reseller)[] = [
 export function replaceReseller(qc: QueryClient, record: ResellerDetail): void {
   const patch: Partial<Reseller> = {};
   for (const k of ROW_FIELDS) if (k in record) (patch as Record<string, unknown>)[k] = record[k];
-  qc.setQueriesData<ResellerPage>({ queryKey: queryKeys.resellers.lists() }, (old) =>
+  qc.setQueriesData<ResellerPage>({ queryKey: resellerKeys.lists() }, (old) =>
     old ? { ...old, data: old.data.map((r) => (r.id === record.id ? { ...r, ...patch } : r)) } : old,
   );
-  qc.setQueryData(queryKeys.resellers.one(record.id), record);
+  qc.setQueryData(resellerKeys.one(record.id), record);
 }
 
 /** Block or unblock (both need a confirm dialog in the UI). */
@@ -109,7 +109,7 @@ export function useChangeCredits() {
       api.POST('/api/resellers/{id}/credits', { params: { path: { id } }, body: { value }, idempotencyKey }),
     onSuccess: (row) => {
       replaceReseller(qc, row);
-      void qc.invalidateQueries({ queryKey: queryKeys.resellers.ledger(row.id) });
+      void qc.invalidateQueries({ queryKey: resellerKeys.ledger(row.id) });
       void reloadProfile();
     },
   });
@@ -122,7 +122,7 @@ export function useDeactivate() {
     mutationFn: ({ id, targetId }: { id: number; targetId: number }) =>
       api.DELETE('/api/resellers/{id}', { params: { path: { id } }, body: { reseller_id: id, type: 'transferall', target_id: targetId }, silent: true }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: queryKeys.resellers.all() });
+      void qc.invalidateQueries({ queryKey: resellerKeys.all() });
       void reloadProfile();
     },
   });
@@ -137,7 +137,7 @@ export function useCreateReseller() {
   return useIntentMutation({
     mutationFn: (body: ResellerCreate, idempotencyKey) => api.POST('/api/resellers', { body, idempotencyKey, silent: true }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: queryKeys.resellers.all() });
+      void qc.invalidateQueries({ queryKey: resellerKeys.all() });
       void reloadProfile();
     },
   });
@@ -149,7 +149,7 @@ export function useUpdateReseller(id: number) {
     mutationFn: (body: ResellerUpdate) => api.PUT('/api/resellers/{id}', { params: { path: { id } }, body, silent: true }),
     onSuccess: (row) => {
       replaceReseller(qc, row);
-      void qc.invalidateQueries({ queryKey: queryKeys.resellers.lists() });
+      void qc.invalidateQueries({ queryKey: resellerKeys.lists() });
     },
   });
 }
@@ -159,6 +159,6 @@ export function useAddDomain(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (dns_reseller: string) => api.PUT('/api/resellers/{id}/add_domain', { params: { path: { id } }, body: { dns_reseller }, silent: true }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.resellers.domains(id) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: resellerKeys.domains(id) }),
   });
 }

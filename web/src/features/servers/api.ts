@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { serverKeys } from './queryKeys';
 
 /** Every registered streaming edge (admin only; a handful, not paged). */
 export function useServers() {
   return useQuery({
-    queryKey: queryKeys.servers(),
+    queryKey: serverKeys.list(),
     queryFn: ({ signal }) => api.GET('/api/admin/servers', { signal }).then((r) => r.data),
   });
 }
@@ -15,7 +15,7 @@ export function useRegisterServer() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { name: string; url: string }) => api.POST('/api/admin/servers', { body, silent: true }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.servers() }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: serverKeys.list() }),
   });
 }
 
@@ -23,6 +23,6 @@ export function useRemoveServer() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.DELETE('/api/admin/servers/{id}', { params: { path: { id } } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.servers() }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: serverKeys.list() }),
   });
 }

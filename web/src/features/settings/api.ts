@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { COMPLEMENTS_KEY } from '../../api/complements';
+import { settingsKeys } from './queryKeys';
 import type { SettingsUpdate } from '../../api/types';
 
 export function useAdminSettings() {
-  return useQuery({ queryKey: queryKeys.settings(), queryFn: ({ signal }) => api.GET('/api/admin/settings', { signal }) });
+  return useQuery({ queryKey: settingsKeys.all(), queryFn: ({ signal }) => api.GET('/api/admin/settings', { signal }) });
 }
 
 /** Saves (the page shows the error); the sidebar links and every page's settings come from /datacomplements, so it is reloaded too. */
@@ -13,8 +14,8 @@ export function useSaveSettings() {
   return useMutation({
     mutationFn: (body: SettingsUpdate) => api.PUT('/api/admin/settings', { body, silent: true }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.settings(), saved);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.complements() });
+      queryClient.setQueryData(settingsKeys.all(), saved);
+      return queryClient.invalidateQueries({ queryKey: COMPLEMENTS_KEY });
     },
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { twoFactorKeys } from './queryKeys';
 import { reloadProfile } from '../../api/profile';
 
 export function useTwoFactorStatus() {
   return useQuery({
-    queryKey: queryKeys.twoFactor(),
+    queryKey: twoFactorKeys.status(),
     queryFn: ({ signal }) => api.GET('/api/profile/2fa', { signal }),
   });
 }
@@ -13,7 +13,7 @@ export function useTwoFactorStatus() {
 function useRefresh() {
   const qc = useQueryClient();
   return () => {
-    void qc.invalidateQueries({ queryKey: queryKeys.twoFactor() });
+    void qc.invalidateQueries({ queryKey: twoFactorKeys.status() });
     void reloadProfile();
   };
 }

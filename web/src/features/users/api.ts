@@ -4,7 +4,7 @@ import { notifySuccess, showError } from '../../api/notify';
 import { dropFromPages, replaceInPages, whilePending } from '../../api/pageCache';
 import { reloadProfile } from '../../api/profile';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { userKeys } from './queryKeys';
 import type { Line, LineCreate, LinesQuery, LineUpdate, LinkType, TrialCreate } from '../../api/types';
 import { useIntentMutation } from '../../api/useIntentMutation';
 import { useRowAction } from '../../components/table/rowActions';
@@ -12,7 +12,7 @@ import i18n from '../../i18n';
 
 export function useLines(query: LinesQuery) {
   return useQuery({
-    queryKey: queryKeys.users.list(query),
+    queryKey: userKeys.list(query),
     // `created` days are the browser's local days: the server needs the offset to find them.
     queryFn: ({ signal }) =>
       api.GET('/api/users', { params: { query: query.created ? { ...query, tz_offset: -new Date().getTimezoneOffset() } : query }, signal }),
@@ -23,7 +23,7 @@ export function useLines(query: LinesQuery) {
 
 export function useLine(id: number) {
   return useQuery({
-    queryKey: queryKeys.users.one(id),
+    queryKey: userKeys.one(id),
     queryFn: ({ signal }) => api.GET('/api/users/{id}', { params: { path: { id } }, signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
@@ -32,7 +32,7 @@ export function useLine(id: number) {
 /** Migration: what the other provider says about the line of an original playlist URL (looked up once typed, cached per URL). */
 export function useMigrationLookup(url: string, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.migrationLookup(url),
+    queryKey: userKeys.migrationLookup(url),
     queryFn: ({ signal }) => api.POST('/api/users/fetch-url-data', { body: { url }, signal, silent: true }),
     enabled,
     retry: false,
@@ -41,15 +41,15 @@ export function useMigrationLookup(url: string, enabled: boolean) {
 }
 
 /** Replaces the line with the same id in every cached list page (and its single-line cache). */
-const replaceLine = (line: Line): void => replaceInPages(queryKeys.users.lists(), queryKeys.users.one(line.id), line);
+const replaceLine = (line: Line): void => replaceInPages(userKeys.lists(), userKeys.one(line.id), line);
 
 /** Takes a removed line out of every cached list page, then refetches to fill the page. */
-const dropLine = (id: number): void => dropFromPages<Line>(queryKeys.users.lists(), queryKeys.users.one(id), id);
+const dropLine = (id: number): void => dropFromPages<Line>(userKeys.lists(), userKeys.one(id), id);
 
 /** New lines show up on the list's next load; the balance paid for them. */
 function lineCreated(): Promise<void> {
   void reloadProfile();
-  return queryClient.invalidateQueries({ queryKey: queryKeys.users.lists() });
+  return queryClient.invalidateQueries({ queryKey: userKeys.lists() });
 }
 
 /** A line changed (renew, screens, extend): it replaces its cached copies and the balance reloads. */

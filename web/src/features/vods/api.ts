@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { vodKeys } from './queryKeys';
 import type { AdminVodsQuery, VodRequestBody, VodsQuery } from '../../api/types';
 
 /** The two content-request lists page by these (docs/rules.md). */
@@ -13,7 +13,7 @@ export type VodStatus = typeof PENDING | typeof ADDED;
 
 export function useVodRequests(query: VodsQuery) {
   return useQuery({
-    queryKey: queryKeys.vods.list(query),
+    queryKey: vodKeys.list(query),
     queryFn: ({ signal }) => api.GET('/api/vods', { params: { query }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -21,7 +21,7 @@ export function useVodRequests(query: VodsQuery) {
 
 export function useAdminVods(query: AdminVodsQuery) {
   return useQuery({
-    queryKey: queryKeys.vods.admin(query),
+    queryKey: vodKeys.admin(query),
     queryFn: ({ signal }) => api.GET('/api/admin/vods', { params: { query }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -30,7 +30,7 @@ export function useAdminVods(query: AdminVodsQuery) {
 /** Catalogue search through the server (TMDB; the key never reaches the browser). */
 export function useCatalogueSearch(q: string) {
   return useQuery({
-    queryKey: queryKeys.vods.search(q),
+    queryKey: vodKeys.search(q),
     queryFn: ({ signal }) => api.GET('/api/vods/search', { params: { query: { q } }, signal, silent: true }).then((r) => r.data),
     enabled: q.trim().length >= 2,
     staleTime: 5 * 60_000,
@@ -38,7 +38,7 @@ export function useCatalogueSearch(q: string) {
   });
 }
 
-const invalidateVods = () => queryClient.invalidateQueries({ queryKey: queryKeys.vods.all() });
+const invalidateVods = () => queryClient.invalidateQueries({ queryKey: vodKeys.all() });
 
 // All silent: the pages show their own fixed texts. Both lists reload once done.
 

@@ -1,0 +1,16 @@
+import type { ExpiringQuery, LatestType } from '../../api/types';
+
+/** The dashboard's query keys (its public file: other features import its keys from here only). */
+export const dashboardKeys = {
+  all: () => ['dashboard'] as const,
+  /** Dashboard: GET /dashboard. */
+  counters: () => ['dashboard', 'counters'] as const,
+  /** { data: ActivityDay[] }: GET /dashboard/activity. */
+  activity: (tzOffset: number) => ['dashboard', 'activity', tzOffset] as const,
+  /** LinePage: GET /users/expiring. */
+  expiring: (params: Required<Pick<ExpiringQuery, 'order' | 'page' | 'per'>>) => ['dashboard', 'expiring', params] as const,
+  /** Every latest-content list (the catalogue import refreshes them). */
+  latestContent: () => ['latestContent'] as const,
+  /** LatestItem[]: GET /vods/latest (the `data` array). */
+  latestOf: (type: NonNullable<LatestType>) => ['latestContent', type] as const,
+};

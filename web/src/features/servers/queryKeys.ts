@@ -1,0 +1,5 @@
+/** The servers feature's query keys. */
+export const serverKeys = {
+  /** EdgeServer[]: GET /admin/servers (the `data` array). */
+  list: () => ['servers'] as const,
+};

@@ -1,0 +1,5 @@
+/** The two-factor feature's query keys. */
+export const twoFactorKeys = {
+  /** TwoFactorStatus: GET /profile/2fa. */
+  status: () => ['twoFactor'] as const,
+};

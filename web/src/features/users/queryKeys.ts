@@ -1,0 +1,16 @@
+import type { LinesQuery } from '../../api/types';
+
+/**
+ * The users feature's query keys (its public file: other features import its keys from here only).
+ * A key names one endpoint and the shape its entry holds; `all` and `lists` exist to invalidate a family.
+ */
+export const userKeys = {
+  all: () => ['users'] as const,
+  lists: () => ['users', 'list'] as const,
+  /** LinePage: GET /users. */
+  list: (query: LinesQuery) => ['users', 'list', query] as const,
+  /** Line: GET /users/{id}. */
+  one: (id: number) => ['users', 'one', id] as const,
+  /** MigrationSourceLine: POST /users/fetch-url-data (a lookup, cached per URL). */
+  migrationLookup: (url: string) => ['migrationLookup', url] as const,
+};
