@@ -9,11 +9,13 @@ interface Props {
   /** Back button (and where Cancel or a save goes). */
   onBack: () => void;
   backTestId: string;
+  /** Between the header and the form's card (a notice, a shortcut); it brings its own bottom margin. */
+  aboveForm?: ReactNode;
   children: ReactNode;
 }
 
 /** The shell of every create and edit page: a header with Back, then the form on a card. */
-export function FormPageShell({ title, onBack, backTestId, children }: Props) {
+export function FormPageShell({ title, onBack, backTestId, aboveForm, children }: Props) {
   const { t } = useTranslation();
   return (
     <Stack gap={0} maw={900}>
@@ -25,6 +27,7 @@ export function FormPageShell({ title, onBack, backTestId, children }: Props) {
           </Button>
         }
       />
+      {aboveForm}
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
         {children}
       </Paper>

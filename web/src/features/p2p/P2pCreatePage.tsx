@@ -1,10 +1,9 @@
-import { Alert, Button, Paper, Stack } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { notifySuccess } from '../../api/notify';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
-import { PageHeader } from '../../components/PageHeader';
+import { FormPageShell } from '../../components/FormPageShell';
 import { useGoBack } from '../../components/useGoBack';
 import { paidPackages, screenLimit, trialPackages } from '../lines/api';
 import { type CreatedCredentials, CreatedDialog } from '../lines/CreatedDialog';
@@ -50,22 +49,15 @@ function P2pCreate({ trial }: { trial: boolean }) {
     setCreated(user);
   };
 
+  const noPackages = trial && complements.isSuccess && packages.length === 0 && (
+    <Alert color="yellow" mb="sm" data-testid="trial-no-packages">
+      {t('users.fast.noPackages')}
+    </Alert>
+  );
+
   return (
-    <Stack gap={0} maw={900}>
-      <PageHeader
-        title={trial ? t('p2p.trialTitle') : t('p2p.createTitle')}
-        actions={
-          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack} data-testid="user-back">
-            {t('common.back')}
-          </Button>
-        }
-      />
-      {trial && complements.isSuccess && packages.length === 0 && (
-        <Alert color="yellow" mb="sm" data-testid="trial-no-packages">
-          {t('users.fast.noPackages')}
-        </Alert>
-      )}
-      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+    <>
+      <FormPageShell title={trial ? t('p2p.trialTitle') : t('p2p.createTitle')} onBack={goBack} backTestId="user-back" aboveForm={noPackages}>
         <LineForm
           key={formKey}
           withName
@@ -77,7 +69,7 @@ function P2pCreate({ trial }: { trial: boolean }) {
           onCancel={goBack}
           onSubmit={submit}
         />
-      </Paper>
+      </FormPageShell>
       <CreatedDialog
         line={created && credentials(created)}
         title={trial ? t('p2p.created.trialSuccess') : t('p2p.created.success')}
@@ -88,6 +80,6 @@ function P2pCreate({ trial }: { trial: boolean }) {
           setFormKey((k) => k + 1);
         }}
       />
-    </Stack>
+    </>
   );
 }

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { notifySuccess, showError } from '../../api/notify';
-import { IconArrowLeft, IconBolt, IconChevronDown } from '@tabler/icons-react';
+import { IconBolt, IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/PageHeader';
+import { FormPageShell } from '../../components/FormPageShell';
 import { useGoBack } from '../../components/useGoBack';
 import { useComplements } from '../../api/complements';
 import { useCreateTrialLine } from './api';
@@ -33,68 +33,63 @@ export function TrialCreatePage() {
   const fast = (pkg: Package) =>
     createFast.mutate({ username: randomCredential(), password: randomCredential(), package_id: pkg.id }, { onSuccess: done, onError: (e) => showError(e, 'users') });
 
+  const fastUser = (
+    <Stack gap="md" mb="md">
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+        <Group justify="space-between" gap="sm">
+          <Stack gap={2} style={{ flex: '1 1 220px' }}>
+            <Text fw={600}>{t('users.fast.title')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('users.fast.hint')}
+            </Text>
+          </Stack>
+          <Menu position="bottom-end" shadow="md" width={260}>
+            <Menu.Target>
+              <Button color="orange" leftSection={<IconBolt size={18} />} rightSection={<IconChevronDown size={16} />} loading={createFast.isPending} disabled={packages.length === 0} data-testid="fast-user">
+                {t('users.fast.button')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown data-testid="fast-user-menu">
+              <Menu.Label>{t('users.fast.choose')}</Menu.Label>
+              {packages.map((p) => (
+                <Menu.Item key={p.id} onClick={() => fast(p)} data-testid={`fast-user-${p.id}`}>
+                  {p.package_name}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Paper>
+      {complements.isSuccess && packages.length === 0 && (
+        <Alert color="yellow" data-testid="trial-no-packages">
+          {t('users.fast.noPackages')}
+        </Alert>
+      )}
+    </Stack>
+  );
+
   return (
-    <Stack gap={0} maw={900}>
-      <PageHeader
-        title={t('users.trialTitle')}
-        actions={
-          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack} data-testid="user-back">
-            {t('common.back')}
-          </Button>
-        }
-      />
-      <Stack gap="md">
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-          <Group justify="space-between" gap="sm">
-            <Stack gap={2} style={{ flex: '1 1 220px' }}>
-              <Text fw={600}>{t('users.fast.title')}</Text>
-              <Text size="sm" c="dimmed">
-                {t('users.fast.hint')}
-              </Text>
-            </Stack>
-            <Menu position="bottom-end" shadow="md" width={260}>
-              <Menu.Target>
-                <Button color="orange" leftSection={<IconBolt size={18} />} rightSection={<IconChevronDown size={16} />} loading={createFast.isPending} disabled={packages.length === 0} data-testid="fast-user">
-                  {t('users.fast.button')}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown data-testid="fast-user-menu">
-                <Menu.Label>{t('users.fast.choose')}</Menu.Label>
-                {packages.map((p) => (
-                  <Menu.Item key={p.id} onClick={() => fast(p)} data-testid={`fast-user-${p.id}`}>
-                    {p.package_name}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
-        </Paper>
-        {complements.isSuccess && packages.length === 0 && (
-          <Alert color="yellow" data-testid="trial-no-packages">
-            {t('users.fast.noPackages')}
-          </Alert>
-        )}
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-          <LineForm
-            key={formKey}
-            packages={packages}
-            packagesLoading={complements.isLoading}
-            submitLabel={t('users.trialSubmit')}
-            onCancel={goBack}
-            onSubmit={async (v, pkg) => {
-              done(
-                await create.mutateAsync({
-                  username: v.username.trim() || undefined,
-                  password: v.password.trim() || undefined,
-                  package_id: pkg.id,
-                  whatsapp: v.whatsapp.trim() || undefined,
-                  reseller_notes: v.reseller_notes.trim() || undefined,
-                }),
-              );
-            }}
-          />
-        </Paper>
-      </Stack>
+    <>
+      <FormPageShell title={t('users.trialTitle')} onBack={goBack} backTestId="user-back" aboveForm={fastUser}>
+        <LineForm
+          key={formKey}
+          packages={packages}
+          packagesLoading={complements.isLoading}
+          submitLabel={t('users.trialSubmit')}
+          onCancel={goBack}
+          onSubmit={async (v, pkg) => {
+            done(
+              await create.mutateAsync({
+                username: v.username.trim() || undefined,
+                password: v.password.trim() || undefined,
+                package_id: pkg.id,
+                whatsapp: v.whatsapp.trim() || undefined,
+                reseller_notes: v.reseller_notes.trim() || undefined,
+              }),
+            );
+          }}
+        />
+      </FormPageShell>
       <CreatedDialog
         line={created}
         title={t('users.created.trialSuccess')}
@@ -104,6 +99,6 @@ export function TrialCreatePage() {
           setFormKey((k) => k + 1);
         }}
       />
-    </Stack>
+    </>
   );
 }
