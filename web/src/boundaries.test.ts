@@ -10,6 +10,11 @@ import { describe, expect, it } from 'vitest';
  */
 const SRC = path.dirname(new URL(import.meta.url).pathname);
 const FEATURES = path.join(SRC, 'features');
+/**
+ * The shared places import no feature: what they need from one (the user menu's entries, say) is
+ * handed to them by the app shell (`routing/`, `router.tsx`), the one place that knows the features.
+ */
+const SHARED_PLACES = ['api', 'components', 'lib', 'i18n', 'theme'];
 /** Feature folders that are shared places (imported by several features, importing none). */
 const SHARED_FEATURES = new Set(['lines']);
 /** The file of a feature that other features may import: its query keys. */
@@ -56,6 +61,15 @@ describe('feature boundaries', () => {
       }
     }
     expect(crossings).toEqual([]);
+  });
+
+  it('the shared places (components/, api/, lib/, ...) import nothing from features/', () => {
+    const reaching = SHARED_PLACES.flatMap((dir) => filesUnder(path.join(SRC, dir))).flatMap((file) =>
+      importsOf(file)
+        .filter((target) => featureOf(target) !== undefined)
+        .map((target) => `${path.relative(SRC, file)} -> ${path.relative(SRC, target)}`),
+    );
+    expect(reaching).toEqual([]);
   });
 
   it("a feature's query keys import nothing but types (importing them pulls in no code)", () => {

@@ -24,8 +24,8 @@ export const authRoute = createRoute({
   },
   // The layout renders once every page's texts are in (the entry holds only the signed-out ones).
   component: lazyRouteComponent(
-    () => Promise.all([import('../components/layout/SignedInLayout'), import('../i18n/signedInTexts')]).then(([layout]) => layout),
-    'SignedInLayout',
+    () => Promise.all([import('./SignedInApp'), import('../i18n/signedInTexts')]).then(([app]) => app),
+    'SignedInApp',
   ),
 });
 

@@ -1,13 +1,13 @@
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useProfile } from '../../api/profile';
 import { Navbar } from './Navbar';
 import { TopBar } from './TopBar';
 
-/** Signed-in shell: top bar, role-filtered sidebar (burger on phones) and the page. */
-export function AppLayout() {
+/** Signed-in shell: top bar, role-filtered sidebar (burger on phones) and the page. `accountItems`: the user menu's entries. */
+export function AppLayout({ accountItems }: { accountItems: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   useProfile(); // loads the profile on mount (credits, type for the menu)
   return (
@@ -17,7 +17,7 @@ export function AppLayout() {
       padding={{ base: 'sm', sm: 'md' }}
     >
       <AppShell.Header>
-        <TopBar opened={opened} toggle={toggle} />
+        <TopBar opened={opened} toggle={toggle} accountItems={accountItems} />
       </AppShell.Header>
       <AppShell.Navbar>
         <Navbar onNavigate={close} />

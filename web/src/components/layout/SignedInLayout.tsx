@@ -4,20 +4,22 @@ import 'mantine-datatable/styles.layer.css';
 import '../../i18n/dayjsLocale';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
 import { AppThemeProvider } from '../../theme/AppThemeProvider';
 import { AppLayout } from './AppLayout';
 
 /**
- * The signed-in pages' lazy chunk: Mantine (provider, CSS, modals, notifications) loads here,
- * so the sign-in page does not download it (first-load budget, scripts/bundle-budget.mjs).
- * Modals live inside the router so their content may use Link and router hooks.
+ * The signed-in pages' lazy chunk (through routing/SignedInApp): Mantine (provider, CSS, modals,
+ * notifications) loads here, so the sign-in page does not download it (first-load budget,
+ * scripts/bundle-budget.mjs). Modals live inside the router so their content may use Link and
+ * router hooks. The user menu's entries come from the app shell: the layout knows no feature.
  */
-export function SignedInLayout() {
+export function SignedInLayout({ accountItems }: { accountItems: ReactNode }) {
   return (
     <AppThemeProvider>
       <ModalsProvider>
         <Notifications position="top-right" limit={4} />
-        <AppLayout />
+        <AppLayout accountItems={accountItems} />
       </ModalsProvider>
     </AppThemeProvider>
   );

@@ -1,10 +1,8 @@
 import { ActionIcon, Badge, Burger, Group, Indicator, Menu, Skeleton, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconBell, IconChevronDown, IconCoin, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { IconBell, IconChevronDown, IconCoin, IconUserCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../api/profile';
-import { useSignOut } from '../../features/auth/session';
-import { SECURITY_PATH, TwoFactorGate } from '../../features/twofactor/TwoFactorGate';
 import { formatNumber } from '../../lib/format';
 import { LanguageSwitch } from './LanguageSwitch';
 
@@ -42,10 +40,10 @@ function NotificationsMenu() {
   );
 }
 
-function UserMenu() {
+/** The signed-in user's name and menu; its entries (security, sign-out) come from the app shell. */
+function UserMenu({ items }: { items: ReactNode }) {
   const { t } = useTranslation();
   const { data } = useProfile();
-  const signOut = useSignOut();
   return (
     <Menu position="bottom-end" width={200} shadow="md">
       <Menu.Target>
@@ -65,18 +63,13 @@ function UserMenu() {
         <Menu.Label>
           {t('topbar.signedInAs')} <b data-testid="user-menu-username">{data?.username}</b>
         </Menu.Label>
-        <Menu.Item leftSection={<IconShieldLock size={16} />} renderRoot={(props) => <Link {...props} to={SECURITY_PATH} />} data-testid="menu-security">
-          {t('twoFactor.menu')}
-        </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => signOut.mutate()} data-testid="logout">
-          {t('topbar.logout')}
-        </Menu.Item>
+        {items}
       </Menu.Dropdown>
     </Menu>
   );
 }
 
-export function TopBar({ opened, toggle }: { opened: boolean; toggle: () => void }) {
+export function TopBar({ opened, toggle, accountItems }: { opened: boolean; toggle: () => void; accountItems: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
@@ -86,12 +79,11 @@ export function TopBar({ opened, toggle }: { opened: boolean; toggle: () => void
           {t('app.name')}
         </Text>
       </Group>
-      <TwoFactorGate />
       <Group gap={6} wrap="nowrap">
         <Credits />
         <LanguageSwitch />
         <NotificationsMenu />
-        <UserMenu />
+        <UserMenu items={accountItems} />
       </Group>
     </Group>
   );
