@@ -4,21 +4,30 @@ import { queryClient } from './queryClient';
 
 type Page<T> = { data: T[]; meta: PageMeta };
 
-/** Puts a changed row in every cached page of a list family (and its single-row cache). The list updates on success. */
-export function replaceInPages<T extends { id: number }>(lists: QueryKey, one: QueryKey, row: T): void {
-  queryClient.setQueriesData<Page<T>>({ queryKey: lists }, (old) => (old ? { ...old, data: old.data.map((r) => (r.id === row.id ? row : r)) } : old));
-  queryClient.setQueryData(one, row);
-}
-
-/** Takes a removed row out of every cached page of a list family, then refetches to fill the page. */
-export function dropFromPages<T extends { id: number }>(lists: QueryKey, one: QueryKey, id: number): void {
-  queryClient.setQueriesData<Page<T>>({ queryKey: lists }, (old) =>
-    old?.data.some((r) => r.id === id)
-      ? { data: old.data.filter((r) => r.id !== id), meta: { ...old.meta, total: Math.max(0, old.meta.total - 1), count: Math.max(0, old.meta.count - 1) } }
-      : old,
-  );
-  queryClient.removeQueries({ queryKey: one });
-  void queryClient.invalidateQueries({ queryKey: lists });
+/**
+ * The cache of a paged list family (`lists`: the prefix of its pages) and its single-row entries
+ * (`one`), as a row action or a creation changes them.
+ */
+export function pagedListCache<T extends { id: number }>(lists: () => QueryKey, one: (id: number) => QueryKey) {
+  return {
+    /** Puts a changed row in every cached page (and its single-row entry): the list updates at once. */
+    replace(row: T): void {
+      queryClient.setQueriesData<Page<T>>({ queryKey: lists() }, (old) => (old ? { ...old, data: old.data.map((r) => (r.id === row.id ? row : r)) } : old));
+      queryClient.setQueryData(one(row.id), row);
+    },
+    /** Takes a removed row out of every cached page, then refetches to fill the page. */
+    drop(id: number): void {
+      queryClient.setQueriesData<Page<T>>({ queryKey: lists() }, (old) =>
+        old?.data.some((r) => r.id === id)
+          ? { data: old.data.filter((r) => r.id !== id), meta: { ...old.meta, total: Math.max(0, old.meta.total - 1), count: Math.max(0, old.meta.count - 1) } }
+          : old,
+      );
+      queryClient.removeQueries({ queryKey: one(id) });
+      void queryClient.invalidateQueries({ queryKey: lists() });
+    },
+    /** New rows show up on the list's next load. */
+    reload: (): Promise<void> => queryClient.invalidateQueries({ queryKey: lists() }),
+  };
 }
 
 /** While a shown row waits for the P2P server, the list asks again every few seconds to show it delivered. */

@@ -38,3 +38,8 @@ export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
     });
   });
 }
+
+/** Asks before deleting something: a red "Delete" button. */
+export function confirmDelete(title: string, message: string): Promise<boolean> {
+  return confirmDialog({ title, message, confirmLabel: i18n.t('common.delete'), danger: true });
+}

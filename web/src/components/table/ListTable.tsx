@@ -1,5 +1,4 @@
-import { Alert, Button, Stack } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import type { PageMeta } from '../../api/types';
 import { Pager } from '../Pager';
 import { type ResponsiveColumn, ResponsiveTable } from './ResponsiveTable';
 import type { TableState } from './useTableState';
+import { LoadErrorAlert } from '../LoadErrorAlert';
 
 export interface ListTableProps<T> {
   /**
@@ -42,11 +42,7 @@ export function ListTable<T>({ columns, query, table, idAccessor, emptyText, tes
   return (
     <Stack gap="sm" data-testid={testId}>
       {query.isError && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('common.loadError')} data-testid="table-error">
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert onRetry={() => query.refetch()} testId="table-error" />
       )}
       <ResponsiveTable<T>
         columns={columns}

@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Button, Group, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, TextInput, Tooltip } from '@mantine/core';
 import { notifySuccess } from '../../api/notify';
 import { IconListCheck, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../components/confirm';
+import { confirmDelete } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useDeleteBouquet } from './api';
@@ -12,6 +12,7 @@ import { useBouquets } from '../../api/catalogue';
 import { BouquetModal } from './BouquetModal';
 import type { Bouquet, BouquetListed } from '../../api/types';
 import { formatNumber } from '../../lib/format';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 
 // Its own chunk: the catalogue pickers load when an admin opens a bouquet's contents.
 const BouquetContentsModal = lazy(() => import('./BouquetContentsModal'));
@@ -35,14 +36,9 @@ export function BouquetsPage() {
   }, [list.data, filter, sort]);
 
   const onDelete = async (b: Bouquet) => {
-    const ok = await confirmDialog({
-      title: t('bouquets.deleteTitle'),
-      message: t('bouquets.deleteConfirm', { name: b.bouquet_name }),
-      confirmLabel: t('common.delete'),
-      danger: true,
-    });
-    if (!ok) return;
-    await remove.mutateAsync(b.id).then(() => notifySuccess(t('bouquets.deleted')), () => undefined);
+    if (await confirmDelete(t('bouquets.deleteTitle'), t('bouquets.deleteConfirm', { name: b.bouquet_name }))) {
+      await remove.mutateAsync(b.id).then(() => notifySuccess(t('bouquets.deleted')), () => undefined);
+    }
   };
 
   return (
@@ -65,11 +61,7 @@ export function BouquetsPage() {
         data-testid="bouquet-filter"
       />
       {list.isError && (
-        <Alert color="red" title={t('common.loadError')}>
-          <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert onRetry={() => list.refetch()} />
       )}
       <ResponsiveTable<BouquetListed>
         records={records}

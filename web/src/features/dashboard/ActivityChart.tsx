@@ -1,11 +1,11 @@
-import { Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ActivityDay } from '../../api/types';
 import { useDashboardActivity } from './api';
 import { ActivityChartSkeleton } from './ActivityChartSkeleton';
 import { formatNumber } from '../../lib/format';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 
 const W = 300;
 const H = 90;
@@ -73,11 +73,7 @@ export default function ActivityChart() {
         {t('dashboard.activity.title')}
       </Title>
       {query.isError || !query.data ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('common.loadError')}>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert onRetry={() => query.refetch()} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <Bars

@@ -1,6 +1,6 @@
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { notifySuccess } from '../../api/notify';
-import { IconAlertTriangle, IconBrandWhatsapp, IconRefresh } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../components/confirm';
@@ -14,6 +14,7 @@ import { useNowSec } from '../../lib/useNowSec';
 import { useWhatsAppDialog } from '../lines/WhatsAppModal';
 import type { Line } from '../../api/types';
 import { type SortOrder, useExpiring, useFlashRenew } from './api';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 
 /** WhatsApp message (the same choices as /users) and one-month flash renew of a line. */
 function RowActions({ line, onWhatsApp }: { line: Line; onWhatsApp: (line: Line) => void }) {
@@ -144,11 +145,7 @@ export function ExpirationsTable() {
           />
         </Group>
         {query.isError && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('common.loadError')} data-testid="expirations-error">
-            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Alert>
+          <LoadErrorAlert onRetry={() => query.refetch()} testId="expirations-error" />
         )}
         <ResponsiveTable<Line>
           minHeight={150}

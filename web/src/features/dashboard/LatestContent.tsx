@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconDeviceTv, IconEye, IconEyeOff, IconMovie } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDeviceTv, IconEye, IconEyeOff, IconMovie } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LatestType } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
 import { useLatestContent } from './api';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 
 /** Latest content: buttons for the 10 newest movies and series of the catalogue, a show/hide toggle, loading and error states. */
 export function LatestContent() {
@@ -50,11 +51,7 @@ export function LatestContent() {
       {type && shown && (
         <Stack gap="xs" mt="sm" id="latest-content-list" aria-busy={query.isFetching || undefined} data-testid="latest-list">
           {query.isError ? (
-            <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('latestContent.error')} data-testid="latest-error">
-              <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()} data-testid="latest-retry">
-                {t('common.retry')}
-              </Button>
-            </Alert>
+            <LoadErrorAlert onRetry={() => query.refetch()} title={t('latestContent.error')} testId="latest-error" retryTestId="latest-retry" />
           ) : query.isPending ? (
             <Stack gap={6} data-testid="latest-loading">
               {[0, 1, 2].map((i) => (

@@ -1,6 +1,5 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
-  IconAlertTriangle,
   IconBroadcast,
   IconClockPlay,
   IconDeviceTv,
@@ -19,6 +18,7 @@ import { isApiError } from '../../api/errors';
 import { useP2pOnline } from '../../api/p2pOnline';
 import { useDashboardCounters } from './api';
 import { formatNumber } from '../../lib/format';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 
 /** Card keys in display order; `users_onlinep2p` is the length of the P2P server's online list. */
 export const CARD_KEYS = [
@@ -97,16 +97,11 @@ function StatCard({ cardKey, value, loading, notConfigured = false }: CardProps)
 
 /** The twelve dashboard counters (skeletons while loading, retry on error). */
 export function StatCards() {
-  const { t } = useTranslation();
   const query = useDashboardCounters();
   return (
     <Stack gap="sm">
       {query.isError && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('common.loadError')} data-testid="cards-error">
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert onRetry={() => query.refetch()} testId="cards-error" />
       )}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'xs', sm: 'sm' }} data-testid="dashboard-cards">
         {CARD_KEYS.map((key) =>

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { toast } from '../../api/notify';
 import { IconCircleCheck, IconCopy, IconList } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formatDateTime } from '../../lib/format';
@@ -12,6 +13,25 @@ export interface CreatedCredentials {
   username: string;
   password: string;
   exp_date: number;
+}
+
+/**
+ * A create page's state around the dialog: what was just created, and the form's key: "create
+ * another" closes the dialog and starts an empty form.
+ */
+export function useCreatedDialog<T>() {
+  const [created, setCreated] = useState<T | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  return {
+    created,
+    formKey,
+    show: (record: T) => setCreated(record),
+    close: () => setCreated(null),
+    another: () => {
+      setCreated(null);
+      setFormKey((k) => k + 1);
+    },
+  };
 }
 
 interface Props {

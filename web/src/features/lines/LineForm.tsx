@@ -1,12 +1,15 @@
-import { ActionIcon, Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Button, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { showError } from '../../api/notify';
 import { useForm } from '@mantine/form';
-import { IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
+import { IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 
+import { screensWith } from './api';
 import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from './format';
 import type { Package } from '../../api/types';
+import { FormActions } from '../../components/FormActions';
+import { CredentialInput } from './CredentialInput';
 
 export interface LineFormValues {
   /** P2P accounts only: the customer's name. */
@@ -18,6 +21,20 @@ export interface LineFormValues {
   whatsapp: string;
   reseller_notes: string;
 }
+
+/** What the form sends for any line: the typed credentials (left empty, the server makes them), the package, the contact. */
+export function lineFormBody(v: LineFormValues, pkg: Package) {
+  return {
+    username: v.username.trim() || undefined,
+    password: v.password.trim() || undefined,
+    package_id: pkg.id,
+    whatsapp: v.whatsapp.trim() || undefined,
+    reseller_notes: v.reseller_notes.trim() || undefined,
+  };
+}
+
+/** The screens a paid line gets: the package's, or the form's screens field. */
+export const formScreens = (v: LineFormValues, pkg: Package): number => screensWith(pkg, Number(v.max_connections) || 1);
 
 export const EMPTY_LINE_FORM: LineFormValues = { name: '', username: '', password: '', package_id: null, max_connections: 1, whatsapp: '', reseller_notes: '' };
 
@@ -79,14 +96,6 @@ export function LineForm({ packages, packagesLoading, screens, withName = false,
     }
   });
 
-  const generate = (field: 'username' | 'password') => (
-    <Tooltip label={t('users.form.generate')}>
-      <ActionIcon variant="subtle" onClick={() => form.setFieldValue(field, randomCredential())} aria-label={t('users.form.generate')} data-testid={`user-generate-${field}`}>
-        <IconDice5 size={18} />
-      </ActionIcon>
-    </Tooltip>
-  );
-
   const screensCount = fixedScreens ?? (Number(form.values.max_connections) || 1);
   const cost = pkg ? (screens ? screensCount : 0) * pkg.official_credits : 0;
 
@@ -95,21 +104,19 @@ export function LineForm({ packages, packagesLoading, screens, withName = false,
       <Stack gap="md">
         {withName && <TextInput label={t('p2p.form.name')} required maxLength={100} autoComplete="off" data-testid="user-name" {...form.getInputProps('name')} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
+          <CredentialInput
             label={t('users.username')}
             description={t('users.form.generatedHint')}
-            maxLength={50}
-            autoComplete="off"
-            rightSection={generate('username')}
+            onGenerate={(username) => form.setFieldValue('username', username)}
+            generateTestId="user-generate-username"
             data-testid="user-username"
             {...form.getInputProps('username')}
           />
-          <TextInput
+          <CredentialInput
             label={t('users.password')}
             description={t('users.form.generatedHint')}
-            maxLength={50}
-            autoComplete="off"
-            rightSection={generate('password')}
+            onGenerate={(password) => form.setFieldValue('password', password)}
+            generateTestId="user-generate-password"
             data-testid="user-password"
             {...form.getInputProps('password')}
           />
@@ -173,14 +180,7 @@ export function LineForm({ packages, packagesLoading, screens, withName = false,
           <Textarea label={t('users.notes')} autosize minRows={1} maxRows={4} maxLength={500} data-testid="user-notes" {...form.getInputProps('reseller_notes')} />
         </SimpleGrid>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} data-testid="user-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} leftSection={<IconDeviceFloppy size={18} />} data-testid="user-submit">
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} submitting={form.submitting} submitLabel={submitLabel} cancelTestId="user-cancel" submitTestId="user-submit" />
       </Stack>
     </form>
   );

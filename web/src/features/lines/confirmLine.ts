@@ -1,4 +1,4 @@
-import { confirmDialog } from '../../components/confirm';
+import { confirmDelete, confirmDialog } from '../../components/confirm';
 import i18n from '../../i18n';
 
 /** Asks before blocking or unblocking a line or P2P account (`name`: what the customer signs in with). */
@@ -13,10 +13,5 @@ export function confirmBlockToggle(name: string, block: boolean): Promise<boolea
 
 /** Asks before removing a line or P2P account. */
 export function confirmRemove(name: string): Promise<boolean> {
-  return confirmDialog({
-    title: i18n.t('users.remove.title'),
-    message: i18n.t('users.remove.confirm', { username: name }),
-    confirmLabel: i18n.t('common.delete'),
-    danger: true,
-  });
+  return confirmDelete(i18n.t('users.remove.title'), i18n.t('users.remove.confirm', { username: name }));
 }

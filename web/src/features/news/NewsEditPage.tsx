@@ -1,7 +1,7 @@
-import { Alert, Box, Button, Group, NumberInput, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Box, Button, Group, NumberInput, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { toast } from '../../api/notify';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
@@ -10,6 +10,7 @@ import type { NewsInput, NewsItem } from '../../api/types';
 import { useSaveNews } from './api';
 import { DASHBOARD_NEWS_ID, LINK_NEWS_ID, useNews } from '../../api/news';
 import { NewsBody } from '../../components/NewsBody';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 
 const EMPTY: NewsInput = { title: '', body: '', level: 1, status: 1 };
 const ITEMS = [DASHBOARD_NEWS_ID, LINK_NEWS_ID] as const;
@@ -67,11 +68,7 @@ export function NewsEditPage() {
       <PageHeader title={t('news.title')} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         {news.isError ? (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('common.loadError')} data-testid="news-error">
-            <Button size="xs" variant="light" color="red" onClick={() => void news.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Alert>
+          <LoadErrorAlert onRetry={() => news.refetch()} testId="news-error" />
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">

@@ -1,13 +1,12 @@
 import { Alert } from '@mantine/core';
 import { notifySuccess } from '../../api/notify';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
 import { FormPageShell } from '../../components/FormPageShell';
 import { useGoBack } from '../../components/useGoBack';
 import { paidPackages, screenLimit, trialPackages } from '../lines/api';
-import { type CreatedCredentials, CreatedDialog } from '../lines/CreatedDialog';
-import { LineForm, type LineFormValues } from '../lines/LineForm';
+import { type CreatedCredentials, CreatedDialog, useCreatedDialog } from '../lines/CreatedDialog';
+import { formScreens, LineForm, type LineFormValues, lineFormBody } from '../lines/LineForm';
 import type { P2pUser, Package } from '../../api/types';
 import { useCreateP2pTrial, useCreateP2pUser } from './api';
 
@@ -29,24 +28,20 @@ function P2pCreate({ trial }: { trial: boolean }) {
   const goBack = useGoBack('/p2p_users');
   const complements = useComplements();
   const packages = trial ? trialPackages(complements.data) : paidPackages(complements.data);
-  const [created, setCreated] = useState<P2pUser | null>(null);
-  const [formKey, setFormKey] = useState(0);
+  const dialog = useCreatedDialog<P2pUser>();
   // One key per creation intent (the values sent): a retry after a lost answer cannot charge twice.
   const createPaid = useCreateP2pUser();
   const createTrial = useCreateP2pTrial();
 
   const submit = async (v: LineFormValues, pkg: Package) => {
-    const common = { name: v.name.trim(), username: v.username.trim() || undefined, password: v.password.trim() || undefined, package_id: pkg.id };
+    const { username, password, package_id, whatsapp, reseller_notes } = lineFormBody(v, pkg);
+    const common = { name: v.name.trim(), username, password, package_id };
     // Errors go back to the form (field errors, then the line/shared texts).
-    const body = {
-      ...common,
-      max_connections: pkg.max_connections >= 2 ? pkg.max_connections : Number(v.max_connections) || 1,
-      whatsapp: v.whatsapp.trim() || undefined,
-      notes: v.reseller_notes.trim() || undefined,
-    };
-    const user = trial ? await createTrial.mutateAsync(common) : await createPaid.mutateAsync(body);
+    const user = trial
+      ? await createTrial.mutateAsync(common)
+      : await createPaid.mutateAsync({ ...common, max_connections: formScreens(v, pkg), whatsapp, notes: reseller_notes });
     notifySuccess(trial ? t('p2p.created.trialSuccess') : t('p2p.created.success'));
-    setCreated(user);
+    dialog.show(user);
   };
 
   const noPackages = trial && complements.isSuccess && packages.length === 0 && (
@@ -59,7 +54,7 @@ function P2pCreate({ trial }: { trial: boolean }) {
     <>
       <FormPageShell title={trial ? t('p2p.trialTitle') : t('p2p.createTitle')} onBack={goBack} backTestId="user-back" aboveForm={noPackages}>
         <LineForm
-          key={formKey}
+          key={dialog.formKey}
           withName
           withContact={!trial}
           packages={packages}
@@ -71,14 +66,11 @@ function P2pCreate({ trial }: { trial: boolean }) {
         />
       </FormPageShell>
       <CreatedDialog
-        line={created && credentials(created)}
+        line={dialog.created && credentials(dialog.created)}
         title={trial ? t('p2p.created.trialSuccess') : t('p2p.created.success')}
         listTo="/p2p_users"
-        onClose={() => setCreated(null)}
-        onAnother={() => {
-          setCreated(null);
-          setFormKey((k) => k + 1);
-        }}
+        onClose={dialog.close}
+        onAnother={dialog.another}
       />
     </>
   );

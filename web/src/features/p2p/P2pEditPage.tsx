@@ -1,16 +1,17 @@
 import { useParams } from '@tanstack/react-router';
 import { notifySuccess, showError } from '../../api/notify';
-import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import type { P2pUser } from '../../api/types';
 import { EditPageShell } from '../../components/EditPageShell';
+import { FormActions } from '../../components/FormActions';
 import { useGoBack } from '../../components/useGoBack';
-import { formatDateTime } from '../../lib/format';
-import { randomCredential } from '../lines/format';
+import { CredentialInput } from '../lines/CredentialInput';
+import { LineEditSummary } from '../lines/LineEditSummary';
 import { useP2pUser, useUpdateP2pUser } from './api';
+import { isValidId } from '../../lib/ids';
 
 /** The P2P login's local part: what comes before the @ (the domain is a setting). */
 const USERNAME_RE = /^[A-Za-z0-9_.-]+$/;
@@ -21,7 +22,7 @@ export function P2pEditPage() {
   const { t } = useTranslation();
   const { userId } = useParams({ from: '/auth/p2p_users/$userId/edit' });
   const id = Number(userId);
-  const valid = Number.isInteger(id) && id > 0;
+  const valid = isValidId(id);
   const user = useP2pUser(valid ? id : 0);
   const goBack = useGoBack('/p2p_users');
 
@@ -58,14 +59,7 @@ function EditForm({ user, onDone }: { user: P2pUser; onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Group gap="lg">
-          <Text size="sm">
-            {t('p2p.columns.email')}: <b data-testid="p2p-edit-email">{user.email}</b>
-          </Text>
-          <Text size="sm">
-            {t('p2p.columns.expiry')}: <b>{formatDateTime(user.expiracao)}</b>
-          </Text>
-        </Group>
+        <LineEditSummary loginLabel={t('p2p.columns.email')} login={user.email} loginTestId="p2p-edit-email" expiryLabel={t('p2p.columns.expiry')} expDate={user.expiracao} />
         <TextInput label={t('p2p.form.name')} required maxLength={100} data-testid="p2p-edit-name" {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
@@ -76,29 +70,9 @@ function EditForm({ user, onDone }: { user: P2pUser; onDone: () => void }) {
             data-testid="p2p-edit-username"
             {...form.getInputProps('username')}
           />
-          <TextInput
-            label={t('users.password')}
-            maxLength={50}
-            autoComplete="off"
-            rightSection={
-              <Tooltip label={t('users.form.generate')}>
-                <ActionIcon variant="subtle" onClick={() => form.setFieldValue('password', randomCredential())} aria-label={t('users.form.generate')}>
-                  <IconDice5 size={18} />
-                </ActionIcon>
-              </Tooltip>
-            }
-            data-testid="p2p-edit-password"
-            {...form.getInputProps('password')}
-          />
+          <CredentialInput label={t('users.password')} onGenerate={(password) => form.setFieldValue('password', password)} data-testid="p2p-edit-password" {...form.getInputProps('password')} />
         </SimpleGrid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} leftSection={<IconDeviceFloppy size={18} />} data-testid="p2p-edit-save">
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} submitting={form.submitting} submitTestId="p2p-edit-save" />
       </Stack>
     </form>
   );

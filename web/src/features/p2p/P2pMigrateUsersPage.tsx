@@ -10,6 +10,7 @@ import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/R
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useAttachOldLogin, useImportPreview, useMigrateOldClients } from './api';
 import { OldLoginForm } from './OldLoginForm';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 
 /** /p2p_migrate_users — sign in to the old P2P panel, see its clients, import them all (refused while any conflicts). */
 export function P2pMigrateUsersPage() {
@@ -78,11 +79,7 @@ export function P2pMigrateUsersPage() {
       {preview.isPending ? (
         <Skeleton h={160} />
       ) : preview.isError ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('common.loadError')} data-testid="p2p-import-error">
-          <Button size="xs" variant="light" color="red" onClick={() => void preview.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert onRetry={() => preview.refetch()} testId="p2p-import-error" />
       ) : rows.length === 0 ? (
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
           <Stack gap="sm">

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { formatElapsed, formatNumber } from '../../lib/format';
 import { useP2pOnline } from '../../api/p2pOnline';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 
 /** /p2p_users/connections — who watches over P2P now, from the P2P server (refreshed every 15 s). */
 export function P2pOnlinePage() {
@@ -39,11 +40,7 @@ export function P2pOnlinePage() {
           {t('errors.NOT_CONFIGURED')}
         </Alert>
       ) : online.isError ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('common.loadError')} data-testid="p2p-online-error">
-          <Button size="xs" variant="light" color="red" onClick={() => void online.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert onRetry={() => online.refetch()} testId="p2p-online-error" />
       ) : (
         <>
           <Group mb="xs">

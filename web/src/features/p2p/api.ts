@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { showError } from '../../api/notify';
 import { ONLINE_REFRESH_MS } from '../../api/p2pOnline';
-import { dropFromPages, replaceInPages, whilePending } from '../../api/pageCache';
+import { pagedListCache, whilePending } from '../../api/pageCache';
 import { reloadProfile } from '../../api/profile';
 import { queryClient } from '../../api/queryClient';
 import { p2pKeys } from './queryKeys';
@@ -10,6 +10,7 @@ import type { P2pCreate, P2pTrialCreate, P2pUpdate, P2pUser, P2pUsersQuery } fro
 import { useIntentMutation } from '../../api/useIntentMutation';
 import { useRowAction } from '../../components/table/rowActions';
 import i18n from '../../i18n';
+import { isValidId } from '../../lib/ids';
 
 export function useP2pUsers(query: P2pUsersQuery) {
   return useQuery({
@@ -24,7 +25,7 @@ export function useP2pUser(id: number) {
   return useQuery({
     queryKey: p2pKeys.one(id),
     queryFn: ({ signal }) => api.GET('/api/p2p/users/{id}', { params: { path: { id } }, signal }),
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: isValidId(id),
   });
 }
 
@@ -46,19 +47,13 @@ export function useImportPreview() {
   });
 }
 
-/** Replaces the account with the same id in every cached list page (and its own cache). */
-const replaceP2pUser = (user: P2pUser): void => replaceInPages(p2pKeys.lists(), p2pKeys.one(user.id), user);
-
-/** Takes a removed account out of the cached pages, then refetches to fill the page. */
-const dropP2pUser = (id: number): void => dropFromPages<P2pUser>(p2pKeys.lists(), p2pKeys.one(id), id);
-
-const invalidateP2pUsers = () => queryClient.invalidateQueries({ queryKey: p2pKeys.lists() });
+const accounts = pagedListCache<P2pUser>(p2pKeys.lists, p2pKeys.one);
 const refreshImportPreview = () => queryClient.invalidateQueries({ queryKey: p2pKeys.importPreview() });
 
 /** New accounts show up on the list's next load; the balance paid for them. */
 function accountCreated(): Promise<void> {
   void reloadProfile();
-  return invalidateP2pUsers();
+  return accounts.reload();
 }
 
 const showP2pError = (e: unknown) => showError(e, 'p2p', 'users');
@@ -90,7 +85,7 @@ export function useCreateP2pTrial() {
 export function useUpdateP2pUser() {
   return useMutation({
     mutationFn: ({ id, ...body }: P2pUpdate & { id: number }) => api.PUT('/api/p2p/users/{id}', { ...about(id), body }),
-    onSuccess: replaceP2pUser,
+    onSuccess: accounts.replace,
   });
 }
 
@@ -99,7 +94,7 @@ export function useRenewP2pUser() {
   return useIntentMutation({
     mutationFn: ({ id, months }: { id: number; months: number }, idempotencyKey) => api.POST('/api/p2p/users/{id}/renew', { ...about(id), body: { months }, idempotencyKey }),
     onSuccess: (user) => {
-      replaceP2pUser(user);
+      accounts.replace(user);
       void reloadProfile();
     },
     onError: showP2pError,
@@ -111,7 +106,7 @@ export function useRenewP2pUser() {
 export const P2P_ROW_ACTIONS = ['p2p', 'row-action'] as const;
 
 function useP2pRowAction<V extends { id: number }>(mutationFn: (variables: V) => Promise<P2pUser | undefined>, success: (variables: V) => string) {
-  return useRowAction({ mutationKey: P2P_ROW_ACTIONS, mutationFn, replace: replaceP2pUser, drop: dropP2pUser, success, showError: showP2pError });
+  return useRowAction({ mutationKey: P2P_ROW_ACTIONS, mutationFn, replace: accounts.replace, drop: accounts.drop, success, showError: showP2pError });
 }
 
 export const useSetP2pBlocked = () =>
@@ -151,7 +146,7 @@ export function useMigrateOldCredits() {
 export function useMigrateOldClients() {
   return useMutation({
     mutationFn: () => api.POST('/api/p2p/migrate_clients', { silent: true }),
-    onSuccess: () => void invalidateP2pUsers(),
+    onSuccess: () => void accounts.reload(),
     onError: showP2pError,
     onSettled: refreshImportPreview,
   });

@@ -5,13 +5,14 @@ import { EditPageShell } from '../../components/EditPageShell';
 import { usePackage, useSavePackage } from './api';
 import { PackageForm } from './PackageForm';
 import { useGoBack } from '../../components/useGoBack';
+import { isValidId } from '../../lib/ids';
 
 /** /packages/{id}/edit — Cancel, Back and a successful save return to the previous page. */
 export function PackageEditPage() {
   const { t } = useTranslation();
   const { packageId } = useParams({ from: '/auth/admin/packages/$packageId/edit' });
   const id = Number(packageId);
-  const valid = Number.isInteger(id) && id > 0;
+  const valid = isValidId(id);
   const pkg = usePackage(valid ? id : 0);
   const save = useSavePackage(id);
   const goBack = useGoBack('/packages');

@@ -1,10 +1,10 @@
-import { Button, Fieldset, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Fieldset, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useBouquets } from '../../api/catalogue';
 import type { DurationUnit, PackageInput } from '../../api/types';
+import { FormActions } from '../../components/FormActions';
 
 const DURATION_UNITS: readonly DurationUnit[] = ['hours', 'days', 'months', 'years'];
 
@@ -103,14 +103,7 @@ export function PackageForm({ initial, onSubmit, onCancel }: Props) {
             <Select label={t('packages.durationIn')} data={units} allowDeselect={false} data-testid="package-trial-duration-in" {...form.getInputProps('trial_duration_in')} />
           </SimpleGrid>
         </Fieldset>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} data-testid="package-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} leftSection={<IconDeviceFloppy size={18} />} data-testid="package-save">
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} submitting={form.submitting} cancelTestId="package-cancel" submitTestId="package-save" />
       </Stack>
     </form>
   );

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api } from '../../api/client';
 import { packageKeys } from './queryKeys';
 import type { PackageInput, PackagesQuery } from '../../api/types';
+import { isValidId } from '../../lib/ids';
 
 export function usePackages(query: PackagesQuery) {
   return useQuery({
@@ -15,7 +16,7 @@ export const packageQuery = (id: number) =>
   queryOptions({
     queryKey: packageKeys.one(id),
     queryFn: ({ signal }) => api.GET('/api/admin/packages/{id}', { params: { path: { id } }, signal }),
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: isValidId(id),
   });
 
 export function usePackage(id: number) {

@@ -11,12 +11,14 @@ import { DEFAULT_PER, type PerOption } from '../../components/pagerMath';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useGoBack } from '../../components/useGoBack';
 import i18n from '../../i18n';
-import { isValidId, useLedger, useReseller } from './api';
+import { useLedger, useReseller } from './api';
 import { formatDelta, formatNumber } from '../../lib/format';
 import { formatEpoch } from './format';
 import { StatusBadge } from './StatusBadge';
 import { groupName } from './groupName';
 import type { LedgerEntry } from '../../api/types';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
+import { isValidId } from '../../lib/ids';
 
 /** Translated ledger reason (unknown reasons are shown as they come). */
 export function reasonText(reason: string): string {
@@ -134,11 +136,7 @@ export function ResellerDetailPage() {
         {valid && <ExportMenu path={`/resellers/${id}/ledger/export`} query={{}} testId="ledger-export" />}
       </Group>
       {ledger.isError && (
-        <Alert color="red" title={t('common.loadError')}>
-          <Button size="xs" variant="light" color="red" onClick={() => void ledger.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert onRetry={() => ledger.refetch()} />
       )}
       <ResponsiveTable<LedgerEntry>
         minHeight={160}

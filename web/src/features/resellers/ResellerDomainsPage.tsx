@@ -9,9 +9,10 @@ import { isApiError } from '../../api/errors';
 import { PageHeader } from '../../components/PageHeader';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useGoBack } from '../../components/useGoBack';
-import { isValidId, useAddDomain, useDomains, useReseller } from './api';
+import { useAddDomain, useDomains, useReseller } from './api';
 import { formatEpoch } from './format';
 import type { Domain } from '../../api/types';
+import { isValidId } from '../../lib/ids';
 
 
 /** /resellers/{id}/add_domains — the reseller's custom domains ('no domain registered' when empty) and an add form. */

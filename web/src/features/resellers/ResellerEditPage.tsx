@@ -3,9 +3,10 @@ import { notifySuccess } from '../../api/notify';
 import { useTranslation } from 'react-i18next';
 import { EditPageShell } from '../../components/EditPageShell';
 import { useGoBack } from '../../components/useGoBack';
-import { isValidId, useReseller, useUpdateReseller } from './api';
+import { useReseller, useUpdateReseller } from './api';
 import { EMPTY_RESELLER, ResellerForm, type ResellerFormValues } from './ResellerForm';
 import type { ResellerDetail, ResellerUpdate } from '../../api/types';
+import { isValidId } from '../../lib/ids';
 
 const toValues = (r: ResellerDetail): ResellerFormValues => ({
   ...EMPTY_RESELLER,

@@ -1,8 +1,7 @@
-import { Button, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { errorText } from '../../lib/errors';
 import { notifyError } from '../../api/notify';
 import { useForm } from '@mantine/form';
-import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, isApiError } from '../../api/errors';
 import i18n from '../../i18n';
@@ -10,6 +9,7 @@ import type { ResellerGroup } from '../../api/types';
 import { PasswordStrengthMeter } from './password/PasswordStrengthMeter';
 import { isStrongEnough, usePasswordStrength } from './password/usePasswordStrength';
 import { groupName } from './groupName';
+import { FormActions } from '../../components/FormActions';
 
 export interface ResellerFormValues {
   username: string;
@@ -148,14 +148,13 @@ export function ResellerForm({ mode, initial, groups, onSubmit, onCancel }: Prop
           <TextInput label={t('resellers.fields.telegram')} maxLength={100} data-testid={testId('telegram')} {...form.getInputProps('telegram')} />
         </SimpleGrid>
         <Textarea label={t('resellers.fields.notes')} autosize minRows={2} maxRows={6} maxLength={1000} data-testid={testId('notes')} {...form.getInputProps('notes')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} data-testid={testId('cancel')}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} leftSection={<IconDeviceFloppy size={18} />} data-testid={testId('save')}>
-            {mode === 'create' ? t('common.create') : t('common.save')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onCancel}
+          submitting={form.submitting}
+          submitLabel={mode === 'create' ? t('common.create') : t('common.save')}
+          cancelTestId={testId('cancel')}
+          submitTestId={testId('save')}
+        />
       </Stack>
     </form>
   );

@@ -5,6 +5,7 @@ import type { Reseller, ResellerCreate, ResellerDetail, ResellerPage, ResellersQ
 import type { PerOption } from '../../components/pagerMath';
 import { reloadProfile } from '../../api/profile';
 import { useIntentMutation } from '../../api/useIntentMutation';
+import { isValidId } from '../../lib/ids';
 
 export function useResellers(query: ResellersQuery) {
   return useQuery({
@@ -49,10 +50,6 @@ export function masterMinCredits(settings: Record<string, string> | undefined): 
   const raw = settings?.master_min_credit_create?.trim();
   const n = raw ? Number(raw) : Number.NaN;
   return Number.isFinite(n) ? n : 1;
-}
-
-export function isValidId(id: number): boolean {
-  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
 }
 
 const ROW_FIELDS: readonly (keyof Reseller)[] = [

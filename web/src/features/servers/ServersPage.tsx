@@ -1,15 +1,16 @@
-import { ActionIcon, Alert, Button, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Stack, Text, Tooltip } from '@mantine/core';
 import { notifySuccess } from '../../api/notify';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EdgeServer } from '../../api/types';
-import { confirmDialog } from '../../components/confirm';
+import { confirmDelete } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { formatDateTime } from '../../lib/format';
 import { useRemoveServer, useServers } from './api';
 import { RegisterServerModal } from './RegisterServerModal';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 
 /** /servers — the streaming edges that ask the panel before serving (nginx auth_request): list, register (key shown once), remove. */
 export function ServersPage() {
@@ -19,13 +20,7 @@ export function ServersPage() {
   const [registering, setRegistering] = useState(false);
 
   const onRemove = async (s: EdgeServer) => {
-    const ok = await confirmDialog({
-      title: t('servers.removeTitle'),
-      message: t('servers.removeConfirm', { name: s.name }),
-      confirmLabel: t('common.delete'),
-      danger: true,
-    });
-    if (ok) await remove.mutateAsync(s.id).then(() => notifySuccess(t('servers.removed')), () => undefined);
+    if (await confirmDelete(t('servers.removeTitle'), t('servers.removeConfirm', { name: s.name }))) await remove.mutateAsync(s.id).then(() => notifySuccess(t('servers.removed')), () => undefined);
   };
 
   return (
@@ -42,11 +37,7 @@ export function ServersPage() {
         {t('servers.help')}
       </Text>
       {list.isError && (
-        <Alert color="red" title={t('common.loadError')}>
-          <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert onRetry={() => list.refetch()} />
       )}
       <ResponsiveTable<EdgeServer>
         records={list.data ?? []}

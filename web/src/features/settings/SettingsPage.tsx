@@ -1,8 +1,8 @@
-import { Alert, Badge, Box, Button, Group, NumberInput, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, NumberInput, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { errorText } from '../../lib/errors';
 import { toast } from '../../api/notify';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import i18n from '../../i18n';
 import { useAdminSettings, useSaveSettings } from './api';
 import type { SettingsUpdate } from '../../api/types';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 
 /** Integer settings and their ranges (the server's settings/rules.ts). */
 export const INT_SETTINGS = {
@@ -92,11 +93,7 @@ export function SettingsPage() {
     <Box maw={900}>
       <PageHeader title={t('settings.title')} />
       {query.isError ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('common.loadError')}>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert onRetry={() => query.refetch()} />
       ) : !query.data ? (
         <Skeleton h={400} />
       ) : (

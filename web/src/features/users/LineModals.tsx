@@ -4,7 +4,7 @@ import { IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeScreens, useExtendLine, useRenewLine, useShortenLink } from './api';
-import { LINK_TYPES, paidPackages, screenLimit, useLineLinks } from '../lines/api';
+import { LINK_TYPES, paidPackages, screenLimit, screensWith, useLineLinks } from '../lines/api';
 import { useComplements } from '../../api/complements';
 import { formatDateTime } from '../../lib/format';
 import { decodeNewsBody } from '../../lib/newsBody';
@@ -159,8 +159,7 @@ function Stat({ label, value, testId }: { label: string; value: number | string;
 
 /** Cost and period of a renewal by package: screens (package's when >= 2) x official_credits. */
 export function renewCost(line: Pick<Line, 'max_connections'>, pkg: Package): number {
-  const screens = pkg.max_connections >= 2 ? pkg.max_connections : line.max_connections;
-  return screens * pkg.official_credits;
+  return screensWith(pkg, line.max_connections) * pkg.official_credits;
 }
 
 /** Renewal by package: a non-trial package must be chosen. */

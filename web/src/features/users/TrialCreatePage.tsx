@@ -1,16 +1,15 @@
 import { Alert, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { notifySuccess, showError } from '../../api/notify';
 import { IconBolt, IconChevronDown } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormPageShell } from '../../components/FormPageShell';
 import { useGoBack } from '../../components/useGoBack';
 import { useComplements } from '../../api/complements';
 import { useCreateTrialLine } from './api';
 import { trialPackages } from '../lines/api';
-import { CreatedDialog } from '../lines/CreatedDialog';
+import { CreatedDialog, useCreatedDialog } from '../lines/CreatedDialog';
 import { randomCredential } from '../lines/format';
-import { LineForm } from '../lines/LineForm';
+import { LineForm, lineFormBody } from '../lines/LineForm';
 import type { Line, Package } from '../../api/types';
 
 /** /users/add_trial — free trial line (trial, non-official packages), plus one-click "create fast user". */
@@ -19,15 +18,14 @@ export function TrialCreatePage() {
   const goBack = useGoBack('/users');
   const complements = useComplements();
   const packages = trialPackages(complements.data);
-  const [created, setCreated] = useState<Line | null>(null);
-  const [formKey, setFormKey] = useState(0);
+  const dialog = useCreatedDialog<Line>();
   const create = useCreateTrialLine();
   // The one-click user has its own button state (the form keeps its own).
   const createFast = useCreateTrialLine();
 
   const done = (line: Line) => {
     notifySuccess(t('users.created.trialSuccess'));
-    setCreated(line);
+    dialog.show(line);
   };
 
   const fast = (pkg: Package) =>
@@ -72,32 +70,21 @@ export function TrialCreatePage() {
     <>
       <FormPageShell title={t('users.trialTitle')} onBack={goBack} backTestId="user-back" aboveForm={fastUser}>
         <LineForm
-          key={formKey}
+          key={dialog.formKey}
           packages={packages}
           packagesLoading={complements.isLoading}
           submitLabel={t('users.trialSubmit')}
           onCancel={goBack}
           onSubmit={async (v, pkg) => {
-            done(
-              await create.mutateAsync({
-                username: v.username.trim() || undefined,
-                password: v.password.trim() || undefined,
-                package_id: pkg.id,
-                whatsapp: v.whatsapp.trim() || undefined,
-                reseller_notes: v.reseller_notes.trim() || undefined,
-              }),
-            );
+            done(await create.mutateAsync(lineFormBody(v, pkg)));
           }}
         />
       </FormPageShell>
       <CreatedDialog
-        line={created}
+        line={dialog.created}
         title={t('users.created.trialSuccess')}
-        onClose={() => setCreated(null)}
-        onAnother={() => {
-          setCreated(null);
-          setFormKey((k) => k + 1);
-        }}
+        onClose={dialog.close}
+        onAnother={dialog.another}
       />
     </>
   );

@@ -1,24 +1,26 @@
 import { useParams } from '@tanstack/react-router';
 import { notifySuccess, showError } from '../../api/notify';
-import { ActionIcon, Button, Group, MultiSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { MultiSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconDeviceFloppy, IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { EditPageShell } from '../../components/EditPageShell';
+import { FormActions } from '../../components/FormActions';
 import { useGoBack } from '../../components/useGoBack';
 import { useComplements } from '../../api/complements';
 import { useLine, useUpdateLine } from './api';
-import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from '../lines/format';
-import { formatDateTime } from '../../lib/format';
+import { CredentialInput } from '../lines/CredentialInput';
+import { CREDENTIAL_RE, WHATSAPP_RE } from '../lines/format';
+import { LineEditSummary } from '../lines/LineEditSummary';
 import type { Line } from '../../api/types';
+import { isValidId } from '../../lib/ids';
 
 /** /users/{id}/edit — password, whatsapp, notes and bouquets (at least one). */
 export function UserEditPage() {
   const { t } = useTranslation();
   const { userId } = useParams({ from: '/auth/users/$userId/edit' });
   const id = Number(userId);
-  const valid = Number.isInteger(id) && id > 0;
+  const valid = isValidId(id);
   const line = useLine(valid ? id : 0);
   const goBack = useGoBack('/users');
 
@@ -74,26 +76,12 @@ function EditForm({ line, onDone }: { line: Line; onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Group gap="lg">
-          <Text size="sm">
-            {t('users.username')}: <b data-testid="edit-username">{line.username}</b>
-          </Text>
-          <Text size="sm">
-            {t('users.expiresAt')}: <b>{formatDateTime(line.exp_date)}</b>
-          </Text>
-        </Group>
+        <LineEditSummary loginLabel={t('users.username')} login={line.username} loginTestId="edit-username" expiryLabel={t('users.expiresAt')} expDate={line.exp_date} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
+          <CredentialInput
             label={t('users.password')}
-            maxLength={50}
-            autoComplete="off"
-            rightSection={
-              <Tooltip label={t('users.form.generate')}>
-                <ActionIcon variant="subtle" onClick={() => form.setFieldValue('password', randomCredential())} aria-label={t('users.form.generate')} data-testid="edit-generate-password">
-                  <IconDice5 size={18} />
-                </ActionIcon>
-              </Tooltip>
-            }
+            onGenerate={(password) => form.setFieldValue('password', password)}
+            generateTestId="edit-generate-password"
             data-testid="edit-password"
             {...form.getInputProps('password')}
           />
@@ -113,14 +101,7 @@ function EditForm({ line, onDone }: { line: Line; onDone: () => void }) {
           data-testid="edit-bouquets"
           {...form.getInputProps('bouquet')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} data-testid="edit-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} leftSection={<IconDeviceFloppy size={18} />} data-testid="edit-save">
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} submitting={form.submitting} cancelTestId="edit-cancel" submitTestId="edit-save" />
       </Stack>
     </form>
   );

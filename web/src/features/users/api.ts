@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { notifySuccess, showError } from '../../api/notify';
-import { dropFromPages, replaceInPages, whilePending } from '../../api/pageCache';
+import { pagedListCache, whilePending } from '../../api/pageCache';
 import { reloadProfile } from '../../api/profile';
-import { queryClient } from '../../api/queryClient';
 import { userKeys } from './queryKeys';
 import type { Line, LineCreate, LinesQuery, LineUpdate, LinkType, TrialCreate } from '../../api/types';
 import { useIntentMutation } from '../../api/useIntentMutation';
 import { useRowAction } from '../../components/table/rowActions';
 import i18n from '../../i18n';
+import { isValidId } from '../../lib/ids';
 
 export function useLines(query: LinesQuery) {
   return useQuery({
@@ -25,7 +25,7 @@ export function useLine(id: number) {
   return useQuery({
     queryKey: userKeys.one(id),
     queryFn: ({ signal }) => api.GET('/api/users/{id}', { params: { path: { id } }, signal }),
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: isValidId(id),
   });
 }
 
@@ -40,21 +40,17 @@ export function useMigrationLookup(url: string, enabled: boolean) {
   });
 }
 
-/** Replaces the line with the same id in every cached list page (and its single-line cache). */
-const replaceLine = (line: Line): void => replaceInPages(userKeys.lists(), userKeys.one(line.id), line);
-
-/** Takes a removed line out of every cached list page, then refetches to fill the page. */
-const dropLine = (id: number): void => dropFromPages<Line>(userKeys.lists(), userKeys.one(id), id);
+const lines = pagedListCache<Line>(userKeys.lists, userKeys.one);
 
 /** New lines show up on the list's next load; the balance paid for them. */
 function lineCreated(): Promise<void> {
   void reloadProfile();
-  return queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+  return lines.reload();
 }
 
 /** A line changed (renew, screens, extend): it replaces its cached copies and the balance reloads. */
 function lineChanged(line: Line): void {
-  replaceLine(line);
+  lines.replace(line);
   void reloadProfile();
 }
 
@@ -96,7 +92,7 @@ export function useMigrateLine() {
 export function useUpdateLine() {
   return useMutation({
     mutationFn: ({ id, ...body }: LineUpdate & { id: number }) => api.PUT('/api/users/{id}', { ...aboutLine(id), body }),
-    onSuccess: replaceLine,
+    onSuccess: lines.replace,
   });
 }
 
@@ -149,7 +145,7 @@ export function useShortenLink() {
 export const LINE_ROW_ACTIONS = ['users', 'row-action'] as const;
 
 function useLineRowAction<V extends { id: number }>(mutationFn: (variables: V) => Promise<Line | undefined>, success: (variables: V) => string) {
-  return useRowAction({ mutationKey: LINE_ROW_ACTIONS, mutationFn, replace: replaceLine, drop: dropLine, success, showError: showLineError });
+  return useRowAction({ mutationKey: LINE_ROW_ACTIONS, mutationFn, replace: lines.replace, drop: lines.drop, success, showError: showLineError });
 }
 
 export const useSetLineBlocked = () =>

@@ -1,15 +1,14 @@
-import { Button, Checkbox, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { notifySuccess, toast } from '../../api/notify';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconCheck, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../components/confirm';
+import { confirmDelete } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import type { ResponsiveColumn } from '../../components/table/ResponsiveTable';
-import { VodTable } from './VodTable';
+import { useVodListState, VodFilterInput, VodTable } from './VodTable';
 import { formatDateTime } from '../../lib/format';
-import { ADDED, PENDING, useAdminVods, useRemoveMany, useSetRequestStatus, useSetStatusMany, type VodPer, type VodStatus } from './api';
+import { ADDED, PENDING, useAdminVods, useRemoveMany, useSetRequestStatus, useSetStatusMany, type VodStatus } from './api';
 import { Poster } from './CatalogueSearchModal';
 import { Stars, VodStatusBadge } from './ui';
 import type { AdminVodRequest } from '../../api/types';
@@ -20,17 +19,14 @@ const fail = (message: string) => toast({ color: 'red', message });
 /** /list/vods/adm — every content request: paged, bulk remove and bulk status, one-row "added" while pending. */
 export function AdminVodsPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 500);
+  const listState = useVodListState();
   const [status, setStatus] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const [per, setPer] = useState<VodPer>(10);
   const [selected, setSelected] = useState<number[]>([]);
   const [bulkStatus, setBulkStatus] = useState<string | null>(String(ADDED));
   const remove = useRemoveMany();
   const setStatusMany = useSetStatusMany();
   const setRowStatus = useSetRequestStatus();
-  const list = useAdminVods({ search: debounced || undefined, status: status ? (Number(status) as VodStatus) : undefined, page, per_page: per });
+  const list = useAdminVods({ search: listState.debounced || undefined, status: status ? (Number(status) as VodStatus) : undefined, page: listState.page, per_page: listState.per });
   const rows = list.data?.data ?? [];
   const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
 
@@ -48,8 +44,7 @@ export function AdminVodsPage() {
 
   const removeSelected = async () => {
     if (selected.length === 0) return warn(t('vods.admin.noneToRemove'));
-    const ok = await confirmDialog({ title: t('vods.admin.removeTitle'), message: t('vods.admin.removeConfirm', { count: selected.length }), confirmLabel: t('common.delete'), danger: true });
-    if (ok) await report(remove.mutateAsync(selected), t('vods.admin.removed'), t('vods.admin.removeFailed'), clearSelection);
+    if (await confirmDelete(t('vods.admin.removeTitle'), t('vods.admin.removeConfirm', { count: selected.length }))) await report(remove.mutateAsync(selected), t('vods.admin.removed'), t('vods.admin.removeFailed'), clearSelection);
   };
 
   const statusSelected = () => {
@@ -105,19 +100,7 @@ export function AdminVodsPage() {
     <Stack gap="sm">
       <PageHeader title={t('vods.admin.title')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          aria-label={t('vods.filter')}
-          placeholder={t('vods.filter')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          maxLength={100}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          w={{ base: '100%', xs: 260 }}
-          data-testid="vods-filter"
-        />
+        <VodFilterInput state={listState} w={{ base: '100%', xs: 260 }} />
         <Select
           aria-label={t('vods.columns.status')}
           placeholder={t('vods.status.all')}
@@ -129,7 +112,7 @@ export function AdminVodsPage() {
           value={status}
           onChange={(v) => {
             setStatus(v);
-            setPage(1);
+            listState.setPage(1);
           }}
           w={{ base: '100%', xs: 180 }}
           data-testid="vods-status-filter"
@@ -159,7 +142,7 @@ export function AdminVodsPage() {
           {t('vods.admin.remove')}
         </Button>
       </Group>
-      <VodTable columns={columns} list={list} testId="admin-vods-table" page={page} per={per} onPageChange={setPage} onPerChange={setPer} />
+      <VodTable columns={columns} list={list} testId="admin-vods-table" state={listState} />
     </Stack>
   );
 }

@@ -1,14 +1,13 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconSquarePlus } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconSquarePlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import type { ResponsiveColumn } from '../../components/table/ResponsiveTable';
-import { VodTable } from './VodTable';
+import { useVodListState, VodFilterInput, VodTable } from './VodTable';
 import { formatDateTime } from '../../lib/format';
 import { useProfile } from '../../api/profile';
-import { type VodPer, useVodRequests } from './api';
+import { useVodRequests } from './api';
 import { CatalogueSearchModal, Poster } from './CatalogueSearchModal';
 import { Stars, VodStatusBadge } from './ui';
 import type { VodRequest } from '../../api/types';
@@ -17,12 +16,9 @@ import type { VodRequest } from '../../api/types';
 export function VodsPage() {
   const { t } = useTranslation();
   const profile = useProfile();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 500);
-  const [page, setPage] = useState(1);
-  const [per, setPer] = useState<VodPer>(10);
+  const listState = useVodListState();
   const [open, setOpen] = useState(false);
-  const list = useVodRequests({ search: debounced || undefined, page, per_page: per });
+  const list = useVodRequests({ search: listState.debounced || undefined, page: listState.page, per_page: listState.per });
   const canAsk = profile.data?.type === 'admin' || profile.data?.type === 'master';
 
   const columns: ResponsiveColumn<VodRequest>[] = [
@@ -48,21 +44,9 @@ export function VodsPage() {
         }
       />
       <Group>
-        <TextInput
-          aria-label={t('vods.filter')}
-          placeholder={t('vods.filter')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          maxLength={100}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          w={{ base: '100%', xs: 320 }}
-          data-testid="vods-filter"
-        />
+        <VodFilterInput state={listState} w={{ base: '100%', xs: 320 }} />
       </Group>
-      <VodTable columns={columns} list={list} testId="vods-table" page={page} per={per} onPageChange={setPage} onPerChange={setPer} />
+      <VodTable columns={columns} list={list} testId="vods-table" state={listState} />
       {canAsk && <CatalogueSearchModal opened={open} onClose={() => setOpen(false)} />}
     </Stack>
   );
