@@ -6661,7 +6661,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Service Unavailable: BUSY */
+                /** @description Service Unavailable: BUSY, NOT_CONFIGURED */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -7285,7 +7285,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Service Unavailable: BUSY */
+                /** @description Service Unavailable: BUSY, NOT_CONFIGURED */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -7681,7 +7681,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Service Unavailable: BUSY */
+                /** @description Service Unavailable: BUSY, NOT_CONFIGURED */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -9931,6 +9931,7 @@ export interface components {
             bouquets: components["schemas"]["Bouquet"][];
             server_time: number;
             public_url: string | null;
+            p2p_configured: boolean;
         };
         /** Dashboard */
         Dashboard: {

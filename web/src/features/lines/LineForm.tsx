@@ -31,12 +31,14 @@ interface Props {
   /** WhatsApp and notes fields (P2P trials have none). Default true. */
   withContact?: boolean;
   submitLabel: string;
+  /** The submit button is disabled (the page says why). */
+  submitDisabled?: boolean;
   onSubmit: (values: LineFormValues, pkg: Package) => Promise<void>;
   onCancel: () => void;
 }
 
 /** Create form of normal and trial lines: credentials with generate buttons, package, screens, whatsapp, notes. */
-export function LineForm({ packages, packagesLoading, screens, withName = false, withContact = true, submitLabel, onSubmit, onCancel }: Props) {
+export function LineForm({ packages, packagesLoading, screens, withName = false, withContact = true, submitLabel, submitDisabled = false, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
   const form = useForm<LineFormValues>({
     initialValues: EMPTY_LINE_FORM,
@@ -61,6 +63,7 @@ export function LineForm({ packages, packagesLoading, screens, withName = false,
   };
 
   const submit = form.onSubmit(async (values) => {
+    if (submitDisabled) return;
     const chosen = packages.find((p) => String(p.id) === values.package_id);
     if (!chosen) return;
     if (screens && chosen.max_connections < 2) {
@@ -177,7 +180,7 @@ export function LineForm({ packages, packagesLoading, screens, withName = false,
           <Button variant="default" onClick={onCancel} data-testid="user-cancel">
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={form.submitting} leftSection={<IconDeviceFloppy size={18} />} data-testid="user-submit">
+          <Button type="submit" loading={form.submitting} disabled={submitDisabled} leftSection={<IconDeviceFloppy size={18} />} data-testid="user-submit">
             {submitLabel}
           </Button>
         </Group>

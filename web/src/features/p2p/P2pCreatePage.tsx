@@ -3,7 +3,7 @@ import { notifySuccess } from '../../api/notify';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useComplements } from '../../api/complements';
+import { useComplements, useP2pConfigured } from '../../api/complements';
 import { useIntentKeys } from '../../api/intentKeys';
 import { PageHeader } from '../../components/PageHeader';
 import { useGoBack } from '../../components/useGoBack';
@@ -13,6 +13,7 @@ import { type CreatedCredentials, CreatedDialog } from '../lines/CreatedDialog';
 import { LineForm, type LineFormValues } from '../lines/LineForm';
 import type { P2pUser, Package } from '../../api/types';
 import { createP2pTrial, createP2pUser, invalidateP2pUsers } from './api';
+import { P2pNotConfigured } from './P2pNotConfigured';
 
 /** What the customer signs in with: the account's e-mail (login) and password. */
 const credentials = (u: P2pUser): CreatedCredentials => ({ username: u.email, password: u.password, exp_date: u.expiracao });
@@ -31,6 +32,8 @@ function P2pCreate({ trial }: { trial: boolean }) {
   const { t } = useTranslation();
   const goBack = useGoBack('/p2p_users');
   const complements = useComplements();
+  // Without the P2P server the server refuses the creation (503 NOT_CONFIGURED): say so first, no submit.
+  const p2pOff = useP2pConfigured() === false;
   const packages = trial ? trialPackages(complements.data) : paidPackages(complements.data);
   const [created, setCreated] = useState<P2pUser | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -63,6 +66,7 @@ function P2pCreate({ trial }: { trial: boolean }) {
           </Button>
         }
       />
+      {p2pOff && <P2pNotConfigured />}
       {trial && complements.isSuccess && packages.length === 0 && (
         <Alert color="yellow" mb="sm" data-testid="trial-no-packages">
           {t('users.fast.noPackages')}
@@ -77,6 +81,7 @@ function P2pCreate({ trial }: { trial: boolean }) {
           packagesLoading={complements.isLoading}
           screens={trial ? undefined : { limit: screenLimit(complements.data) }}
           submitLabel={trial ? t('users.trialSubmit') : t('users.createSubmit')}
+          submitDisabled={p2pOff}
           onCancel={goBack}
           onSubmit={submit}
         />

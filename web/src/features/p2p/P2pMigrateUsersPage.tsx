@@ -12,6 +12,8 @@ import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/R
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { attachOldLogin, invalidateP2pUsers, migrateOldClients, useImportPreview } from './api';
 import { OldLoginForm } from './OldLoginForm';
+import { P2pNotConfigured } from './P2pNotConfigured';
+import { useP2pConfigured } from '../../api/complements';
 
 const refreshPreview = () => queryClient.invalidateQueries({ queryKey: queryKeys.p2p.importPreview() });
 
@@ -21,6 +23,8 @@ export function P2pMigrateUsersPage() {
   const preview = useImportPreview();
   const [imported, setImported] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  // Imported clients could never reach a missing P2P server: the import is refused (503), say so first.
+  const p2pOff = useP2pConfigured() === false;
   const rows = preview.data?.data ?? [];
 
   const attach = async (username: string, password: string) => {
@@ -87,6 +91,7 @@ export function P2pMigrateUsersPage() {
   return (
     <Stack gap={0}>
       <PageHeader title={t('p2p.import.title')} />
+      {p2pOff && <P2pNotConfigured />}
       {imported !== null && (
         <Alert color="green" icon={<IconCircleCheck size={18} />} mb="sm" data-testid="p2p-import-done">
           {t('p2p.import.done', { count: imported, formatted: formatNumber(imported) })}
@@ -120,7 +125,7 @@ export function P2pMigrateUsersPage() {
                 {t('p2p.import.conflicts', { count: conflicts, formatted: formatNumber(conflicts) })}
               </Alert>
             ) : (
-              <Button color="teal" leftSection={<IconDatabaseImport size={18} />} loading={busy} onClick={() => void migrate()} data-testid="p2p-import-submit">
+              <Button color="teal" leftSection={<IconDatabaseImport size={18} />} loading={busy} disabled={p2pOff} onClick={() => void migrate()} data-testid="p2p-import-submit">
                 {t('p2p.import.submit')}
               </Button>
             )}
