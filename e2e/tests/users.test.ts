@@ -280,6 +280,7 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     expect(await send.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5511988887777\?text=/);
     expect(await message()).toContain(withPhone.username);
     expect(await message()).toContain(withPhone.password);
+    expect(await message()).toMatch(/get\.php\?\S*&output=m3u8(\s|$)/); // the HLS link, as the links dialog's first
 
     // "Aviso vencimento" = yes switches to the expiry warning (no password in it).
     await byTestId(page, 'whatsapp-warning-yes').check();
