@@ -9311,6 +9311,7 @@ export interface paths {
                         /** @description integer 0..1000 */
                         lazy_player_monthly_credits?: string;
                         main_domain?: string;
+                        default_edge?: string;
                         /** @description empty, or an http(s) URL */
                         chat_group_url?: string;
                         /** @description empty, or an http(s) URL */

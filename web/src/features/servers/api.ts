@@ -10,6 +10,15 @@ export function useServers() {
   });
 }
 
+/** The default_edge setting (the id of the edge stream URLs point at, or ''), from the settings page's query. */
+export function useDefaultEdge() {
+  return useQuery({
+    queryKey: queryKeys.settings(),
+    queryFn: ({ signal }) => api.GET('/api/admin/settings', { signal }),
+    select: (r) => r.settings.default_edge ?? '',
+  });
+}
+
 /** POST /admin/servers: answers the edge's key, this once (silent: the form shows the error). */
 export function useRegisterServer() {
   const qc = useQueryClient();
@@ -23,6 +32,7 @@ export function useRemoveServer() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.DELETE('/api/admin/servers/{id}', { params: { path: { id } } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.servers() }),
+    // removing the default edge empties the default_edge setting
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: queryKeys.servers() }), qc.invalidateQueries({ queryKey: queryKeys.settings() })]),
   });
 }

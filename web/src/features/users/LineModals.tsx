@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifySuccess, showError } from '../../api/notify';
 import { IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { DAY_SECONDS, monthsRemaining } from '../lines/format';
 import { screenChange } from './screenChange';
 import { CopyIconButton } from '../lines/ui';
 import type { Line, LinkType, Package } from '../../api/types';
+import type { OfferedLink } from '../../lib/links';
 
 interface LineModalProps {
   line: Line;
@@ -227,9 +228,14 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
   );
 }
 
-const LINK_LABELS: Record<LinkType, string> = { mpgets: 'MPEGTS', m3u8: 'M3U8', hls: 'HLS', ssiptv: 'SSIPTV' };
+/** Short names on the shorten buttons; the fields carry the longer `users.links.formats.*` labels. */
+const LINK_LABELS: Record<OfferedLink, string> = { m3u8: 'M3U8', hls: 'HLS', ssiptv: 'SSIPTV' };
 
-/** The four original links, four shorten buttons, the shortened link with copy, and news item 2. */
+/**
+ * The offered links (HLS first: the default one, also sent by WhatsApp), each whole and wrapped so
+ * their ends (`output=...`) tell them apart, a shorten button each, the shortened link with copy,
+ * and news item 2.
+ */
 export function LinksModal({ line, opened, onClose }: LineModalProps) {
   const { t } = useTranslation();
   const links = useLineLinks(line.id, opened);
@@ -262,10 +268,13 @@ export function LinksModal({ line, opened, onClose }: LineModalProps) {
           </Alert>
         )}
         {LINK_TYPES.map((type) => (
-          <TextInput
+          <Textarea
             key={type}
-            label={LINK_LABELS[type]}
+            label={t(`users.links.formats.${type}`)}
             readOnly
+            autosize
+            minRows={1}
+            styles={{ input: { wordBreak: 'break-all', fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' } }}
             value={links.data?.[type] ?? ''}
             placeholder={links.isLoading ? t('common.loading') : ''}
             rightSection={<CopyIconButton value={links.data?.[type] ?? ''} label={t('users.links.copy')} testId={`link-copy-${type}`} />}
@@ -286,7 +295,7 @@ export function LinksModal({ line, opened, onClose }: LineModalProps) {
         <Text size="sm" fw={500} mb={-6}>
           {t('users.links.shortenLabel')}
         </Text>
-        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
+        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
           {LINK_TYPES.map((type) => (
             <Button
               key={type}
