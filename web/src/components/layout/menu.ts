@@ -79,7 +79,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/p2p_users/add', labelKey: 'nav.p2pUsersAdd', icon: IconUserShare, group: 'users' },
   { path: '/p2p_users/add_trial', labelKey: 'nav.p2pUsersAddTrial', icon: IconFlask, group: 'users' },
   { path: '/p2p_users/connections', labelKey: 'nav.p2pOnline', icon: IconWifi, group: 'users' },
-  { path: '/vods', labelKey: 'vods.title', icon: IconMovie, group: 'tools' },
+  { path: '/vods', labelKey: 'vods.title', icon: IconMovie, group: 'tools', roles: ['admin', 'master'] },
   { path: '/p2p_migrate', labelKey: 'nav.p2pMigrate', icon: IconCoins, group: 'tools' },
   { path: '/p2p_migrate_users', labelKey: 'nav.p2pMigrateUsers', icon: IconDatabaseImport, group: 'tools' },
   { path: '/logs', labelKey: 'nav.logs', icon: IconListDetails, group: 'logs' },
