@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { notifySuccess, showError } from '../../api/notify';
 import { IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { changeScreens, extendDays, renewByPackage, shortenLink, useLineChange } from './api';
 import { LINK_TYPES, paidPackages, screenLimit, useLineLinks } from '../lines/api';
 import { useComplements } from '../../api/complements';
+import { useProfile } from '../../api/profile';
 import { formatDateTime } from '../../lib/format';
 import { decodeNewsBody } from '../../lib/newsBody';
 import { LINK_NEWS_ID, useNews } from '../../api/news';
@@ -120,9 +122,10 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
         />
         {change.stuck && (
           <Text size="sm" c="dimmed" data-testid="screens-at-limit">
-            {t('users.screens.atLimit', { limit })}
+            {t('users.screens.atLimit', { count: limit })}
           </Text>
         )}
+        <ScreenLimitNote limit={limit} />
         {change.valid && a > 0 && (
           <Text size="sm" data-testid="screens-cost">
             {t('users.screens.cost', { count: change.cost })}
@@ -141,6 +144,24 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** Where the screen limit comes from and who changes it: the admin, in the settings (a link for the admin). */
+function ScreenLimitNote({ limit }: { limit: number }) {
+  const { t } = useTranslation();
+  const isAdmin = useProfile().data?.type === 'admin';
+  return (
+    <Text size="sm" c="dimmed" data-testid="screens-limit-note">
+      {t('users.screens.limitNote', { count: limit })}{' '}
+      {isAdmin ? (
+        <Anchor component={Link} to="/settings" size="sm" data-testid="screens-limit-settings">
+          {t('users.screens.limitChangeAdmin')}
+        </Anchor>
+      ) : (
+        t('users.screens.limitChangeOthers')
+      )}
+    </Text>
   );
 }
 
