@@ -11,7 +11,7 @@ import { useProfile } from '../../api/profile';
 import { formatDateTime } from '../../lib/format';
 import { decodeNewsBody } from '../../lib/newsBody';
 import { LINK_NEWS_ID, useNews } from '../../api/news';
-import { DAY_SECONDS, monthsRemaining } from '../lines/format';
+import { addDuration, DAY_SECONDS, monthsRemaining } from '../lines/format';
 import { screenChange } from './screenChange';
 import { CopyIconButton } from '../lines/ui';
 import type { Line, LinkType, Package } from '../../api/types';
@@ -184,6 +184,11 @@ export function renewCost(line: Pick<Line, 'max_connections'>, pkg: Package): nu
   return screens * pkg.official_credits;
 }
 
+/** The expiry after a renewal by package: its duration added to the later of the expiry and now (calendar months, like the server). */
+export function renewedExpiry(line: Pick<Line, 'exp_date'>, pkg: Pick<Package, 'official_duration' | 'official_duration_in'>, now: number): number {
+  return addDuration(Math.max(line.exp_date, now), pkg.official_duration, pkg.official_duration_in);
+}
+
 /** Renewal by package: a non-trial package must be chosen. */
 export function RenewModal({ line, opened, onClose }: LineModalProps) {
   const { t } = useTranslation();
@@ -231,8 +236,14 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
               {t('users.renew.cost', { count: renewCost(line, pkg) })} · {t('users.duration', { count: pkg.official_duration, unit: t(`users.units.${pkg.official_duration_in}`, { defaultValue: pkg.official_duration_in }) })}
             </Alert>
           )}
-          <Text size="sm">
-            {t('users.expiresAt')}: <b>{formatDateTime(line.exp_date)}</b>
+          <Text size="sm" data-testid="renew-expiry">
+            {t('users.expiresAt')}: <b data-testid="renew-old-exp">{formatDateTime(line.exp_date)}</b>
+            {pkg && (
+              <>
+                {' → '}
+                <b data-testid="renew-new-exp">{formatDateTime(renewedExpiry(line, pkg, nowSec()))}</b>
+              </>
+            )}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
