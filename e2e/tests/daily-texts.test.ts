@@ -213,7 +213,8 @@ describe('what a reseller meets every day, at 375 and 1280 px', () => {
 
       await byMenu(page, '/users');
       await lineAction(page, masterLine.id, 'screens');
-      expect(await visibleText(byTestId(page, 'screens-limit-note'))).toContain(pt('users.screens.limitChangeAdmin'));
+      expect(await visibleText(byTestId(page, 'screens-limit-note'))).toContain(pt('users.screens.limitNote_one', { count: 1 }));
+      expect(await visibleText(byTestId(page, 'screens-limit-settings'))).toBe(pt('users.screens.limitChangeAdmin'));
       await byTestId(page, 'screens-limit-settings').click();
       await waitForPath(page, '/settings');
       await byTestId(page, 'settings-save').waitFor();

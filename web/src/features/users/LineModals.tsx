@@ -152,16 +152,18 @@ function ScreenLimitNote({ limit }: { limit: number }) {
   const { t } = useTranslation();
   const isAdmin = useProfile().data?.type === 'admin';
   return (
-    <Text size="sm" c="dimmed" data-testid="screens-limit-note">
-      {t('users.screens.limitNote', { count: limit })}{' '}
-      {isAdmin ? (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" data-testid="screens-limit-note">
+        {t('users.screens.limitNote', { count: limit })}
+        {!isAdmin && ` ${t('users.screens.limitChangeOthers')}`}
+      </Text>
+      {/* its own line: a link inside a sentence would need more than its colour to stand out */}
+      {isAdmin && (
         <Anchor component={Link} to="/settings" size="sm" data-testid="screens-limit-settings">
           {t('users.screens.limitChangeAdmin')}
         </Anchor>
-      ) : (
-        t('users.screens.limitChangeOthers')
       )}
-    </Text>
+    </Stack>
   );
 }
 
