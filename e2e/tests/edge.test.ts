@@ -86,8 +86,8 @@ describe.skipIf(!NGINX && !process.env.CI)('a line plays through a real nginx ed
     fs.writeFileSync(good, PLAYLIST);
     await uploadPlaylist(page, good);
     await byTestId(page, 'import-summary').waitFor();
-    expect(await visibleText(byTestId(page, 'import-count-added'))).toBe(pt('catalogue.import.summary.added', { n: 3 }));
-    expect(await visibleText(byTestId(page, 'import-count-skipped'))).toContain(pt('catalogue.import.summary.skipped', { n: 1 }));
+    expect(await visibleText(byTestId(page, 'import-count-added'))).toBe(pt('catalogue.import.summary.added_other', { n: 3 }));
+    expect(await visibleText(byTestId(page, 'import-count-skipped'))).toContain(pt('catalogue.import.summary.skipped_one', { n: 1 }));
     expect(await visibleText(byTestId(page, 'import-skipped-list'))).toContain('no stream URL');
     await rowWithText(byTestId(page, 'catalogue-table'), LIVE).waitFor();
     await byTestId(page, 'catalogue-kind').click();
@@ -101,7 +101,7 @@ describe.skipIf(!NGINX && !process.env.CI)('a line plays through a real nginx ed
     await clickMenu(page, 'nav-bouquets', '/bouquets');
     await byTestId(page, `bouquet-contents-${bouquet.id}`).click();
     await byTestId(page, 'bouquet-contents').waitFor();
-    await pickOption(page, 'bouquet-categories', /^Edge \(/);
+    await pickOption(page, 'bouquet-categories', new RegExp(`^${pt('catalogue.kinds.live')} · Edge \\(`));
     await pickOption(page, 'bouquet-streams', new RegExp(MOVIE), 'edge mov');
     await byTestId(page, 'bouquet-contents-save').click();
     await toast(page, pt('bouquets.contents.saved'));

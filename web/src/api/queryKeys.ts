@@ -82,6 +82,8 @@ export const queryKeys = {
     admin: (query: ListQuery) => ['vods', 'admin', query] as const,
     /** CatalogueTitle[]: GET /vods/search (the `data` array). */
     search: (q: string) => ['vods', 'search', q] as const,
+    /** { configured }: GET /vods/search/status. */
+    searchStatus: () => ['vods', 'search-status'] as const,
   },
 
   p2p: {

@@ -10,8 +10,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useGoBack } from '../../components/useGoBack';
 import { isValidId, useAddDomain, useDomains, useReseller } from './api';
-import { formatEpoch } from './format';
 import type { Domain } from '../../api/types';
+import { formatDateTime } from '../../lib/format';
 
 
 /** /resellers/{id}/add_domains — the reseller's custom domains ('no domain registered' when empty) and an add form. */
@@ -119,7 +119,7 @@ export function ResellerDomainsPage() {
           testId="domains-table"
           columns={[
             { accessor: 'dns_reseller', title: t('resellers.domains.domain'), card: 'title', render: (d) => d.dns_reseller ?? '—' },
-            { accessor: 'created_at', title: t('resellers.domains.createdAt'), noWrap: true, render: (d) => formatEpoch(d.created_at) },
+            { accessor: 'created_at', title: t('resellers.domains.createdAt'), noWrap: true, render: (d) => formatDateTime(d.created_at) },
             {
               accessor: 'token_id',
               title: t('resellers.domains.token'),

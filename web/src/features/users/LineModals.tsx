@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { notifySuccess, showError } from '../../api/notify';
 import { IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { changeScreens, extendDays, renewByPackage, shortenLink, useLineChange } from './api';
 import { LINK_TYPES, paidPackages, screenLimit, useLineLinks } from '../lines/api';
 import { useComplements } from '../../api/complements';
+import { useProfile } from '../../api/profile';
 import { formatDateTime } from '../../lib/format';
 import { decodeNewsBody } from '../../lib/newsBody';
 import { LINK_NEWS_ID, useNews } from '../../api/news';
-import { DAY_SECONDS, monthsRemaining } from '../lines/format';
+import { addDuration, DAY_SECONDS, monthsRemaining } from '../lines/format';
 import { screenChange } from './screenChange';
 import { CopyIconButton } from '../lines/ui';
 import type { Line, LinkType, Package } from '../../api/types';
@@ -121,9 +123,10 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
         />
         {change.stuck && (
           <Text size="sm" c="dimmed" data-testid="screens-at-limit">
-            {t('users.screens.atLimit', { limit })}
+            {t('users.screens.atLimit', { count: limit })}
           </Text>
         )}
+        <ScreenLimitNote limit={limit} />
         {change.valid && a > 0 && (
           <Text size="sm" data-testid="screens-cost">
             {t('users.screens.cost', { count: change.cost })}
@@ -145,6 +148,26 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
   );
 }
 
+/** Where the screen limit comes from and who changes it: the admin, in the settings (a link for the admin). */
+function ScreenLimitNote({ limit }: { limit: number }) {
+  const { t } = useTranslation();
+  const isAdmin = useProfile().data?.type === 'admin';
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" data-testid="screens-limit-note">
+        {t('users.screens.limitNote', { count: limit })}
+        {!isAdmin && ` ${t('users.screens.limitChangeOthers')}`}
+      </Text>
+      {/* its own line: a link inside a sentence would need more than its colour to stand out */}
+      {isAdmin && (
+        <Anchor component={Link} to="/settings" size="sm" data-testid="screens-limit-settings">
+          {t('users.screens.limitChangeAdmin')}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
 function Stat({ label, value, testId }: { label: string; value: number | string; testId?: string }) {
   return (
     <Stack gap={0} align="center">
@@ -162,6 +185,11 @@ function Stat({ label, value, testId }: { label: string; value: number | string;
 export function renewCost(line: Pick<Line, 'max_connections'>, pkg: Package): number {
   const screens = pkg.max_connections >= 2 ? pkg.max_connections : line.max_connections;
   return screens * pkg.official_credits;
+}
+
+/** The expiry after a renewal by package: its duration added to the later of the expiry and now (calendar months, like the server). */
+export function renewedExpiry(line: Pick<Line, 'exp_date'>, pkg: Pick<Package, 'official_duration' | 'official_duration_in'>, now: number): number {
+  return addDuration(Math.max(line.exp_date, now), pkg.official_duration, pkg.official_duration_in);
 }
 
 /** Renewal by package: a non-trial package must be chosen. */
@@ -211,8 +239,14 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
               {t('users.renew.cost', { count: renewCost(line, pkg) })} · {t('users.duration', { count: pkg.official_duration, unit: t(`users.units.${pkg.official_duration_in}`, { defaultValue: pkg.official_duration_in }) })}
             </Alert>
           )}
-          <Text size="sm">
-            {t('users.expiresAt')}: <b>{formatDateTime(line.exp_date)}</b>
+          <Text size="sm" data-testid="renew-expiry">
+            {t('users.expiresAt')}: <b data-testid="renew-old-exp">{formatDateTime(line.exp_date)}</b>
+            {pkg && (
+              <>
+                {' → '}
+                <b data-testid="renew-new-exp">{formatDateTime(renewedExpiry(line, pkg, nowSec()))}</b>
+              </>
+            )}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -1,6 +1,6 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconSquarePlus } from '@tabler/icons-react';
+import { IconInfoCircle, IconPencilPlus, IconSearch, IconSquarePlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
@@ -8,22 +8,27 @@ import type { ResponsiveColumn } from '../../components/table/ResponsiveTable';
 import { VodTable } from './VodTable';
 import { formatDateTime } from '../../lib/format';
 import { useProfile } from '../../api/profile';
-import { type VodPer, useVodRequests } from './api';
+import { type VodPer, useCatalogueSearchStatus, useVodRequests } from './api';
 import { CatalogueSearchModal, Poster } from './CatalogueSearchModal';
+import { ManualRequestModal } from './ManualRequestModal';
 import { Stars, VodStatusBadge } from './ui';
 import type { VodRequest } from '../../api/types';
 
-/** /vods — the content requests (everyone), and the catalogue search for masters and admins. */
+/**
+ * /vods (masters and admins, who may ask: docs/rules.md) — the content requests, the catalogue
+ * search when it is configured, and a title typed by hand always.
+ */
 export function VodsPage() {
   const { t } = useTranslation();
-  const profile = useProfile();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 500);
   const [page, setPage] = useState(1);
   const [per, setPer] = useState<VodPer>(10);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<'search' | 'manual' | null>(null);
   const list = useVodRequests({ search: debounced || undefined, page, per_page: per });
-  const canAsk = profile.data?.type === 'admin' || profile.data?.type === 'master';
+  const status = useCatalogueSearchStatus(true);
+  const searchOff = status.data?.configured === false;
+  const isAdmin = useProfile().data?.type === 'admin';
 
   const columns: ResponsiveColumn<VodRequest>[] = [
     { accessor: 'image_link', title: t('vods.columns.poster'), width: 64, card: 'none', render: (r) => <Poster src={r.image_link} alt={t('vods.poster', { title: r.title })} /> },
@@ -40,13 +45,23 @@ export function VodsPage() {
       <PageHeader
         title={t('vods.title')}
         actions={
-          canAsk && (
-            <Button leftSection={<IconSquarePlus size={18} />} onClick={() => setOpen(true)} data-testid="vod-search-open">
-              {t('vods.search.open')}
+          <Group gap="xs">
+            {status.data?.configured && (
+              <Button leftSection={<IconSquarePlus size={18} />} onClick={() => setOpen('search')} data-testid="vod-search-open">
+                {t('vods.search.open')}
+              </Button>
+            )}
+            <Button variant={searchOff ? 'filled' : 'default'} leftSection={<IconPencilPlus size={18} />} onClick={() => setOpen('manual')} data-testid="vod-manual-open">
+              {t('vods.manual.open')}
             </Button>
-          )
+          </Group>
         }
       />
+      {searchOff && (
+        <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} title={t('vods.search.offTitle')} data-testid="vod-search-off">
+          {isAdmin ? t('vods.search.offAdmin') : t('vods.search.off')}
+        </Alert>
+      )}
       <Group>
         <TextInput
           aria-label={t('vods.filter')}
@@ -63,7 +78,8 @@ export function VodsPage() {
         />
       </Group>
       <VodTable columns={columns} list={list} testId="vods-table" page={page} per={per} onPageChange={setPage} onPerChange={setPer} />
-      {canAsk && <CatalogueSearchModal opened={open} onClose={() => setOpen(false)} />}
+      <CatalogueSearchModal opened={open === 'search'} onClose={() => setOpen(null)} onManual={() => setOpen('manual')} />
+      <ManualRequestModal opened={open === 'manual'} onClose={() => setOpen(null)} />
     </Stack>
   );
 }

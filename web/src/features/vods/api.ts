@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
-import type { AdminVodsQuery, VodRequestBody, VodsQuery } from '../../api/types';
+import type { AdminVodsQuery, ManualVodRequestBody, VodRequestBody, VodsQuery } from '../../api/types';
 
 /** The two content-request lists page by these (docs/rules.md). */
 export const VOD_PER_OPTIONS = [10, 25, 50, 100] as const;
@@ -38,10 +38,21 @@ export function useCatalogueSearch(q: string) {
   });
 }
 
+/** Whether the catalogue search is configured: asked once when the page opens (masters and admins). */
+export function useCatalogueSearchStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.vods.searchStatus(),
+    queryFn: ({ signal }) => api.GET('/api/vods/search/status', { signal, silent: true }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
 export const invalidateVods = () => queryClient.invalidateQueries({ queryKey: queryKeys.vods.all() });
 
 // All silent: the pages show their own fixed texts.
 export const requestTitle = (body: VodRequestBody) => api.POST('/api/vods/pedido', { body, silent: true });
+export const requestByHand = (body: ManualVodRequestBody) => api.POST('/api/vods/pedido/manual', { body, silent: true });
 export const setRequestStatus = (id: number, status: VodStatus) => api.PUT('/api/vods/pedido/{id}', { params: { path: { id } }, body: { status }, silent: true });
 export const setStatusMany = (ids: number[], status: VodStatus) => api.PUT('/api/admin/vods/status', { body: { ids, status }, silent: true });
 export const removeMany = (ids: number[]) => api.DELETE('/api/admin/vods', { body: { ids }, silent: true });
