@@ -9,6 +9,7 @@
 // change's last check run the full `npm test`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,34 @@ if (suites.length === 0) {
   process.exit(2);
 }
 const startedAll = Date.now();
+
+/** Whether something answers TCP at 127.0.0.1:5432 within two seconds. */
+function postgresAnswers() {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 5432 });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.on('connect', () => done(true)).on('error', () => done(false));
+  });
+}
+
+// What the suites need from the machine, checked before anything runs: a missing one would
+// otherwise fail deep inside a suite minutes later. `bash .ci/run` gets all three itself.
+const needs = [];
+if (suites.some((s) => s.ws === 'server')) {
+  if (!process.env.NGINX_BIN && !['/usr/sbin/nginx', '/usr/bin/nginx'].some((p) => fs.existsSync(p))) needs.push("Debian's nginx: apt-get install -y nginx");
+}
+if (suites.some((s) => s.name === 'server-postgres') && !(await postgresAnswers())) {
+  needs.push('PostgreSQL at 127.0.0.1:5432 (trust auth for postgres): pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start');
+}
+if (suites.some((s) => s.ws === 'e2e') && !fs.existsSync('/usr/bin/chromium')) needs.push("Debian's Chromium: apt-get install -y chromium");
+if (needs.length > 0) {
+  console.error(`The tests need ${needs.join('; and ')} (or run bash .ci/run, which gets them).`);
+  process.exit(2);
+}
 
 function run(cmd, args, env = {}) {
   return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;

@@ -8,7 +8,8 @@ import { Api, byTestId, clickMenu, type Line, rowWithText, signInUi, type Stream
 
 // Issue 11 in the browser, with a real nginx edge (Debian's package, docs/nginx-edge.conf): the
 // admin imports a playlist, fills a bouquet and registers the edge (its key shown once); a line of
-// that bouquet plays an HLS stream through nginx, shows on the dashboard's online cards and on
+// that bouquet plays an HLS stream through nginx (the first link of its links dialog, with the edge
+// chosen as the default streaming server on /settings), shows on the dashboard's online cards and on
 // /users/connections, is disconnected from the page, and nginx refuses its next segment.
 
 const POLL = { timeout: 15_000, interval: 200 };
@@ -85,8 +86,8 @@ describe.skipIf(!NGINX && !process.env.CI)('a line plays through a real nginx ed
     fs.writeFileSync(good, PLAYLIST);
     await uploadPlaylist(page, good);
     await byTestId(page, 'import-summary').waitFor();
-    expect(await visibleText(byTestId(page, 'import-count-added'))).toBe(pt('catalogue.import.summary.added', { n: 3 }));
-    expect(await visibleText(byTestId(page, 'import-count-skipped'))).toContain(pt('catalogue.import.summary.skipped', { n: 1 }));
+    expect(await visibleText(byTestId(page, 'import-count-added'))).toBe(pt('catalogue.import.summary.added_other', { n: 3 }));
+    expect(await visibleText(byTestId(page, 'import-count-skipped'))).toContain(pt('catalogue.import.summary.skipped_one', { n: 1 }));
     expect(await visibleText(byTestId(page, 'import-skipped-list'))).toContain('no stream URL');
     await rowWithText(byTestId(page, 'catalogue-table'), LIVE).waitFor();
     await byTestId(page, 'catalogue-kind').click();
@@ -100,7 +101,7 @@ describe.skipIf(!NGINX && !process.env.CI)('a line plays through a real nginx ed
     await clickMenu(page, 'nav-bouquets', '/bouquets');
     await byTestId(page, `bouquet-contents-${bouquet.id}`).click();
     await byTestId(page, 'bouquet-contents').waitFor();
-    await pickOption(page, 'bouquet-categories', /^Edge \(/);
+    await pickOption(page, 'bouquet-categories', new RegExp(`^${pt('catalogue.kinds.live')} · Edge \\(`));
     await pickOption(page, 'bouquet-streams', new RegExp(MOVIE), 'edge mov');
     await byTestId(page, 'bouquet-contents-save').click();
     await toast(page, pt('bouquets.contents.saved'));
@@ -119,14 +120,33 @@ describe.skipIf(!NGINX && !process.env.CI)('a line plays through a real nginx ed
     await rowWithText(byTestId(page, 'servers-table'), 'edge-e2e').waitFor();
     expect(await byTestId(page, 'server-key').count()).toBe(0);
 
-    // 4. a line of that bouquet plays through nginx, which asks the panel with that key
+    // ... and /settings: it is the default streaming server, so the playlists' streams point at it
+    await clickMenu(page, 'nav-settings', '/settings');
+    await byTestId(page, 'setting-default_edge').click();
+    await page.getByRole('option', { name: /^edge-e2e / }).click();
+    await byTestId(page, 'settings-save').click();
+    await toast(page, pt('settings.saved'));
+
+    // 4. a line of that bouquet: the first link its links dialog offers (HLS) plays through nginx,
+    // which asks the panel with that key
     const line = await reseller.post<Line>('/users', { package_id: pkg.id });
     const hls = path.join(dir, 'hls');
     writeHls(hls, live.id);
     nginx = await startNginx(dir, edgePort, edgeConf(Number(new URL(s.server.baseUrl).port), edgePort, key, hls));
-    const base = `${edge}/live/${line.username}/${line.password}/${live.id}`;
+    await clickMenu(page, 'nav-users', '/users');
+    await byTestId(page, `user-actions-${line.id}`).click();
+    await byTestId(byTestId(page, `user-actions-menu-${line.id}`), 'action-links').click();
+    const firstField = byTestId(page, 'links-modal').locator('[data-testid^="link-original-"]').first();
+    await expect.poll(() => firstField.inputValue(), POLL).toContain(`username=${line.username}`);
+    const firstLink = await firstField.inputValue();
+    expect(firstLink).toMatch(/&output=m3u8$/);
+    await page.keyboard.press('Escape');
     const get = (url: string) => fetch(url, { headers: { 'user-agent': 'E2ePlayer/1.0' } });
-    const playlist = await get(`${base}.m3u8`);
+    const m3u = await (await get(firstLink)).text();
+    const streamUrl = m3u.split('\n').find((l) => l.startsWith('http'));
+    expect(streamUrl).toBe(`${edge}/live/${line.username}/${line.password}/${live.id}.m3u8`);
+    const base = streamUrl!.replace(/\.m3u8$/, '');
+    const playlist = await get(streamUrl!);
     expect(playlist.status, nginx.errorLog()).toBe(200);
     expect(await playlist.text()).toContain(`${live.id}/seg0.ts`);
     const seg0 = await get(`${base}/seg0.ts`);

@@ -62,7 +62,6 @@ const MENU: Record<Role, [string, string][]> = {
     ['nav-p2p_users-add', '/p2p_users/add'],
     ['nav-p2p_users-add_trial', '/p2p_users/add_trial'],
     ['nav-p2p_users-connections', '/p2p_users/connections'],
-    ['nav-vods', '/vods'],
     ['nav-p2p_migrate', '/p2p_migrate'],
     ['nav-p2p_migrate_users', '/p2p_migrate_users'],
     ['nav-logs', '/logs'],

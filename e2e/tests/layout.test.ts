@@ -146,7 +146,7 @@ describe('every page fits a 375 px phone and a 1280 px screen', () => {
     { name: 'user-edit', go: address(`/users/${line.id}/edit`), ready: '[data-testid="edit-username"]' },
     { name: 'users-migrate', go: menu('/users/migrate'), ready: '[data-testid="migrate-url"]' },
     { name: 'users-connections', go: menu('/users/connections'), ready: '[data-testid="connections-table"]' },
-    { name: 'vods', go: menu('/vods'), ready: '[data-testid="vod-search-open"]' },
+    { name: 'vods', go: menu('/vods'), ready: '[data-testid="vod-manual-open"]' },
     { name: 'list-vods-adm', go: menu('/list/vods/adm'), ready: '[data-testid="vod-bulk-remove"]' },
     { name: 'settings', go: menu('/settings'), ready: '[data-testid="settings-save"]' },
     { name: 'p2p-users', go: menu('/p2p_users'), ready: '[data-testid="p2p-table"]' },
@@ -161,7 +161,7 @@ describe('every page fits a 375 px phone and a 1280 px screen', () => {
     { name: 'master-dashboard', go: menu('/'), ready: '[data-testid="expirations"] [data-row-actions]', actions: true },
     { name: 'master-resellers', go: menu('/resellers'), ready: '[data-testid="resellers-table"] [data-row-actions]', actions: true },
     { name: 'master-users', go: menu('/users'), ready: '[data-testid="users-table"] [data-row-actions]', actions: true },
-    { name: 'master-vods', go: menu('/vods'), ready: '[data-testid="vod-search-open"]' },
+    { name: 'master-vods', go: menu('/vods'), ready: '[data-testid="vod-manual-open"]' },
     { name: 'master-logs', go: menu('/logs'), ready: '[data-testid^="log-row-"]' },
   ];
   const resellerVisits: Visit[] = [

@@ -152,7 +152,7 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     expect((await getLine(line.id)).enabled).toBe(1);
   });
 
-  test('short links: the four originals, shorten one (redirects to the original), copy it', async () => {
+  test('short links: the three offered originals (HLS first, no MPEG-TS), shorten one (redirects to the original), copy it', async () => {
     const page = await openUsers();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await rowWithText(page, line.username).waitFor();
@@ -162,7 +162,8 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     const m3u8 = byTestId(page, 'link-original-m3u8');
     await expect.poll(() => m3u8.inputValue(), POLL).toContain(`username=${line.username}`);
     expect(await m3u8.inputValue()).toContain('output=m3u8');
-    for (const type of ['mpgets', 'hls', 'ssiptv']) expect(await byTestId(page, `link-original-${type}`).inputValue()).toContain(line.username);
+    for (const type of ['hls', 'ssiptv']) expect(await byTestId(page, `link-original-${type}`).inputValue()).toContain(line.username);
+    expect(await byTestId(page, 'link-original-mpgets').count()).toBe(0);
 
     const short = byTestId(page, 'link-short');
     await byTestId(page, 'link-shorten-m3u8').click();
@@ -279,6 +280,7 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     expect(await send.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5511988887777\?text=/);
     expect(await message()).toContain(withPhone.username);
     expect(await message()).toContain(withPhone.password);
+    expect(await message()).toMatch(/get\.php\?\S*&output=m3u8(\s|$)/); // the HLS link, as the links dialog's first
 
     // "Aviso vencimento" = yes switches to the expiry warning (no password in it).
     await byTestId(page, 'whatsapp-warning-yes').check();

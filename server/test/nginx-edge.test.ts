@@ -67,8 +67,9 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
     edge = `http://127.0.0.1:${port}`;
     const server = (await t.call(admin, { method: 'POST', url: '/api/admin/servers', payload: { name: 'nginx-edge', url: edge } })).json();
     nginx = await startNginx(dir, port, edgeConf(panelPort, port, server.key, hls));
-    // the playlists hand out the edge's address
-    await t.database.db.updateTable('settings').set({ value: edge }).where('key', '=', 'main_domain').execute();
+    // the edge is the default streaming server: the playlists' stream URLs hand out its address
+    const chosen = await t.call(admin, { method: 'PUT', url: '/api/admin/settings', payload: { default_edge: String(server.id) } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
   });
 
   afterAll(async () => {
@@ -78,7 +79,8 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
   });
 
   it('plays the stream whose URL the panel hands out, and shows the player online', async () => {
-    const list = await get(`${edge}/get.php?username=${line.username}&password=${line.password}&type=m3u_plus&output=hls`, 'PlayerOne/1.0');
+    // the web's default link (output=m3u8), asked through the edge, which passes it on to the panel
+    const list = await get(`${edge}/get.php?username=${line.username}&password=${line.password}&type=m3u_plus&output=m3u8`, 'PlayerOne/1.0');
     expect(list.status).toBe(200);
     const items = parser.parse(await list.text()).items;
     expect(items.map((i) => i.name)).toEqual(['Edge Live']);

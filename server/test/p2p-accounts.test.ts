@@ -370,33 +370,3 @@ describe(`P2P accounts: costs and rules (${ENGINE})`, () => {
     expect((await call(M.token, 'GET', `/api/p2p/users/${a.id}`)).json().member_id).toBe(M.id);
   });
 });
-
-describe(`P2P accounts with P2P_API_URL unset (${ENGINE})`, () => {
-  let w: P2pWorld;
-  beforeAll(async () => {
-    w = await p2pWorld({ configured: false });
-  });
-  afterAll(() => w?.close());
-
-  it('changes are kept as pending (nothing lost); the online list and the old panel answer NOT_CONFIGURED', async () => {
-    const a = await w.account(w.admin, { username: 'kept_pending' });
-    expect(a.sync_state).toBe('pending');
-    await w.t.call(w.admin, { method: 'POST', url: `/api/p2p/users/${a.id}/renew`, payload: { months: 2 } });
-    const rows = await w.t.database.db.selectFrom('outbox').select(['login', 'method', 'delivered_at']).orderBy('id').execute();
-    expect(rows).toEqual([
-      { login: 'kept_pending@p2p.local', method: 'PUT', delivered_at: null },
-      { login: 'kept_pending@p2p.local', method: 'PUT', delivered_at: null },
-    ]);
-    for (const [method, url, payload] of [
-      ['GET', '/api/p2p/users/online', undefined],
-      ['POST', '/api/p2p/attach_login', { username: 'antigo', password: 'x' }],
-      ['POST', '/api/p2p/migrate_reseller', { username: 'antigo', password: 'x' }],
-    ] as const) {
-      const res = await w.t.call(w.admin, { method, url, ...(payload ? { payload } : {}) });
-      expect(res.statusCode, url).toBe(503);
-      expect(res.json(), url).toMatchObject({ code: 'NOT_CONFIGURED' });
-    }
-    expect((await w.t.call(w.admin, { method: 'GET', url: '/api/admin/p2p/outbox' })).json()).toMatchObject({ configured: false, pending: 2, failed: 0 });
-    expect(w.p2p.received).toEqual([]);
-  });
-});

@@ -12,7 +12,7 @@ describe(`P2P accounts: concurrent spends against one balance (${ENGINE})`, () =
   const db = () => w.t.database.db;
 
   beforeAll(async () => {
-    w = await p2pWorld({ configured: false });
+    w = await p2pWorld(); // configured (creations and renewals need it); no worker runs: deliveries stay queued
   });
   afterAll(() => w?.close());
 

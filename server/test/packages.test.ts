@@ -365,11 +365,12 @@ describe(`packages and bouquets (${ENGINE})`, () => {
   });
 
   describe('GET /api/datacomplements', () => {
-    it('returns groups, settings, packages, bouquets and the server time', async () => {
+    it('returns groups, settings, packages, bouquets, the server time and whether P2P is configured', async () => {
       const res = await t.call(admin, { method: 'GET', url: '/api/datacomplements' });
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(Object.keys(body).sort()).toEqual(['bouquets', 'groups', 'packages', 'public_url', 'server_time', 'settings']);
+      expect(Object.keys(body).sort()).toEqual(['bouquets', 'groups', 'p2p_configured', 'packages', 'public_url', 'server_time', 'settings']);
+      expect(body.p2p_configured).toBe(false); // P2P_API_URL unset here (p2p-not-configured.test.ts has both)
       expect(body.groups.map((g: { type: string }) => g.type).sort()).toEqual(['admin', 'master', 'reseller']);
       for (const g of body.groups) expect(g).toEqual({ group_id: expect.any(Number), group_name: expect.any(String), type: expect.any(String) });
       expect(body.settings).toMatchObject({ master_min_credit_create: '1', user_limit_screen: '1' });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, resolveDatabaseUrl } from '../src/config.ts';
 import { ENGINE } from './helpers.ts';
 import { type FreshDatabase, freePort, freshDatabase } from './security/server-process.ts';
-import type { LinePage, SignedIn } from '../../web/src/api/types.ts';
+import type { Complements, LinePage, SignedIn } from '../../web/src/api/types.ts';
 
 // The README's first run, command for command: `npm start`, then `npm run seed:demo` (which npm
 // runs inside server/), then signing in as the demo master over HTTP. On SQLite nothing points
@@ -98,6 +98,14 @@ describe(`README first run: npm start + npm run seed:demo (${ENGINE})`, () => {
     const lines = await fetch(`${base}/api/users?per=10`, { headers: { authorization: `Bearer ${token}` } });
     expect(lines.status).toBe(200);
     expect(((await lines.json()) as LinePage).meta.total).toBeGreaterThan(0);
+
+    // The demo agrees with the screen limit: its 2-screen package and lines fit the limit it set.
+    const complements = (await (await fetch(`${base}/api/datacomplements`, { headers: { authorization: `Bearer ${token}` } })).json()) as Complements;
+    const limit = Number(complements.settings.user_limit_screen);
+    expect(Math.max(...complements.packages.map((p) => p.max_connections))).toBe(limit);
+    expect(limit).toBe(2);
+    const widest = (await (await fetch(`${base}/api/users?per=10&order_by=max_connections,desc`, { headers: { authorization: `Bearer ${token}` } })).json()) as LinePage;
+    expect(widest.data[0]?.max_connections).toBe(limit);
 
     if (ENGINE === 'sqlite') {
       expect(fs.existsSync(path.join(dataDir, 'panel.db'))).toBe(true);

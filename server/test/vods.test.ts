@@ -87,6 +87,52 @@ describe(`content requests and the catalogue search (${ENGINE})`, () => {
     expect(list.json().data[0]).not.toHaveProperty('notes');
   });
 
+  it('the page can ask whether the search is configured (masters and admins)', async () => {
+    const status = (token: string) => t.call(token, { method: 'GET', url: '/api/vods/search/status' });
+    expect([(await status(master)).statusCode, (await status(master)).json()]).toEqual([200, { configured: true }]);
+    expect((await status(admin)).json()).toEqual({ configured: true });
+    expect((await status(reseller)).statusCode).toBe(403);
+    t.deps.config.tmdbApiKey = undefined;
+    expect((await status(master)).json()).toEqual({ configured: false });
+  });
+
+  it('a title typed by hand: validated, logged, one request per title whatever the case and spaces', async () => {
+    t.deps.config.tmdbApiKey = undefined; // works without the catalogue search
+    const byHand = (body: object, token = master) => t.call(token, { method: 'POST', url: '/api/vods/pedido/manual', payload: body });
+    const before = (await t.call(admin, { method: 'GET', url: '/api/admin/vods?per_page=100' })).json().meta.total;
+    for (const [body, field] of [
+      [{ title: '   ' }, 'title'],
+      [{}, 'title'],
+      [{ title: 'x'.repeat(301) }, 'title'],
+      [{ title: 'Ok', year: '99' }, 'year'],
+      [{ title: 'Ok', media_type: 'person' }, 'media_type'],
+      [{ title: 'Ok', observacoes: 'y'.repeat(1001) }, 'observacoes'],
+    ] as const) {
+      const res = await byHand(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().field).toContain(field);
+    }
+    expect((await t.call(admin, { method: 'GET', url: '/api/admin/vods?per_page=100' })).json().meta.total).toBe(before);
+
+    const plain = await byHand({ title: 'O Auto da Compadecida' }, reseller);
+    expect([plain.statusCode, plain.json().code]).toEqual([403, 'FORBIDDEN']);
+
+    const made = await byHand({ title: '  O Auto   da Compadecida ', media_type: 'movie', year: '2000', observacoes: 'dublado' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ title: 'O Auto da Compadecida', media_type: 'movie', year: '2000', stars: 0, image_link: null, status: 1 });
+    expect(made.json().movie_id).toBeLessThan(0);
+    const dup = await byHand({ title: 'o auto da COMPADECIDA' }, master2);
+    expect([dup.statusCode, dup.json().code]).toEqual([409, 'VOD_REQUEST_EXISTS']);
+    // the same title as a series is another request; no year is fine
+    const series = await byHand({ title: 'O Auto da Compadecida', media_type: 'tv' }, master2);
+    expect([series.statusCode, series.json().year]).toEqual([201, '']);
+
+    const mine = (await t.call(admin, { method: 'GET', url: '/api/admin/vods?per_page=100&search=compadecida' })).json().data;
+    expect(mine.map((r: { requested_by: string; notes: string }) => [r.requested_by, r.notes])).toEqual([['vodmaster2', ''], ['vodmaster', 'dublado']]);
+    const log = await t.database.db.selectFrom('logs').select(['type_log', 'action', 'actor_id', 'value']).where('action', '=', 'vod_request').orderBy('id', 'desc').limit(2).execute();
+    expect(log.map((l) => [l.type_log, l.action, l.value])).toEqual([['vod', 'vod_request', 'O Auto da Compadecida'], ['vod', 'vod_request', 'O Auto da Compadecida']]);
+  });
+
   it('concurrent requests for one title: exactly one is created', async () => {
     const body = { movie_id: 9001, title: 'Corrida', year: '2020', stars: 6 };
     const answers = await Promise.all([ask(body), ask(body, master2), ask(body), ask(body, master2)]);

@@ -88,6 +88,23 @@ export async function writesSuite(o: Options) {
       row('line creation (reseller)', product, floor, exact, `${loadBefore} / ${loadAfter}`);
     }
 
+    // Line creations spread over 16 fresh resellers (requests take turns): spends of one balance
+    // queue for its row, spends of different resellers do not. No floor for this one.
+    {
+      const each = Math.ceil((o.spends + warm) / 16) * cost;
+      const rs: { id: number; token: string }[] = [];
+      for (let i = 0; i < 16; i++) rs.push(await newReseller(o.admin, `bw_res${i}_${stamp}`, 'reseller', each + cost));
+      const creation = () => ({ method: 'POST' as const, path: '/api/users', body: { package_id: pkg.id } });
+      const tokenOf = (n: number) => rs[n % rs.length].token;
+      await drive(o.base, tokenOf, warm, o.connections, creation, 'warm16');
+      const loadBefore = load();
+      const product = await drive(o.base, tokenOf, o.spends, o.connections, creation, 'run16');
+      const loadAfter = load();
+      const checks = await Promise.all(rs.map((r) => exactness(database, r.id, each + cost)));
+      const exact = checks.every((c) => c.text.startsWith('yes')) ? 'yes, each of 16' : checks.map((c) => c.text).join('; ');
+      row('line creation (16 resellers)', product, undefined, exact, `${loadBefore} / ${loadAfter}`);
+    }
+
     // Transfers by a fresh master to ten resellers of its own.
     {
       const initial = o.spends + warm;
@@ -114,10 +131,11 @@ export async function writesSuite(o: Options) {
   }
 }
 
-function row(name: string, p: Driven, f: Driven, exact: string | { text: string }, loadText: string) {
+function row(name: string, p: Driven, f: Driven | undefined, exact: string | { text: string }, loadText: string) {
   const e = typeof exact === 'string' ? exact : exact.text;
-  const cpu = `${p.cpuMs === undefined ? '-' : p.cpuMs.toFixed(2)} / ${f.cpuMs === undefined ? '-' : f.cpuMs.toFixed(2)}`;
-  console.log(`| ${name} | ${Math.round(p.rate)} | ${p.p50} | ${p.p99} | ${p.errors} | ${Math.round(f.rate)} | ${f.p50} | ${f.p99} | ${(p.rate / f.rate).toFixed(2)} | ${cpu} | ${e} | ${loadText} |`);
+  const cpu = `${p.cpuMs === undefined ? '-' : p.cpuMs.toFixed(2)} / ${f?.cpuMs === undefined ? '-' : f.cpuMs.toFixed(2)}`;
+  const floor = f ? `${Math.round(f.rate)} | ${f.p50} | ${f.p99} | ${(p.rate / f.rate).toFixed(2)}` : '- | - | - | -';
+  console.log(`| ${name} | ${Math.round(p.rate)} | ${p.p50} | ${p.p99} | ${p.errors} | ${floor} | ${cpu} | ${e} | ${loadText} |`);
 }
 
 async function call(base: string, token: string | null, method: string, path: string, body?: unknown) {
@@ -140,7 +158,7 @@ interface Driven {
 }
 
 /** `amount` requests at `connections`, each with its own Idempotency-Key (`run` keeps a warm-up's keys apart). */
-async function drive(base: string, token: string, amount: number, connections: number, next: (n: number) => { method: 'POST'; path: string; body: unknown }, run = 'run'): Promise<Driven> {
+async function drive(base: string, token: string | ((n: number) => string), amount: number, connections: number, next: (n: number) => { method: 'POST'; path: string; body: unknown }, run = 'run'): Promise<Driven> {
   let n = 0;
   const cpuBefore = serverCpu();
   const started = performance.now();
@@ -154,7 +172,8 @@ async function drive(base: string, token: string, amount: number, connections: n
       {
         setupRequest: (req) => {
           const q = next(n);
-          return { ...req, method: q.method, path: q.path, body: JSON.stringify(q.body), headers: { ...req.headers, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `bw-${stamp}-${run}-${n++}` } };
+          const bearer = typeof token === 'string' ? token : token(n);
+          return { ...req, method: q.method, path: q.path, body: JSON.stringify(q.body), headers: { ...req.headers, authorization: `Bearer ${bearer}`, 'content-type': 'application/json', 'idempotency-key': `bw-${stamp}-${run}-${n++}` } };
         },
         onResponse: () => {
           lastAnswer = performance.now();

@@ -6,6 +6,7 @@ import type { AuthUser } from '../domain/auth-user.ts';
 import { update as updateBouquet } from '../modules/bouquets/service.ts';
 import { categories, importCatalogue } from '../modules/catalogue/service.ts';
 import { create as createReseller } from '../modules/resellers/service.ts';
+import { update as updateSettings } from '../modules/settings/admin.ts';
 import { openForScript } from './open.ts';
 
 const deps = await openForScript();
@@ -76,11 +77,15 @@ const packages = [
   { package_name: 'Teste 4 horas', is_trial: 1, is_official: 0, max_connections: 1, official_credits: 0, official_duration: 0, official_duration_in: 'hours', trial_duration: 4, trial_duration_in: 'hours' },
   { package_name: 'Teste 24 horas', is_trial: 1, is_official: 0, max_connections: 1, official_credits: 0, official_duration: 0, official_duration_in: 'hours', trial_duration: 24, trial_duration_in: 'hours' },
 ].map((p) => ({ trial_credits: 0, trial_duration: 0, trial_duration_in: 'hours', ...p, bouquets: JSON.stringify(bouquetIds.slice(0, 5)) }));
-const packageIds: { id: number; trial: boolean }[] = [];
+const packageIds: { id: number; trial: boolean; screens: number }[] = [];
 for (const p of packages) {
-  const row = await db.insertInto('packages').values(p).returning(['id', 'is_trial']).executeTakeFirstOrThrow();
-  packageIds.push({ id: row.id, trial: row.is_trial === 1 });
+  const row = await db.insertInto('packages').values(p).returning(['id', 'is_trial', 'max_connections']).executeTakeFirstOrThrow();
+  packageIds.push({ id: row.id, trial: row.is_trial === 1, screens: row.max_connections });
 }
+// The default screen limit is 1 (docs/rules.md, "Settings"); the demo sells a 2-screen package, so
+// it raises the limit the way an admin would in /settings (logged), and its lines agree with it.
+const screenLimit = Math.max(...packages.map((p) => p.max_connections));
+await updateSettings(deps, adminUser, { user_limit_screen: String(screenLimit) });
 
 const PASS = 'demo-panel-2026';
 const master = await createReseller(deps, adminUser, { username: 'demo_master', password: PASS, member_group_id: groups.master, credits: 500, email: 'master@example.com', whatsapp: '11999990000' });
@@ -105,7 +110,7 @@ const rows = Array.from({ length: 300 }, (_, i) => {
     created_at: now - randomInt(0, 90) * 86_400,
     enabled: i % 17 === 0 ? 0 : 1,
     is_trial: isTrial ? 1 : 0,
-    max_connections: 1,
+    max_connections: p.screens >= 2 ? p.screens : 1,
     package_id: p.id,
     bouquet: JSON.stringify(bouquetIds.slice(0, 5)),
     reseller_notes: i % 3 === 0 ? `Cliente indicado #${i}` : null,
@@ -120,5 +125,5 @@ await db
   .where('id', '=', 1)
   .execute();
 
-console.log(`Demo data added: a catalogue of ${CHANNELS.length} channels, films and series; master "demo_master" and resellers "demo_revenda1".."demo_revenda4" (password "${PASS}"), 300 lines.`);
+console.log(`Demo data added: a catalogue of ${CHANNELS.length} channels, films and series; master "demo_master" and resellers "demo_revenda1".."demo_revenda4" (password "${PASS}"), 300 lines; the screen limit set to ${screenLimit}.`);
 await deps.database.close();

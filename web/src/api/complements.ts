@@ -12,3 +12,14 @@ export function useComplements() {
     staleTime: 5 * 60_000,
   });
 }
+
+/**
+ * Whether the P2P server is configured (`p2p_configured`): false refuses P2P creations, trials,
+ * renewals and client imports (503 NOT_CONFIGURED) and has no online list. Undefined while loading;
+ * true when the complements could not be read (the P2P calls then answer for themselves).
+ */
+export function useP2pConfigured(): boolean | undefined {
+  const complements = useComplements();
+  if (complements.isError) return true;
+  return complements.data?.p2p_configured;
+}

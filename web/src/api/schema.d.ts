@@ -6661,7 +6661,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Service Unavailable: BUSY */
+                /** @description Service Unavailable: BUSY, NOT_CONFIGURED */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -7285,7 +7285,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Service Unavailable: BUSY */
+                /** @description Service Unavailable: BUSY, NOT_CONFIGURED */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -7681,7 +7681,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Service Unavailable: BUSY */
+                /** @description Service Unavailable: BUSY, NOT_CONFIGURED */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -8667,6 +8667,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vods/search/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            configured: boolean;
+                        };
+                    };
+                };
+                /** @description Bad Request: VALIDATION */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized: UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vods": {
         parameters: {
             query?: never;
@@ -8764,6 +8828,113 @@ export interface paths {
                         image_link?: string | null;
                         observacoes?: string;
                         status?: "1" | 1;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VodRequest"];
+                    };
+                };
+                /** @description Bad Request: VALIDATION */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized: UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict: VOD_REQUEST_EXISTS */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vods/pedido/manual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        media_type?: "movie" | "tv";
+                        year?: string;
+                        observacoes?: string;
                     };
                 };
             };
@@ -9311,6 +9482,7 @@ export interface paths {
                         /** @description integer 0..1000 */
                         lazy_player_monthly_credits?: string;
                         main_domain?: string;
+                        default_edge?: string;
                         /** @description empty, or an http(s) URL */
                         chat_group_url?: string;
                         /** @description empty, or an http(s) URL */
@@ -9931,6 +10103,7 @@ export interface components {
             bouquets: components["schemas"]["Bouquet"][];
             server_time: number;
             public_url: string | null;
+            p2p_configured: boolean;
         };
         /** Dashboard */
         Dashboard: {

@@ -76,6 +76,7 @@ export type CatalogueTitle = Schemas['CatalogueTitle'];
 export type VodRequest = Schemas['VodRequest'];
 export type AdminVodRequest = Schemas['AdminVodRequest'];
 export type VodRequestBody = Body<'/api/vods/pedido', 'post'>;
+export type ManualVodRequestBody = Body<'/api/vods/pedido/manual', 'post'>;
 export type VodsQuery = Query<'/api/vods'>;
 export type AdminVodsQuery = Query<'/api/admin/vods'>;
 export type VodPage = Answer<'/api/vods', 'get'>;

@@ -6,6 +6,8 @@ interface Props {
   onCancel: () => void;
   /** The form is being sent: the submit button spins. */
   submitting: boolean;
+  /** The submit button is off (e.g. P2P without a P2P server). */
+  submitDisabled?: boolean;
   /** Defaults to "Save". */
   submitLabel?: string;
   cancelTestId?: string;
@@ -13,14 +15,14 @@ interface Props {
 }
 
 /** The foot of a create or edit form: Cancel, then the submit button. */
-export function FormActions({ onCancel, submitting, submitLabel, cancelTestId, submitTestId }: Props) {
+export function FormActions({ onCancel, submitting, submitDisabled = false, submitLabel, cancelTestId, submitTestId }: Props) {
   const { t } = useTranslation();
   return (
     <Group justify="flex-end" gap="sm">
       <Button variant="default" onClick={onCancel} data-testid={cancelTestId}>
         {t('common.cancel')}
       </Button>
-      <Button type="submit" loading={submitting} leftSection={<IconDeviceFloppy size={18} />} data-testid={submitTestId}>
+      <Button type="submit" loading={submitting} disabled={submitDisabled} leftSection={<IconDeviceFloppy size={18} />} data-testid={submitTestId}>
         {submitLabel ?? t('common.save')}
       </Button>
     </Group>

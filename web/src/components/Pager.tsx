@@ -2,7 +2,7 @@ import { Button, Group, Select, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../lib/format';
-import { isValidPage, PER_OPTIONS, type PerOption, pageButtons } from './pagerMath';
+import { isValidPage, PER_OPTIONS, type PerOption, pageButtons, pagerShown } from './pagerMath';
 
 export interface PagerProps<P extends number = PerOption> {
   page: number;
@@ -23,12 +23,13 @@ export interface PagerProps<P extends number = PerOption> {
 
 /**
  * Shared pager: "page x of y", total rows, per-page select, previous/next and
- * up to 7 numbered buttons. Requests for pages outside 1..pages are ignored.
+ * up to 7 numbered buttons. Requests for pages outside 1..pages are ignored. An empty list shows no
+ * pager: the table above it shows its empty-state sentence.
  * Usage: <Pager page={m.page} pages={m.pages} total={m.total} per={m.per} onPageChange={setPage} onPerChange={setPer} />
  */
 export function Pager<P extends number = PerOption>({ page, pages, total, capped, per, onPageChange, onPerChange, perOptions = PER_OPTIONS as unknown as readonly P[], hideWhenSingle }: PagerProps<P>) {
   const { t } = useTranslation();
-  if (hideWhenSingle && pages <= 1) return null;
+  if (!pagerShown({ pages, total, capped, hideWhenSingle })) return null;
   const go = (target: number) => {
     if (target !== page && isValidPage(target, pages)) onPageChange(target);
   };

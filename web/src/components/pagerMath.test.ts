@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPerOption, isValidPage, pageButtons } from './pagerMath';
+import { isPerOption, isValidPage, pageButtons, pagerShown } from './pagerMath';
 
 describe('pageButtons', () => {
   it('shows every page when there are 7 or fewer', () => {
@@ -42,5 +42,19 @@ describe('isValidPage / isPerOption', () => {
     expect(isPerOption(100)).toBe(true);
     expect(isPerOption(25)).toBe(false);
     expect(isPerOption('10')).toBe(false);
+  });
+});
+
+describe('pagerShown', () => {
+  it('hides the pager of an empty list (the table says it is empty)', () => {
+    expect(pagerShown({ pages: 0, total: 0 })).toBe(false);
+    expect(pagerShown({ pages: 0, total: 0, capped: false })).toBe(false);
+    expect(pagerShown({ pages: 1, total: 1 })).toBe(true);
+    expect(pagerShown({ pages: 1000, total: 10_000, capped: true })).toBe(true);
+  });
+
+  it('hides a single page only when asked', () => {
+    expect(pagerShown({ pages: 1, total: 3, hideWhenSingle: true })).toBe(false);
+    expect(pagerShown({ pages: 2, total: 13, hideWhenSingle: true })).toBe(true);
   });
 });

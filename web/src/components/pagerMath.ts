@@ -25,3 +25,12 @@ export function pageButtons(page: number, pages: number, max = 7): number[] {
 export function isValidPage(target: number, pages: number): boolean {
   return Number.isInteger(target) && target >= 1 && target <= pages;
 }
+
+/**
+ * Whether the pager is shown: not for an empty list ("Página 0 de 0 · 0 registro" says nothing the
+ * table's empty state does not), nor for a single page when the list asks so.
+ */
+export function pagerShown(p: { pages: number; total: number; capped?: boolean; hideWhenSingle?: boolean }): boolean {
+  if (p.total <= 0 && !p.capped) return false;
+  return !(p.hideWhenSingle && p.pages <= 1);
+}

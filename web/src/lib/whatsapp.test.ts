@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Line } from '../api/types';
 import i18n from '../i18n';
+import { OFFERED_LINKS, customerLink } from './links';
 import { type WhatsAppLine, whatsappMessage, whatsappNumber, whatsappUrl } from './whatsapp';
 
 const t = i18n.getFixedT('pt-BR');
@@ -62,5 +63,28 @@ describe('WhatsApp message', () => {
       expect(whatsappMessage(kind, dashboardRow, PLAYLIST, t)).toBe(whatsappMessage(kind, usersRow, PLAYLIST, t));
     }
     expect(whatsappMessage('warning', dashboardRow, '', t)).not.toBe(whatsappMessage('data', dashboardRow, '', t));
+  });
+});
+
+describe('WhatsApp message link', () => {
+  const q = 'username=ana&password=s3cret&type=m3u_plus';
+  const links = {
+    mpgets: `http://painel.example/get.php?${q}&output=mpegts`,
+    m3u8: `http://painel.example/get.php?${q}&output=m3u8`,
+    hls: `http://painel.example/get.php?${q}&output=hls`,
+    ssiptv: 'http://painel.example/ssiptv/ana/s3cret/playlist.m3u',
+  };
+
+  it('is the HLS playlist (output=m3u8), the first link the dialog offers, never MPEG-TS', () => {
+    expect(OFFERED_LINKS[0]).toBe('m3u8');
+    expect(OFFERED_LINKS).not.toContain('mpgets');
+    const text = whatsappMessage('data', usersRow, customerLink(links), t);
+    expect(text).toContain(`Lista (M3U): ${links.m3u8}`);
+    expect(text).not.toContain('output=mpegts');
+  });
+
+  it('is "-" while the links are not loaded', () => {
+    expect(customerLink(undefined)).toBe('');
+    expect(whatsappMessage('data', usersRow, customerLink(undefined), t)).toContain('Lista (M3U): -');
   });
 });

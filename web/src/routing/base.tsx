@@ -9,7 +9,7 @@ import { roleRedirect } from './roleRedirect';
  * The layout routes every feature hangs its pages under. Each feature declares its own routes
  * (`features/<x>/routes.tsx`, pages lazy: one chunk per page); `router.tsx` assembles them.
  * Protected pages hang under `authRoute`; admin-only pages under `adminRoute`; reseller
- * management under `managerRoute`.
+ * management and content requests under `managerRoute`.
  */
 export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   notFoundComponent: () => <NotFoundPage standalone />,
@@ -39,7 +39,7 @@ export const adminRoute = createRoute({
   },
 });
 
-/** Reseller management: masters and admins (plain resellers have no sub-resellers). */
+/** Masters and admins: reseller management (plain resellers have no sub-resellers) and content requests (only they ask). */
 export const managerRoute = createRoute({
   getParentRoute: () => authRoute,
   id: 'manager',

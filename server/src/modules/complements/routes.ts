@@ -13,6 +13,8 @@ const Complements = Type.Object({
   server_time: Type.Integer(),
   /** PUBLIC_URL; with it and main_domain both unset, links use the address the panel is reached at */
   public_url: Type.Union([Type.String(), Type.Null()]),
+  /** P2P_API_URL is set: P2P accounts can be created, trialled, renewed and imported (otherwise 503 NOT_CONFIGURED) */
+  p2p_configured: Type.Boolean(),
 }, { title: 'Complements' });
 
 /** Reference data every signed-in page needs; small tables only. */

@@ -5,6 +5,7 @@ import { notFound, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { writeLog } from '../logs/write.ts';
 import { findVisibleReseller } from '../resellers/service.ts';
+import { defaultEdgeUrl } from '../servers/service.ts';
 import { allSettings } from '../settings/service.ts';
 import * as repo from './repo.ts';
 
@@ -77,4 +78,12 @@ const withScheme = (domain: string) => (/^https?:\/\//i.test(domain) ? domain : 
  */
 export async function playlistBase(db: Tx, ownerId: number, fallback: string): Promise<string> {
   return withScheme((await repo.newestDomain(db, ownerId)) || (await allSettings(db)).main_domain.trim() || fallback);
+}
+
+/**
+ * Where the stream URLs inside a line's playlist and player API answers point: the registered edge
+ * the default_edge setting names, else the same address as its links (playlistBase).
+ */
+export async function streamBase(db: Tx, ownerId: number, fallback: string): Promise<string> {
+  return (await defaultEdgeUrl(db)) ?? playlistBase(db, ownerId, fallback);
 }

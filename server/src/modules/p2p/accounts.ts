@@ -11,7 +11,7 @@ import { writeLog } from '../logs/write.ts';
 import { textSetting } from '../settings/service.ts';
 import { kick, queueAccount } from './outbox.ts';
 import * as repo from './repo.ts';
-import { RENEW_CREDITS_PER_MONTH, domainOf, emailOf } from './rules.ts';
+import { RENEW_CREDITS_PER_MONTH, assertP2pConfigured, domainOf, emailOf } from './rules.ts';
 
 // Changes to P2P accounts. Each runs in one transaction with its delivery to the P2P server
 // (outbox), its log row and, when it costs credits, the guarded debit, ledger row and
@@ -72,6 +72,7 @@ async function insertNew(trx: Kysely<DB>, actor: AuthUser, input: TrialInput & {
 
 /** A paid account, priced like a line from an official package: screens x official_credits. */
 export async function create(deps: Deps, actor: AuthUser, input: CreateInput, key?: string) {
+  assertP2pConfigured(deps.config);
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: ['create-p2p', input] }, 201, async (trx) => {
     const t = now();
     const { pkg, screens, cost, expiresAt } = await paidTerms(trx, input.package_id, input.max_connections, t);
@@ -86,6 +87,7 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateInput, ke
 
 /** A free trial from a trial package, within the same daily limit as line trials. */
 export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput) {
+  assertP2pConfigured(deps.config);
   const account = await withTx(deps.database, async (trx) => {
     const t = now();
     const { pkg, screens, expiresAt } = await trialTerms(trx, input.package_id, t);
@@ -153,7 +155,8 @@ export function setStatus(deps: Deps, actor: AuthUser, id: number, status: 0 | 1
  * 1..12 months at 1 credit each, from the later of now and the current expiry. A trial becomes a
  * paid account; a registered (-1) one becomes active; a blocked one stays blocked.
  */
-export function renew(deps: Deps, actor: AuthUser, id: number, months: number, key?: string) {
+export async function renew(deps: Deps, actor: AuthUser, id: number, months: number, key?: string) {
+  assertP2pConfigured(deps.config);
   return mutate(
     deps,
     actor,

@@ -12,7 +12,7 @@ import * as repo from './import-repo.ts';
 import * as oldPanel from './old-panel-client.ts';
 import { kick, queueAccount } from './outbox.ts';
 import * as accounts from './repo.ts';
-import { localPartOf } from './rules.ts';
+import { assertP2pConfigured, localPartOf } from './rules.ts';
 
 // The old P2P panel's import (docs/integrations.md, "Old P2P panel"). The old panel is called before any
 // transaction opens (SQLite never holds its write lock across HTTP); what it answered is then
@@ -109,6 +109,7 @@ export async function importPreview(deps: Deps, actor: AuthUser) {
 
 /** Imports every old client as the caller's account, or none: refused while any conflict remains. */
 export async function migrateClients(deps: Deps, actor: AuthUser) {
+  assertP2pConfigured(deps.config); // the imported accounts would never reach the P2P server
   const found = await oldClients(deps, actor);
   if (!found) throw notAttached();
   const imported = await withTx(deps.database, async (trx) => {

@@ -19,10 +19,10 @@ export function p2pRoutes(app: FastifyInstance, deps: Deps): void {
     service.selectSearch(deps, req.user, req.body.search),
   );
   r.get('/p2p/users/:id', { schema: { tags, params, response: one } }, (req) => service.get(deps, req.user, req.params.id));
-  r.post('/p2p/users', { schema: { tags, body: S.CreateBody, response: { 201: S.P2pRow } } }, async (req, reply) =>
+  r.post('/p2p/users', { schema: { tags, errors: { 503: ['NOT_CONFIGURED'] }, body: S.CreateBody, response: { 201: S.P2pRow } } }, async (req, reply) =>
     reply.status(201).send(await service.create(deps, req.user, req.body, idempotencyKey(req))),
   );
-  r.post('/p2p/test_users', { schema: { tags, body: S.TrialBody, response: { 201: S.P2pRow } } }, async (req, reply) =>
+  r.post('/p2p/test_users', { schema: { tags, errors: { 503: ['NOT_CONFIGURED'] }, body: S.TrialBody, response: { 201: S.P2pRow } } }, async (req, reply) =>
     reply.status(201).send(await service.createTrial(deps, req.user, req.body)),
   );
   r.put('/p2p/users/:id', { schema: { tags, params, body: S.UpdateBody, response: one } }, (req) => service.update(deps, req.user, req.params.id, req.body));
@@ -32,7 +32,7 @@ export function p2pRoutes(app: FastifyInstance, deps: Deps): void {
   });
   r.post('/p2p/users/:id/block', { schema: { tags, params, response: one } }, (req) => service.setStatus(deps, req.user, req.params.id, 0));
   r.post('/p2p/users/:id/unblock', { schema: { tags, params, response: one } }, (req) => service.setStatus(deps, req.user, req.params.id, 1));
-  r.post('/p2p/users/:id/renew', { schema: { tags, params, body: S.RenewBody, response: one } }, (req) =>
+  r.post('/p2p/users/:id/renew', { schema: { tags, params, errors: { 503: ['NOT_CONFIGURED'] }, body: S.RenewBody, response: one } }, (req) =>
     service.renew(deps, req.user, req.params.id, req.body.months, idempotencyKey(req)),
   );
 

@@ -1,3 +1,5 @@
+import type { Config } from '../../config.ts';
+import { notConfigured } from '../../http/outbound.ts';
 import type { AccountState } from './p2p-client.ts';
 
 // P2P rules without I/O: logins, statuses, what the P2P server is told.
@@ -16,6 +18,15 @@ export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 
 
 /** The part before the @. */
 export const localPartOf = (email: string) => email.slice(0, email.lastIndexOf('@'));
+
+/**
+ * Creating, trialling, renewing or importing accounts needs the P2P server (P2P_API_URL): without
+ * it an account would never work, so these are refused with 503 NOT_CONFIGURED before anything is
+ * charged or written (docs/rules.md, "P2P accounts"). Edits, blocks and deletions stay possible.
+ */
+export function assertP2pConfigured(config: Pick<Config, 'p2pApiUrl'>): void {
+  if (!config.p2pApiUrl) throw notConfigured('The P2P server (P2P_API_URL)');
+}
 
 /** Lines on system 2 (P2P) or 3 (P2P BR) also live on the P2P server. */
 export const isP2pSystem = (system: number) => system === 2 || system === 3;

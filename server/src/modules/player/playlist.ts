@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { CatalogueKind } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
-import { playlistBase } from '../domains/service.ts';
+import { streamBase } from '../domains/service.ts';
 import { panelOrigin } from '../shortlinks/service.ts';
 import { type LineStatus, authenticateLine, bouquetIds, lineStatus } from './access.ts';
 import { entitledStreams } from './listing.ts';
@@ -30,8 +30,9 @@ const title = (s: string) => s.replace(/[\r\n]/g, ' ');
 /**
  * GET /get.php (docs/integrations.md, "Player API and playlists"): the line's whole catalogue as an M3U playlist, live
  * channels first, then movies and series, each in id order. Written as the rows arrive, a batch at
- * a time, so a bouquet of 100,000 entries never sits in memory. Stream URLs point at the owner's
- * domain, else main_domain, else the panel's own address: the edges serving them ask /gateway/auth.
+ * a time, so a bouquet of 100,000 entries never sits in memory. Stream URLs point at the default
+ * edge (setting default_edge), else the owner's domain, else main_domain, else the panel's own
+ * address: the edges serving them ask /gateway/auth.
  */
 export async function playlist(deps: Deps, q: PlaylistQuery, ip: string, requestOrigin: string): Promise<Readable> {
   const line = await authenticateLine(deps, { username: q.username, password: q.password, ip });
@@ -39,7 +40,7 @@ export async function playlist(deps: Deps, q: PlaylistQuery, ip: string, request
   const status = lineStatus(line, Math.floor(Date.now() / 1000));
   if (status !== 'Active') throw REFUSED[status];
   const db = deps.database.db;
-  const base = await playlistBase(db, line.member_id, panelOrigin(deps.config, requestOrigin));
+  const base = await streamBase(db, line.member_id, panelOrigin(deps.config, requestOrigin));
   const credentials = `${encodeURIComponent(line.username)}/${encodeURIComponent(line.password)}`;
   const liveExt = q.output === 'm3u8' || q.output === 'hls' ? 'm3u8' : 'ts';
   const plus = (q.type ?? 'm3u_plus') === 'm3u_plus';

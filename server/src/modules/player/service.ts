@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { CatalogueKind } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { onlineCount } from '../connections/service.ts';
-import { playlistBase } from '../domains/service.ts';
+import { streamBase } from '../domains/service.ts';
 import { panelOrigin } from '../shortlinks/service.ts';
 import { type PlayerLine, authenticateLine, bouquetIds, lineStatus } from './access.ts';
 import { entitledStreams, jsonArray } from './listing.ts';
@@ -52,7 +52,7 @@ export async function playerApi(deps: Deps, q: PlayerQuery, ip: string, requestO
   const status = lineStatus(line, now);
   const action = q.action ?? '';
   if (AUTH_ACTIONS.has(action)) {
-    const base = await playlistBase(db, line.member_id, panelOrigin(deps.config, requestOrigin));
+    const base = await streamBase(db, line.member_id, panelOrigin(deps.config, requestOrigin));
     return { json: { user_info: X.userInfo(line, status, await onlineCount(deps, line.id)), server_info: X.serverInfo(base, now) } };
   }
   const bouquets = status === 'Active' ? bouquetIds(line) : [];

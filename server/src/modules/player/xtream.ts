@@ -23,7 +23,7 @@ export function userInfo(line: PlayerLine, status: LineStatus, activeCons: numbe
   };
 }
 
-/** Where players reach us, from the playlist base address (owner's domain, main_domain or ours). */
+/** Where players fetch streams: the stream base address (default edge, else owner's domain, main_domain or ours). */
 export function serverInfo(base: string, now: number) {
   const url = new URL(base);
   const https = url.protocol === 'https:';

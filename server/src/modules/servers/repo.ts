@@ -13,3 +13,5 @@ export async function deleteServer(db: Tx, id: number): Promise<boolean> {
 }
 
 export const serverByKeyHash = (db: Tx, keyHash: string) => db.selectFrom('servers').select(['id', 'name']).where('key_hash', '=', keyHash).executeTakeFirst();
+
+export const serverById = (db: Tx, id: number) => db.selectFrom('servers').select(['id', 'name', 'url']).where('id', '=', id).executeTakeFirst();

@@ -1,9 +1,10 @@
-import { withTx } from '../../db/tx.ts';
+import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { writeLog } from '../logs/write.ts';
+import { saveSettings, textSetting } from '../settings/service.ts';
 import * as repo from './repo.ts';
 
 // Streaming edges (docs/integrations.md, "Edges"): each has a key it sends as X-Edge-Key with every
@@ -35,6 +36,8 @@ export async function create(deps: Deps, actor: AuthUser, input: { name: string;
 export async function remove(deps: Deps, actor: AuthUser, id: number) {
   await withTx(deps.database, async (trx) => {
     if (!(await repo.deleteServer(trx, id))) throw notFound('Server');
+    // the stream URLs no longer point at an edge that is gone: back to the links' address
+    if ((await textSetting(trx, 'default_edge')) === String(id)) await saveSettings(trx, { default_edge: '' });
     await writeLog(trx, { type_log: 'admin', action: 'server_delete', actor_id: actor.id, reseller_id: actor.id, value_int: id });
   });
 }
@@ -43,4 +46,13 @@ export async function remove(deps: Deps, actor: AuthUser, id: number) {
 export async function serverByKey({ database }: Deps, key: string | undefined) {
   if (!key || key.length > 200) return undefined;
   return repo.serverByKeyHash(database.db, hashToken(key));
+}
+
+/** A registered edge by id (the default_edge setting names one), or undefined. */
+export const findServer = (db: Tx, id: number) => repo.serverById(db, id);
+
+/** The public URL of the edge the default_edge setting names, or undefined (none set, or gone). */
+export async function defaultEdgeUrl(db: Tx): Promise<string | undefined> {
+  const id = Number(await textSetting(db, 'default_edge'));
+  return Number.isInteger(id) && id > 0 ? (await repo.serverById(db, id))?.url : undefined;
 }

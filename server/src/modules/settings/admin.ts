@@ -4,6 +4,7 @@ import { validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { writeLog } from '../logs/write.ts';
 import { findPackage } from '../packages/service.ts';
+import { findServer } from '../servers/service.ts';
 import { INT_RANGES } from './rules.ts';
 import { allSettings, saveSettings } from './repo.ts';
 
@@ -34,6 +35,8 @@ export async function update(deps: Deps, actor: AuthUser, values: Record<string,
       const id = normalised[key];
       if (id !== undefined && !(await findPackage(trx, Number(id)))) throw validation(key, 'choose an existing package');
     }
+    const edge = normalised.default_edge;
+    if (edge && !(await findServer(trx, Number(edge)))) throw validation('default_edge', 'choose a registered server');
     const before = await allSettings(trx);
     const changed = Object.fromEntries(Object.entries(normalised).filter(([k, v]) => before[k] !== v));
     await saveSettings(trx, changed);

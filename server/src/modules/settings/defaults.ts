@@ -4,6 +4,8 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   user_limit_screen: '1',
   /** empty: links use PUBLIC_URL, else the address the panel was reached at */
   main_domain: '',
+  /** id of the registered edge (servers) the stream URLs of playlists and the player API point at; empty: they follow the links */
+  default_edge: '',
   trial_limit_per_day: '5',
   migration_package_adult: '33',
   migration_package_no_adult: '38',

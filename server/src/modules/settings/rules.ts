@@ -20,6 +20,8 @@ export const SettingsBody = Type.Object(
     ...Object.fromEntries(Object.entries(INT_RANGES).map(([k, [min, max]]) => [k, Type.Optional(int(min, max))])),
     /** empty: links use PUBLIC_URL or the panel's own address */
     main_domain: Type.Optional(Type.String({ maxLength: 200, pattern: '^(|(https?://)?[A-Za-z0-9.-]+(:[0-9]{1,5})?/?)$' })),
+    /** empty, or the id of a registered edge (the service checks it exists) */
+    default_edge: Type.Optional(Type.String({ maxLength: 10, pattern: '^(|[1-9][0-9]{0,9})$' })),
     chat_group_url: Type.Optional(optionalUrl),
     manual_url: Type.Optional(optionalUrl),
     p2p_email_domain: Type.Optional(Type.String({ maxLength: 100, pattern: '^(|[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+)$' })),

@@ -20,6 +20,7 @@ const Title = Type.Object({
 }, { title: 'CatalogueTitle' });
 const VodRequest = Type.Object({
   id: Type.Integer(),
+  /** the catalogue (TMDB) id; negative for a title typed by hand */
   movie_id: Type.Integer(),
   media_type: MediaType,
   title: Type.String(),
@@ -44,6 +45,13 @@ const RequestBody = Type.Object({
   /** the old client sends '1'; a new request is always pending */
   status: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal(1)])),
 });
+/** A title typed by hand: no catalogue id, year, stars or poster. */
+const ManualRequestBody = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 300, pattern: '\\S' }),
+  media_type: Type.Optional(MediaType),
+  year: Type.Optional(Type.String({ pattern: '^(\\d{4})?$' })),
+  observacoes: Type.Optional(Type.String({ maxLength: 1000 })),
+});
 const listQuery = {
   search: Type.Optional(Type.String({ maxLength: 100 })),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
@@ -65,11 +73,16 @@ export function vodRoutes(app: FastifyInstance, deps: Deps): void {
   r.get('/vods/search', { config: askers, schema: { tags, errors: { 503: ['NOT_CONFIGURED'], 424: ['CATALOGUE_UNAVAILABLE'] }, querystring: Type.Object({ q: Type.String({ minLength: 2, maxLength: 100, pattern: '\\S' }) }), response: { 200: Type.Object({ data: Type.Array(Title) }) } } }, (req) =>
     service.search(deps, req.query.q.trim()),
   );
+  // The page asks on opening, so a master reads why the search is off before typing (and asks by hand).
+  r.get('/vods/search/status', { config: askers, schema: { tags, response: { 200: Type.Object({ configured: Type.Boolean() }) } } }, () => service.searchStatus(deps));
   r.get('/vods', { schema: { tags, querystring: ListQuery, response: { 200: Paged(VodRequest) } } }, (req) =>
     service.list(deps, { search: req.query.search?.trim() || undefined, page: req.query.page, per: req.query.per_page, order_by: req.query.order_by }),
   );
   r.post('/vods/pedido', { config: askers, schema: { tags, errors: { 409: ['VOD_REQUEST_EXISTS'] }, body: RequestBody, response: { 201: VodRequest } } }, async (req, reply) =>
     reply.status(201).send(await service.request(deps, req.user, req.body)),
+  );
+  r.post('/vods/pedido/manual', { config: askers, schema: { tags, errors: { 409: ['VOD_REQUEST_EXISTS'] }, body: ManualRequestBody, response: { 201: VodRequest } } }, async (req, reply) =>
+    reply.status(201).send(await service.requestByHand(deps, req.user, req.body)),
   );
   r.put('/vods/pedido/:id', { config: admin, schema: { tags, params: IdParams, body: Type.Object({ status: Status, movie_id: Type.Optional(Id) }), response: { 200: VodRequest } } }, (req) =>
     service.updateOne(deps, req.user, req.params.id, req.body.status),

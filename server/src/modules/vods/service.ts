@@ -5,7 +5,7 @@ import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { writeLog } from '../logs/write.ts';
 import * as repo from './repo.ts';
-import { searchCatalogue } from './tmdb.ts';
+import { isCatalogueConfigured, searchCatalogue } from './tmdb.ts';
 
 export const PENDING = 1;
 export const ADDED = 2;
@@ -18,6 +18,11 @@ export function search(deps: Deps, query: string) {
   return searchCatalogue(deps.config, query).then((data) => ({ data }));
 }
 
+/** Whether the catalogue search can answer (a TMDB key is set); says nothing of TMDB being up. */
+export function searchStatus(deps: Deps) {
+  return { configured: isCatalogueConfigured(deps.config) };
+}
+
 export interface RequestInput {
   movie_id: number;
   media_type?: 'movie' | 'tv';
@@ -28,7 +33,7 @@ export interface RequestInput {
   observacoes?: string;
 }
 
-/** A master (or admin: the route's roles) asks for a title; one request per title, whoever asked first. */
+/** A master (or admin: the route's roles) asks for a title found in the catalogue search; one request per title, whoever asked first. */
 export async function request(deps: Deps, actor: AuthUser, input: RequestInput) {
   const mediaType = input.media_type ?? 'movie';
   const exists = () => new AppError(409, 'VOD_REQUEST_EXISTS', 'This title was already requested');
@@ -58,6 +63,34 @@ export async function request(deps: Deps, actor: AuthUser, input: RequestInput) 
     if (await repo.requestExists(deps.database.db, input.movie_id, mediaType)) throw exists();
     throw err;
   }
+}
+
+export interface ManualRequestInput {
+  title: string;
+  media_type?: 'movie' | 'tv';
+  year?: string;
+  observacoes?: string;
+}
+
+/**
+ * A title typed by hand (the catalogue search is not configured, or does not know it). It has no
+ * catalogue id: it gets a negative one derived from the title (spaces and case folded), so the
+ * same title asked twice is the same request (409 `VOD_REQUEST_EXISTS`), like a searched one.
+ */
+export function requestByHand(deps: Deps, actor: AuthUser, input: ManualRequestInput) {
+  const title = input.title.trim().replace(/\s+/g, ' ');
+  return request(deps, actor, { movie_id: manualTitleId(title), media_type: input.media_type, title, year: input.year ?? '', stars: 0, image_link: null, observacoes: input.observacoes });
+}
+
+/** -1..-2147483647 from a title: FNV-1a over its folded form (a collision reads as "already asked for"). */
+export function manualTitleId(title: string): number {
+  const folded = title.trim().replace(/\s+/g, ' ').toLocaleLowerCase('pt-BR');
+  let h = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(folded)) {
+    h ^= byte;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return -(1 + (h % 2147483647));
 }
 
 export function list({ database }: Deps, q: { search?: string; page?: number; per?: number; order_by?: string }) {

@@ -45,6 +45,9 @@ export function normalise(r: TmdbResult, imageUrl: string): CatalogueTitle | nul
 
 const unavailable = (why: string) => new AppError(424, 'CATALOGUE_UNAVAILABLE', `The movie catalogue did not answer: ${why}`);
 
+/** The search can be asked: TMDB_API_KEY is set (docs/configuration.md). */
+export const isCatalogueConfigured = (config: Config) => !!config.tmdbApiKey;
+
 /** TMDB v3 `search/multi` in pt-BR, first page. The key stays on the server. */
 export async function searchCatalogue(config: Config, query: string): Promise<CatalogueTitle[]> {
   if (!config.tmdbApiKey) throw NOT_CONFIGURED('The movie catalogue (TMDB_API_KEY)');

@@ -1,6 +1,6 @@
 import { NavLink, ScrollArea, Skeleton, Stack } from '@mantine/core';
 import { IconBook, IconMessages } from '@tabler/icons-react';
-import { useComplements } from '../../api/complements';
+import { useComplements, useP2pConfigured } from '../../api/complements';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../api/profile';
@@ -19,7 +19,9 @@ function isActive(path: string, pathname: string): boolean {
 
 function EntryLink({ entry, pathname, onNavigate }: { entry: MenuEntry; pathname: string; onNavigate: () => void }) {
   const { t } = useTranslation();
+  const p2pOff = useP2pConfigured() === false;
   const Icon = entry.icon;
+  const unavailable = entry.needsP2p && p2pOff;
   return (
     <NavLink
       component={Link}
@@ -27,6 +29,8 @@ function EntryLink({ entry, pathname, onNavigate }: { entry: MenuEntry; pathname
       // The router's own aria-current must agree with isActive (by default /users would be "current" on /users/connections too).
       activeOptions={{ exact: true, includeSearch: false }}
       label={t(entry.labelKey)}
+      // Still a link: its page says why and whom to ask.
+      description={unavailable ? <span data-testid={`${navTestId(entry.path)}-unavailable`}>{t('p2p.notConfigured.nav')}</span> : undefined}
       leftSection={<Icon size={18} stroke={1.6} />}
       active={isActive(entry.path, pathname)}
       onClick={onNavigate}

@@ -18,7 +18,8 @@ export function SignedInLayout({ accountItems }: { accountItems: ReactNode }) {
   return (
     <AppThemeProvider>
       <ModalsProvider>
-        <Notifications position="top-right" limit={4} />
+        {/* Bottom right (the whole width's bottom on phones): a toast never covers the header, whose credits badge it may be telling about. */}
+        <Notifications position="bottom-right" limit={4} />
         <AppLayout accountItems={accountItems} />
       </ModalsProvider>
     </AppThemeProvider>

@@ -6,10 +6,12 @@ import { useProfile } from '../../api/profile';
 import { formatNumber } from '../../lib/format';
 import { LanguageSwitch } from './LanguageSwitch';
 
+/** The caller's balance; not for admins, who never pay (docs/rules.md, "Credits"). */
 function Credits() {
   const { t } = useTranslation();
   const { data } = useProfile();
   if (!data) return <Skeleton h={22} w={70} />;
+  if (data.type === 'admin') return null;
   return (
     <Tooltip label={t('topbar.credits')}>
       <Badge size="lg" variant="light" color="teal" leftSection={<IconCoin size={16} />} data-testid="topbar-credits" aria-label={t('topbar.credits')}>

@@ -15,6 +15,13 @@ describe('sidebar menu', () => {
     }
   });
 
+  it('shows content requests to those who may ask (masters and admins), not to plain resellers', () => {
+    const paths = (role: 'admin' | 'master' | 'reseller') => visibleMenu(role).flatMap((g) => g.entries.map((e) => e.path));
+    expect(paths('admin')).toContain('/vods');
+    expect(paths('master')).toContain('/vods');
+    expect(paths('reseller')).not.toContain('/vods');
+  });
+
   it('derives test ids from paths', () => {
     expect(navTestId('/')).toBe('nav-dashboard');
     expect(navTestId('/packages')).toBe('nav-packages');

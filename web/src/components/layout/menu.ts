@@ -46,6 +46,8 @@ export interface MenuEntry {
   group: MenuGroupId;
   /** Extra restriction on top of the group's roles. */
   roles?: readonly Role[];
+  /** Works only with the P2P server: without it the entry says it is unavailable (and the page why). */
+  needsP2p?: true;
 }
 
 const EVERYONE: readonly Role[] = ['admin', 'master', 'reseller'];
@@ -76,12 +78,12 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/users/migrate', labelKey: 'migrate.nav', icon: IconArrowsExchange, group: 'users' },
   { path: '/users/connections', labelKey: 'nav.connections', icon: IconBroadcast, group: 'users' },
   { path: '/p2p_users', labelKey: 'nav.p2pUsers', icon: IconShare, group: 'users' },
-  { path: '/p2p_users/add', labelKey: 'nav.p2pUsersAdd', icon: IconUserShare, group: 'users' },
-  { path: '/p2p_users/add_trial', labelKey: 'nav.p2pUsersAddTrial', icon: IconFlask, group: 'users' },
-  { path: '/p2p_users/connections', labelKey: 'nav.p2pOnline', icon: IconWifi, group: 'users' },
-  { path: '/vods', labelKey: 'vods.title', icon: IconMovie, group: 'tools' },
+  { path: '/p2p_users/add', labelKey: 'nav.p2pUsersAdd', icon: IconUserShare, group: 'users', needsP2p: true },
+  { path: '/p2p_users/add_trial', labelKey: 'nav.p2pUsersAddTrial', icon: IconFlask, group: 'users', needsP2p: true },
+  { path: '/p2p_users/connections', labelKey: 'nav.p2pOnline', icon: IconWifi, group: 'users', needsP2p: true },
+  { path: '/vods', labelKey: 'vods.title', icon: IconMovie, group: 'tools', roles: ['admin', 'master'] },
   { path: '/p2p_migrate', labelKey: 'nav.p2pMigrate', icon: IconCoins, group: 'tools' },
-  { path: '/p2p_migrate_users', labelKey: 'nav.p2pMigrateUsers', icon: IconDatabaseImport, group: 'tools' },
+  { path: '/p2p_migrate_users', labelKey: 'nav.p2pMigrateUsers', icon: IconDatabaseImport, group: 'tools', needsP2p: true },
   { path: '/logs', labelKey: 'nav.logs', icon: IconListDetails, group: 'logs' },
 ];
 

@@ -12,11 +12,16 @@ interface Props {
   label: string;
   maxLength?: number;
   maw?: number;
+  /**
+   * Narrowest width before it wraps to a line of its own (in a wrapping row beside other filters):
+   * with the default 0 a `flex: 1` box is squeezed to nothing next to fixed-width selects on a phone.
+   */
+  miw?: number;
   testId?: string;
 }
 
 /** A list's text filter: shows the URL's value, writes it back debounced. */
-export function SearchBox({ value, onChange, label, maxLength = 50, maw = 320, testId }: Props) {
+export function SearchBox({ value, onChange, label, maxLength = 50, maw = 320, miw = 0, testId }: Props) {
   const [text, setText] = useState(value);
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const last = useRef(value);
@@ -41,7 +46,7 @@ export function SearchBox({ value, onChange, label, maxLength = 50, maw = 320, t
     <TextInput
       flex={1}
       maw={maw}
-      miw={0}
+      miw={miw}
       leftSection={<IconSearch size={16} />}
       placeholder={label}
       aria-label={label}

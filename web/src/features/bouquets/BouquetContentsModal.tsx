@@ -49,7 +49,8 @@ export default function BouquetContentsModal({ bouquet, onClose }: { bouquet: Bo
         group: t(`catalogue.kinds.${kind}`),
         items: (categories.data ?? [])
           .filter((c) => c.kind === kind)
-          .map((c) => ({ value: String(c.id), label: `${c.name} (${formatNumber(c.streams_count)})` })),
+          // the kind in the label too: a chosen category's pill shows its label, not its group
+          .map((c) => ({ value: String(c.id), label: t('bouquets.contents.categoryLabel', { kind: t(`catalogue.kinds.${kind}`), name: c.name, streams: formatNumber(c.streams_count) }) })),
       })).filter((g) => g.items.length > 0),
     [categories.data, t],
   );

@@ -15,6 +15,7 @@ import {
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
+import { useP2pConfigured } from '../../api/complements';
 import { useP2pOnline } from '../../api/p2pOnline';
 import { useDashboardCounters } from './api';
 import { formatNumber } from '../../lib/format';
@@ -118,7 +119,9 @@ export function StatCards() {
 
 /** Online P2P users: the count of the P2P server's online list (refreshed with it every 15 s). */
 function P2pOnlineCard() {
-  const online = useP2pOnline();
-  const notConfigured = isApiError(online.error) && online.error.code === 'NOT_CONFIGURED';
-  return <StatCard cardKey="users_onlinep2p" value={online.data?.length} loading={online.isPending} notConfigured={notConfigured} />;
+  // Without the P2P server there is no list to ask for: the card says so, no request.
+  const configured = useP2pConfigured();
+  const online = useP2pOnline(configured === true);
+  const notConfigured = configured === false || (isApiError(online.error) && online.error.code === 'NOT_CONFIGURED');
+  return <StatCard cardKey="users_onlinep2p" value={online.data?.length} loading={!notConfigured && online.isPending} notConfigured={notConfigured} />;
 }

@@ -48,12 +48,14 @@ interface Props {
   /** WhatsApp and notes fields (P2P trials have none). Default true. */
   withContact?: boolean;
   submitLabel: string;
+  /** The submit button is disabled (the page says why). */
+  submitDisabled?: boolean;
   onSubmit: (values: LineFormValues, pkg: Package) => Promise<void>;
   onCancel: () => void;
 }
 
 /** Create form of normal and trial lines: credentials with generate buttons, package, screens, whatsapp, notes. */
-export function LineForm({ packages, packagesLoading, screens, withName = false, withContact = true, submitLabel, onSubmit, onCancel }: Props) {
+export function LineForm({ packages, packagesLoading, screens, withName = false, withContact = true, submitLabel, submitDisabled = false, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
   const form = useForm<LineFormValues>({
     initialValues: EMPTY_LINE_FORM,
@@ -78,6 +80,7 @@ export function LineForm({ packages, packagesLoading, screens, withName = false,
   };
 
   const submit = form.onSubmit(async (values) => {
+    if (submitDisabled) return;
     const chosen = packages.find((p) => String(p.id) === values.package_id);
     if (!chosen) return;
     if (screens && chosen.max_connections < 2) {
@@ -180,7 +183,7 @@ export function LineForm({ packages, packagesLoading, screens, withName = false,
           <Textarea label={t('users.notes')} autosize minRows={1} maxRows={4} maxLength={500} data-testid="user-notes" {...form.getInputProps('reseller_notes')} />
         </SimpleGrid>
         )}
-        <FormActions onCancel={onCancel} submitting={form.submitting} submitLabel={submitLabel} cancelTestId="user-cancel" submitTestId="user-submit" />
+        <FormActions onCancel={onCancel} submitting={form.submitting} submitDisabled={submitDisabled} submitLabel={submitLabel} cancelTestId="user-cancel" submitTestId="user-submit" />
       </Stack>
     </form>
   );

@@ -3,6 +3,7 @@ import { toast } from '../../api/notify';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { customerLink } from '../../lib/links';
 import { type WhatsAppLine, type WhatsAppMessageKind, whatsappMessage, whatsappNumber, whatsappUrl } from '../../lib/whatsapp';
 import { useLineLinks } from './api';
 
@@ -27,7 +28,7 @@ export function WhatsAppModal({ line, opened, onClose }: { line: WhatsAppLine; o
   const links = useLineLinks(line.id, opened);
   const [kind, setKind] = useState<WhatsAppMessageKind | null>(null);
   const number = whatsappNumber(line.whatsapp);
-  const message = useMemo(() => (kind ? whatsappMessage(kind, line, links.data?.mpgets ?? '', t) : ''), [kind, line, links.data, t]);
+  const message = useMemo(() => (kind ? whatsappMessage(kind, line, customerLink(links.data), t) : ''), [kind, line, links.data, t]);
   const href = number && kind ? whatsappUrl(number, message) : undefined;
 
   return (

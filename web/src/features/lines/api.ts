@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { Complements, LinkType, Package } from '../../api/types';
+import type { Complements, Package } from '../../api/types';
+import { OFFERED_LINKS } from '../../lib/links';
 
 /** What lines of both kinds (IPTV users and P2P accounts) share: links, packages, screens. */
-export const LINK_TYPES: readonly LinkType[] = ['mpgets', 'm3u8', 'hls', 'ssiptv'];
+export const LINK_TYPES = OFFERED_LINKS;
 
 /** Setting `user_limit_screen` (default 1). */
 export function screenLimit(c: Complements | undefined): number {

@@ -21,6 +21,31 @@ export function monthsRemaining(expDate: number, nowSec: number): number {
   return expDate > nowSec ? Math.ceil((expDate - nowSec) / MONTH_SECONDS) : 0;
 }
 
+/**
+ * A package duration added to an epoch-seconds instant, as the server does (lines `addDuration`):
+ * hours and days exactly; months and years follow the calendar in UTC (Jan 31 + 1 month = Feb 28/29).
+ */
+export function addDuration(fromSec: number, amount: number, unit: string): number {
+  const d = new Date(fromSec * 1000);
+  switch (unit) {
+    case 'hours':
+      return fromSec + amount * 3600;
+    case 'days':
+      return fromSec + amount * DAY_SECONDS;
+    case 'years':
+      d.setUTCFullYear(d.getUTCFullYear() + amount);
+      return Math.floor(d.getTime() / 1000);
+    default: {
+      const day = d.getUTCDate();
+      d.setUTCDate(1);
+      d.setUTCMonth(d.getUTCMonth() + amount);
+      const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+      d.setUTCDate(Math.min(day, last));
+      return Math.floor(d.getTime() / 1000);
+    }
+  }
+}
+
 /** 1 HTTP, 2 P2P, 3 (or other) P2P BR. */
 export function systemLabel(system: number): string {
   return system === 1 ? 'HTTP' : system === 2 ? 'P2P' : 'P2P BR';

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { LogEntry } from '../../api/types';
+import { formatNumber } from '../../lib/format';
 
 /** Actions whose value_int is an amount of credits (spent, given, taken or moved). */
 export const CREDIT_ACTIONS: ReadonlySet<string> = new Set([
@@ -59,12 +60,37 @@ export function valueText(t: TFunction, e: LogEntry): string {
     }
     case 'p2p_import_clients':
       return e.value_int !== null ? t('logs.value.clients', { username: v, count: e.value_int }) : v;
+    case 'catalogue_import':
+      return importText(t, v);
     case 'user_update':
     case 'reseller_update':
       return v.split(',').filter(Boolean).join(', ');
     default:
       return [v, id && v ? `(${id})` : id].filter(Boolean).join(' ');
   }
+}
+
+const IMPORT_DONE = /^(.+?): \+(\d+) ~(\d+) =(\d+) skipped (\d+)/;
+const IMPORT_STOPPED = /^(.+?): stopped after (\d+) of (\d+) entries were stored/;
+
+/**
+ * A catalogue import as the server logs it (`file: +20 ~0 =0 skipped 0 (1 batches of up to 500)`,
+ * or `host: stopped after 1000 of 1200 entries were stored (why); …`) in words; other text as it is.
+ */
+function importText(t: TFunction, v: string): string {
+  const n = (key: string, count: string) => t(`catalogue.import.summary.${key}`, { count: Number(count), n: formatNumber(Number(count)) });
+  const from = (source: string) => (source === 'file' ? t('logs.value.import.file') : t('logs.value.import.url', { host: source }));
+  const done = IMPORT_DONE.exec(v);
+  if (done) {
+    const [, source, added, updated, unchanged, skipped] = done;
+    return `${from(source!)}: ${[n('added', added!), n('updated', updated!), n('unchanged', unchanged!), n('skipped', skipped!)].join(', ')}`;
+  }
+  const stopped = IMPORT_STOPPED.exec(v);
+  if (stopped) {
+    const [, source, stored, total] = stopped;
+    return `${from(source!)}: ${t('logs.value.import.stopped', { count: Number(total), stored: formatNumber(Number(stored)), total: formatNumber(Number(total)) })}`;
+  }
+  return v;
 }
 
 /** Credits of an entry, or null when value_int is not an amount of credits. */

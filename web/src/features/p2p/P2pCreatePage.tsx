@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { notifySuccess } from '../../api/notify';
 import { useTranslation } from 'react-i18next';
-import { useComplements } from '../../api/complements';
+import { useComplements, useP2pConfigured } from '../../api/complements';
 import { FormPageShell } from '../../components/FormPageShell';
 import { useGoBack } from '../../components/useGoBack';
 import { paidPackages, screenLimit, trialPackages } from '../lines/api';
@@ -9,6 +9,7 @@ import { type CreatedCredentials, CreatedDialog, useCreatedDialog } from '../lin
 import { formScreens, LineForm, type LineFormValues, lineFormBody } from '../lines/LineForm';
 import type { P2pUser, Package } from '../../api/types';
 import { useCreateP2pTrial, useCreateP2pUser } from './api';
+import { P2pNotConfigured } from './P2pNotConfigured';
 
 /** What the customer signs in with: the account's e-mail (login) and password. */
 const credentials = (u: P2pUser): CreatedCredentials => ({ username: u.email, password: u.password, exp_date: u.expiracao });
@@ -27,6 +28,8 @@ function P2pCreate({ trial }: { trial: boolean }) {
   const { t } = useTranslation();
   const goBack = useGoBack('/p2p_users');
   const complements = useComplements();
+  // Without the P2P server the server refuses the creation (503 NOT_CONFIGURED): say so first, no submit.
+  const p2pOff = useP2pConfigured() === false;
   const packages = trial ? trialPackages(complements.data) : paidPackages(complements.data);
   const dialog = useCreatedDialog<P2pUser>();
   // One key per creation intent (the values sent): a retry after a lost answer cannot charge twice.
@@ -52,7 +55,19 @@ function P2pCreate({ trial }: { trial: boolean }) {
 
   return (
     <>
-      <FormPageShell title={trial ? t('p2p.trialTitle') : t('p2p.createTitle')} onBack={goBack} backTestId="user-back" aboveForm={noPackages}>
+      <FormPageShell
+        title={trial ? t('p2p.trialTitle') : t('p2p.createTitle')}
+        onBack={goBack}
+        backTestId="user-back"
+        aboveForm={
+          (p2pOff || noPackages) && (
+            <>
+              {p2pOff && <P2pNotConfigured />}
+              {noPackages}
+            </>
+          )
+        }
+      >
         <LineForm
           key={dialog.formKey}
           withName
@@ -61,6 +76,7 @@ function P2pCreate({ trial }: { trial: boolean }) {
           packagesLoading={complements.isLoading}
           screens={trial ? undefined : { limit: screenLimit(complements.data) }}
           submitLabel={trial ? t('users.trialSubmit') : t('users.createSubmit')}
+          submitDisabled={p2pOff}
           onCancel={goBack}
           onSubmit={submit}
         />

@@ -27,7 +27,7 @@ export function P2pFilterBar({ filters, setFilters, removeFilter, clearFilters, 
   return (
     <Stack gap="xs" mb="sm">
       <Group gap="xs" align="flex-end" wrap="wrap">
-        <SearchBox value={filters.username ?? ''} onChange={(v) => setFilters({ username: v || undefined })} label={t('p2p.filters.username')} maw={300} testId="p2p-filter-username" />
+        <SearchBox value={filters.username ?? ''} onChange={(v) => setFilters({ username: v || undefined })} label={t('p2p.filters.username')} maw={300} miw={200} testId="p2p-filter-username" />
         <Select
           w={170}
           placeholder={t('p2p.columns.status')}

@@ -11,6 +11,8 @@ import { formatDateTime, formatNumber } from '../../lib/format';
 import { useAttachOldLogin, useImportPreview, useMigrateOldClients } from './api';
 import { OldLoginForm } from './OldLoginForm';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
+import { P2pNotConfigured } from './P2pNotConfigured';
+import { useP2pConfigured } from '../../api/complements';
 
 /** /p2p_migrate_users — sign in to the old P2P panel, see its clients, import them all (refused while any conflicts). */
 export function P2pMigrateUsersPage() {
@@ -19,6 +21,8 @@ export function P2pMigrateUsersPage() {
   const [imported, setImported] = useState<number | null>(null);
   const attachLogin = useAttachOldLogin();
   const importClients = useMigrateOldClients();
+  // Imported clients could never reach a missing P2P server: the import is refused (503), say so first.
+  const p2pOff = useP2pConfigured() === false;
   const rows = preview.data?.data ?? [];
 
   const attach = async (username: string, password: string) => {
@@ -71,6 +75,7 @@ export function P2pMigrateUsersPage() {
   return (
     <Stack gap={0}>
       <PageHeader title={t('p2p.import.title')} />
+      {p2pOff && <P2pNotConfigured />}
       {imported !== null && (
         <Alert color="green" icon={<IconCircleCheck size={18} />} mb="sm" data-testid="p2p-import-done">
           {t('p2p.import.done', { count: imported, formatted: formatNumber(imported) })}
@@ -100,7 +105,7 @@ export function P2pMigrateUsersPage() {
                 {t('p2p.import.conflicts', { count: conflicts, formatted: formatNumber(conflicts) })}
               </Alert>
             ) : (
-              <Button color="teal" leftSection={<IconDatabaseImport size={18} />} loading={importClients.isPending} onClick={() => void migrate()} data-testid="p2p-import-submit">
+              <Button color="teal" leftSection={<IconDatabaseImport size={18} />} loading={importClients.isPending} disabled={p2pOff} onClick={() => void migrate()} data-testid="p2p-import-submit">
                 {t('p2p.import.submit')}
               </Button>
             )}

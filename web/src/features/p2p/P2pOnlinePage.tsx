@@ -1,19 +1,23 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { Button, Group, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import type { P2pOnlineRow } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
 import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { formatElapsed, formatNumber } from '../../lib/format';
+import { useP2pConfigured } from '../../api/complements';
 import { useP2pOnline } from '../../api/p2pOnline';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
+import { P2pNotConfigured } from './P2pNotConfigured';
 
 /** /p2p_users/connections — who watches over P2P now, from the P2P server (refreshed every 15 s). */
 export function P2pOnlinePage() {
   const { t } = useTranslation();
-  const online = useP2pOnline();
-  const notConfigured = isApiError(online.error) && online.error.code === 'NOT_CONFIGURED';
+  // Without the P2P server there is no list: say so (and whom to ask), no request.
+  const configured = useP2pConfigured();
+  const online = useP2pOnline(configured === true);
+  const notConfigured = configured === false || (isApiError(online.error) && online.error.code === 'NOT_CONFIGURED');
   const rows = online.data ?? [];
 
   const columns: ResponsiveColumn<P2pOnlineRow>[] = [
@@ -30,15 +34,15 @@ export function P2pOnlinePage() {
       <PageHeader
         title={t('p2p.online.title')}
         actions={
-          <Button variant="default" leftSection={<IconRefresh size={16} />} loading={online.isFetching} onClick={() => void online.refetch()} data-testid="p2p-online-refresh">
-            {t('common.refresh')}
-          </Button>
+          !notConfigured && (
+            <Button variant="default" leftSection={<IconRefresh size={16} />} loading={online.isFetching} onClick={() => void online.refetch()} data-testid="p2p-online-refresh">
+              {t('common.refresh')}
+            </Button>
+          )
         }
       />
       {notConfigured ? (
-        <Alert color="gray" icon={<IconAlertTriangle size={18} />} data-testid="p2p-online-not-configured">
-          {t('errors.NOT_CONFIGURED')}
-        </Alert>
+        <P2pNotConfigured online mb="0" testId="p2p-online-not-configured" />
       ) : online.isError ? (
         <LoadErrorAlert onRetry={() => online.refetch()} testId="p2p-online-error" />
       ) : (

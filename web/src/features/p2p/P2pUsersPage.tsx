@@ -18,6 +18,8 @@ import { useTableState } from '../../components/table/useTableState';
 import { formatDateTime } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
 import { useProfile } from '../../api/profile';
+import { useP2pConfigured } from '../../api/complements';
+import { P2pNotConfigured } from './P2pNotConfigured';
 import { P2P_ROW_ACTIONS, useDeleteP2pUser, useP2pOutbox, useP2pUsers, useSetP2pBlocked } from './api';
 import { LoginCell } from '../lines/ui';
 import { P2pFilterBar } from './P2pFilterBar';
@@ -37,6 +39,7 @@ export function P2pUsersPage() {
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const [renewing, setRenewing] = useState<P2pUser | null>(null);
   const isAdmin = profile.data?.type === 'admin';
+  const p2pOff = useP2pConfigured() === false;
 
   const busy = usePendingRows(P2P_ROW_ACTIONS);
   const setBlocked = useSetP2pBlocked();
@@ -57,7 +60,7 @@ export function P2pUsersPage() {
       title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
       width: 52,
       card: 'actions',
-      render: (u) => <RowMenu user={u} busy={busy.has(u.id)} onRenew={setRenewing} onBlockToggle={onBlockToggle} onRemove={onRemove} />,
+      render: (u) => <RowMenu user={u} busy={busy.has(u.id)} canRenew={!p2pOff} onRenew={setRenewing} onBlockToggle={onBlockToggle} onRemove={onRemove} />,
     },
     id: { accessor: 'id', title: t('p2p.columns.id'), sortable: true, noWrap: true, card: 'none' },
     email: {
@@ -110,6 +113,7 @@ export function P2pUsersPage() {
           </>
         }
       />
+      {p2pOff && <P2pNotConfigured />}
       {isAdmin && <OutboxNotice />}
       <P2pFilterBar
         filters={table.filters}
@@ -141,12 +145,14 @@ function OutboxNotice() {
 interface RowMenuProps {
   user: P2pUser;
   busy: boolean;
+  /** false without the P2P server: a renewal would be refused (the page says why) */
+  canRenew: boolean;
   onRenew: (u: P2pUser) => void;
   onBlockToggle: (u: P2pUser) => Promise<void>;
   onRemove: (u: P2pUser) => Promise<void>;
 }
 
-function RowMenu({ user, busy, onRenew, onBlockToggle, onRemove }: RowMenuProps) {
+function RowMenu({ user, busy, canRenew, onRenew, onBlockToggle, onRemove }: RowMenuProps) {
   const { t } = useTranslation();
   const active = user.status === 1;
   return (
@@ -158,7 +164,7 @@ function RowMenu({ user, busy, onRenew, onBlockToggle, onRemove }: RowMenuProps)
       </Menu.Target>
       <Menu.Dropdown data-testid={`p2p-actions-menu-${user.id}`}>
         <Menu.Label>{user.email}</Menu.Label>
-        <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => onRenew(user)} data-testid="p2p-action-renew">
+        <Menu.Item leftSection={<IconRefresh size={16} />} disabled={!canRenew} onClick={() => onRenew(user)} data-testid="p2p-action-renew">
           {t('users.actions.renew')}
         </Menu.Item>
         <Menu.Item

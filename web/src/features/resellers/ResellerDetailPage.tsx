@@ -12,8 +12,7 @@ import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useGoBack } from '../../components/useGoBack';
 import i18n from '../../i18n';
 import { useLedger, useReseller } from './api';
-import { formatDelta, formatNumber } from '../../lib/format';
-import { formatEpoch } from './format';
+import { formatDateTime, formatDelta, formatNumber } from '../../lib/format';
 import { StatusBadge } from './StatusBadge';
 import { groupName } from './groupName';
 import type { LedgerEntry } from '../../api/types';
@@ -119,7 +118,7 @@ export function ResellerDetailPage() {
               <Detail label={t('resellers.fields.status')} value={<StatusBadge status={r.status} />} />
               <Detail label={t('resellers.fields.group')} value={groupName(r.group_name, r.group_type)} />
               <Detail label={t('resellers.fields.master')} value={r.master_username ?? '—'} />
-              <Detail label={t('resellers.fields.lastLogin')} value={formatEpoch(r.last_login) || t('resellers.never')} />
+              <Detail label={t('resellers.fields.lastLogin')} value={r.last_login ? formatDateTime(r.last_login) : t('resellers.never')} />
               <Detail label={t('resellers.fields.email')} value={r.email || '—'} />
               <Detail label={t('resellers.fields.whatsapp')} value={r.whatsapp || '—'} />
               <Detail label={t('resellers.fields.telegram')} value={r.telegram || '—'} />
@@ -147,7 +146,7 @@ export function ResellerDetailPage() {
         testId="ledger-table"
         rowTestId={(l) => `ledger-row-${l.id}`}
         columns={[
-          { accessor: 'created_at', title: t('resellers.ledger.date'), noWrap: true, render: (l) => formatEpoch(l.created_at) },
+          { accessor: 'created_at', title: t('resellers.ledger.date'), noWrap: true, render: (l) => formatDateTime(l.created_at) },
           {
             accessor: 'delta',
             title: t('resellers.ledger.delta'),

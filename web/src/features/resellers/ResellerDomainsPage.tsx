@@ -10,9 +10,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useGoBack } from '../../components/useGoBack';
 import { useAddDomain, useDomains, useReseller } from './api';
-import { formatEpoch } from './format';
 import type { Domain } from '../../api/types';
 import { isValidId } from '../../lib/ids';
+import { formatDateTime } from '../../lib/format';
 
 
 /** /resellers/{id}/add_domains — the reseller's custom domains ('no domain registered' when empty) and an add form. */
@@ -120,7 +120,7 @@ export function ResellerDomainsPage() {
           testId="domains-table"
           columns={[
             { accessor: 'dns_reseller', title: t('resellers.domains.domain'), card: 'title', render: (d) => d.dns_reseller ?? '—' },
-            { accessor: 'created_at', title: t('resellers.domains.createdAt'), noWrap: true, render: (d) => formatEpoch(d.created_at) },
+            { accessor: 'created_at', title: t('resellers.domains.createdAt'), noWrap: true, render: (d) => formatDateTime(d.created_at) },
             {
               accessor: 'token_id',
               title: t('resellers.domains.token'),

@@ -22,8 +22,7 @@ import { useComplements } from '../../api/complements';
 import { masterMinCredits, useResellers, useSetResellerStatus, useToMaster } from './api';
 import { CreditModal } from './CreditModal';
 import { DeactivateModal } from './DeactivateModal';
-import { formatNumber } from '../../lib/format';
-import { formatEpoch } from './format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { type ActionsMode, type ResellerAction, ResellerActions } from './ResellerActions';
 import { filterChips, ResellerFilterBar } from './ResellerFilters';
 import { resellersSearch } from './search';
@@ -149,7 +148,7 @@ export function ResellersPage() {
       sortable: true,
       visibleFrom: 'lg',
       noWrap: true,
-      render: (r) => formatEpoch(r.last_login) || t('resellers.never'),
+      render: (r) => (r.last_login ? formatDateTime(r.last_login) : t('resellers.never')),
     },
     { accessor: 'group_name', title: t('resellers.fields.group'), sortable: true, visibleFrom: 'md', render: (r) => groupName(r.group_name, r.group_type) },
     { accessor: 'sub_resellers_count', title: t('resellers.fields.subResellers'), textAlign: 'right', visibleFrom: 'xl', card: 'none' },

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { notifySuccess } from '../../api/notify';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { confirmDelete } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { formatDateTime } from '../../lib/format';
-import { useRemoveServer, useServers } from './api';
+import { useDefaultEdge, useRemoveServer, useServers } from './api';
 import { RegisterServerModal } from './RegisterServerModal';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 
@@ -17,6 +17,7 @@ export function ServersPage() {
   const { t } = useTranslation();
   const list = useServers();
   const remove = useRemoveServer();
+  const defaultEdge = useDefaultEdge().data ?? '';
   const [registering, setRegistering] = useState(false);
 
   const onRemove = async (s: EdgeServer) => {
@@ -48,7 +49,21 @@ export function ServersPage() {
         rowTestId={(s) => `server-row-${s.id}`}
         columns={[
           { accessor: 'id', title: 'ID', width: 70, card: 'none' },
-          { accessor: 'name', title: t('servers.name'), card: 'title' },
+          {
+            accessor: 'name',
+            title: t('servers.name'),
+            card: 'title',
+            render: (s) => (
+              <Group gap={6} wrap="wrap" component="span">
+                {s.name}
+                {String(s.id) === defaultEdge && (
+                  <Badge size="sm" variant="light" data-testid={`server-default-${s.id}`}>
+                    {t('servers.default')}
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
           { accessor: 'url', title: t('servers.url'), render: (s) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{s.url}</Text> },
           { accessor: 'created_at', title: t('servers.created'), noWrap: true, visibleFrom: 'md', render: (s) => formatDateTime(s.created_at) },
           {

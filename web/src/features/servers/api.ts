@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { settingsKeys } from '../settings/queryKeys';
 import { serverKeys } from './queryKeys';
 
 /** Every registered streaming edge (admin only; a handful, not paged). */
@@ -7,6 +8,15 @@ export function useServers() {
   return useQuery({
     queryKey: serverKeys.list(),
     queryFn: ({ signal }) => api.GET('/api/admin/servers', { signal }).then((r) => r.data),
+  });
+}
+
+/** The default_edge setting (the id of the edge stream URLs point at, or ''), from the settings page's query. */
+export function useDefaultEdge() {
+  return useQuery({
+    queryKey: settingsKeys.all(),
+    queryFn: ({ signal }) => api.GET('/api/admin/settings', { signal }),
+    select: (r) => r.settings.default_edge ?? '',
   });
 }
 
@@ -23,6 +33,7 @@ export function useRemoveServer() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.DELETE('/api/admin/servers/{id}', { params: { path: { id } } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: serverKeys.list() }),
+    // removing the default edge empties the default_edge setting
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: serverKeys.list() }), qc.invalidateQueries({ queryKey: settingsKeys.all() })]),
   });
 }

@@ -9,7 +9,7 @@ import { useComplements } from '../../api/complements';
 import { isApiError } from '../../api/errors';
 import { PageHeader } from '../../components/PageHeader';
 import i18n from '../../i18n';
-import { useAdminSettings, useSaveSettings } from './api';
+import { useAdminSettings, useEdgeServers, useSaveSettings } from './api';
 import type { SettingsUpdate } from '../../api/types';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 
@@ -22,7 +22,9 @@ export const INT_SETTINGS = {
 } as const;
 const PACKAGE_SETTINGS = ['migration_package_adult', 'migration_package_no_adult'] as const;
 const TEXT_SETTINGS = ['main_domain', 'chat_group_url', 'manual_url', 'p2p_email_domain'] as const;
-type Key = keyof typeof INT_SETTINGS | (typeof PACKAGE_SETTINGS)[number] | (typeof TEXT_SETTINGS)[number];
+/** A registered edge's id, or '' (stream URLs follow the links' domain). */
+const EDGE_SETTING = 'default_edge';
+type Key = keyof typeof INT_SETTINGS | (typeof PACKAGE_SETTINGS)[number] | (typeof TEXT_SETTINGS)[number] | typeof EDGE_SETTING;
 type Values = Record<Key, string | number>;
 
 const URL_RE = /^https?:\/\/\S+$/;
@@ -38,13 +40,13 @@ export function settingError(key: Key, raw: string | number): string | null {
     return v !== '' && Number.isInteger(n) && n >= min && n <= max ? null : i18n.t('settings.intRange', { min, max });
   }
   if ((PACKAGE_SETTINGS as readonly string[]).includes(key)) return v ? null : i18n.t('settings.packageRequired');
-  if (!v) return null;
+  if (!v || key === EDGE_SETTING) return null;
   if (key === 'chat_group_url' || key === 'manual_url') return URL_RE.test(v) && v.length <= 500 ? null : i18n.t('settings.urlInvalid');
   if (key === 'main_domain') return DOMAIN_RE.test(v) && v.length <= 200 ? null : i18n.t('settings.domainInvalid');
   return EMAIL_DOMAIN_RE.test(v) && v.length <= 100 ? null : i18n.t('settings.emailDomainInvalid');
 }
 
-const ALL: Key[] = [...(Object.keys(INT_SETTINGS) as Key[]), ...PACKAGE_SETTINGS, ...TEXT_SETTINGS];
+const ALL: Key[] = [...(Object.keys(INT_SETTINGS) as Key[]), ...PACKAGE_SETTINGS, ...TEXT_SETTINGS, EDGE_SETTING];
 
 /** /settings (admin): the business settings, validated, and which integrations the server is configured for. */
 export function SettingsPage() {
@@ -53,6 +55,8 @@ export function SettingsPage() {
   const save = useSaveSettings();
   const complements = useComplements();
   const packages = (complements.data?.packages ?? []).filter((p) => p.is_trial !== 1).map((p) => ({ value: String(p.id), label: `${p.package_name} (#${p.id})` }));
+  const servers = useEdgeServers();
+  const edges = [{ value: '', label: t('settings.defaultEdgeNone') }, ...(servers.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name} (${s.url})` }))];
   const form = useForm<Values>({
     initialValues: Object.fromEntries(ALL.map((k) => [k, ''])) as Values,
     validate: Object.fromEntries(ALL.map((k) => [k, (v: string | number) => settingError(k, v)])) as never,
@@ -118,6 +122,15 @@ export function SettingsPage() {
                 </Title>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                   {text('main_domain', 'https://tv.example.com')}
+                  <Select
+                    label={t(`settings.fields.${EDGE_SETTING}`)}
+                    description={hint(EDGE_SETTING)}
+                    data={edges}
+                    allowDeselect={false}
+                    {...form.getInputProps(EDGE_SETTING)}
+                    value={String(form.values[EDGE_SETTING])}
+                    data-testid={`setting-${EDGE_SETTING}`}
+                  />
                   {text('p2p_email_domain', 'example.com')}
                   {text('chat_group_url', 'https://chat.whatsapp.com/...')}
                   {text('manual_url', 'https://manual.example.com')}

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { notifySuccess } from '../../api/notify';
 import { IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,13 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { useChangeScreens, useExtendLine, useRenewLine, useShortenLink } from './api';
 import { LINK_TYPES, paidPackages, screenLimit, screensWith, useLineLinks } from '../lines/api';
 import { useComplements } from '../../api/complements';
+import { useProfile } from '../../api/profile';
 import { formatDateTime } from '../../lib/format';
 import { decodeNewsBody } from '../../lib/newsBody';
 import { LINK_NEWS_ID, useNews } from '../../api/news';
-import { DAY_SECONDS, monthsRemaining } from '../lines/format';
+import { addDuration, DAY_SECONDS, monthsRemaining } from '../lines/format';
 import { screenChange } from './screenChange';
 import { CopyIconButton } from '../lines/ui';
-import type { Line, LinkType, Package } from '../../api/types';
+import type { Line, Package } from '../../api/types';
+import type { OfferedLink } from '../../lib/links';
 
 interface LineModalProps {
   line: Line;
@@ -120,9 +123,10 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
         />
         {change.stuck && (
           <Text size="sm" c="dimmed" data-testid="screens-at-limit">
-            {t('users.screens.atLimit', { limit })}
+            {t('users.screens.atLimit', { count: limit })}
           </Text>
         )}
+        <ScreenLimitNote limit={limit} />
         {change.valid && a > 0 && (
           <Text size="sm" data-testid="screens-cost">
             {t('users.screens.cost', { count: change.cost })}
@@ -144,6 +148,26 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
   );
 }
 
+/** Where the screen limit comes from and who changes it: the admin, in the settings (a link for the admin). */
+function ScreenLimitNote({ limit }: { limit: number }) {
+  const { t } = useTranslation();
+  const isAdmin = useProfile().data?.type === 'admin';
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" data-testid="screens-limit-note">
+        {t('users.screens.limitNote', { count: limit })}
+        {!isAdmin && ` ${t('users.screens.limitChangeOthers')}`}
+      </Text>
+      {/* its own line: a link inside a sentence would need more than its colour to stand out */}
+      {isAdmin && (
+        <Anchor component={Link} to="/settings" size="sm" data-testid="screens-limit-settings">
+          {t('users.screens.limitChangeAdmin')}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
 function Stat({ label, value, testId }: { label: string; value: number | string; testId?: string }) {
   return (
     <Stack gap={0} align="center">
@@ -160,6 +184,11 @@ function Stat({ label, value, testId }: { label: string; value: number | string;
 /** Cost and period of a renewal by package: screens (package's when >= 2) x official_credits. */
 export function renewCost(line: Pick<Line, 'max_connections'>, pkg: Package): number {
   return screensWith(pkg, line.max_connections) * pkg.official_credits;
+}
+
+/** The expiry after a renewal by package: its duration added to the later of the expiry and now (calendar months, like the server). */
+export function renewedExpiry(line: Pick<Line, 'exp_date'>, pkg: Pick<Package, 'official_duration' | 'official_duration_in'>, now: number): number {
+  return addDuration(Math.max(line.exp_date, now), pkg.official_duration, pkg.official_duration_in);
 }
 
 /** Renewal by package: a non-trial package must be chosen. */
@@ -209,8 +238,14 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
               {t('users.renew.cost', { count: renewCost(line, pkg) })} · {t('users.duration', { count: pkg.official_duration, unit: t(`users.units.${pkg.official_duration_in}`, { defaultValue: pkg.official_duration_in }) })}
             </Alert>
           )}
-          <Text size="sm">
-            {t('users.expiresAt')}: <b>{formatDateTime(line.exp_date)}</b>
+          <Text size="sm" data-testid="renew-expiry">
+            {t('users.expiresAt')}: <b data-testid="renew-old-exp">{formatDateTime(line.exp_date)}</b>
+            {pkg && (
+              <>
+                {' → '}
+                <b data-testid="renew-new-exp">{formatDateTime(renewedExpiry(line, pkg, nowSec()))}</b>
+              </>
+            )}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -226,9 +261,14 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
   );
 }
 
-const LINK_LABELS: Record<LinkType, string> = { mpgets: 'MPEGTS', m3u8: 'M3U8', hls: 'HLS', ssiptv: 'SSIPTV' };
+/** Short names on the shorten buttons; the fields carry the longer `users.links.formats.*` labels. */
+const LINK_LABELS: Record<OfferedLink, string> = { m3u8: 'M3U8', hls: 'HLS', ssiptv: 'SSIPTV' };
 
-/** The four original links, four shorten buttons, the shortened link with copy, and news item 2. */
+/**
+ * The offered links (HLS first: the default one, also sent by WhatsApp), each whole and wrapped so
+ * their ends (`output=...`) tell them apart, a shorten button each, the shortened link with copy,
+ * and news item 2.
+ */
 export function LinksModal({ line, opened, onClose }: LineModalProps) {
   const { t } = useTranslation();
   const links = useLineLinks(line.id, opened);
@@ -250,10 +290,13 @@ export function LinksModal({ line, opened, onClose }: LineModalProps) {
           </Alert>
         )}
         {LINK_TYPES.map((type) => (
-          <TextInput
+          <Textarea
             key={type}
-            label={LINK_LABELS[type]}
+            label={t(`users.links.formats.${type}`)}
             readOnly
+            autosize
+            minRows={1}
+            styles={{ input: { wordBreak: 'break-all', fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' } }}
             value={links.data?.[type] ?? ''}
             placeholder={links.isLoading ? t('common.loading') : ''}
             rightSection={<CopyIconButton value={links.data?.[type] ?? ''} label={t('users.links.copy')} testId={`link-copy-${type}`} />}
@@ -274,7 +317,7 @@ export function LinksModal({ line, opened, onClose }: LineModalProps) {
         <Text size="sm" fw={500} mb={-6}>
           {t('users.links.shortenLabel')}
         </Text>
-        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
+        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
           {LINK_TYPES.map((type) => (
             <Button
               key={type}

@@ -16,8 +16,8 @@ export function searchErrorText(e: unknown): string {
   return i18n.t('vods.search.unavailable');
 }
 
-/** 'Search the catalogue' (masters and admins): query -> results -> request one with notes. */
-export function CatalogueSearchModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** 'Search the catalogue' (masters and admins): query -> results -> request one with notes; or ask by name (`onManual`). */
+export function CatalogueSearchModal({ opened, onClose, onManual }: { opened: boolean; onClose: () => void; onManual: () => void }) {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q.trim(), 500);
@@ -80,6 +80,13 @@ export function CatalogueSearchModal({ opened, onClose }: { opened: boolean; onC
             <Text size="sm" c="dimmed" data-testid="vod-search-empty">
               {t('vods.search.empty')}
             </Text>
+          )}
+          {(search.isError || search.data?.length === 0) && !search.isFetching && (
+            <Group justify="flex-start">
+              <Button variant="subtle" size="xs" onClick={onManual} data-testid="vod-search-manual">
+                {t('vods.manual.notFound')}
+              </Button>
+            </Group>
           )}
           <Stack gap="xs" data-testid="vod-search-results">
             {(search.data ?? []).map((title) => (

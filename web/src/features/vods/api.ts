@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { vodKeys } from './queryKeys';
-import type { AdminVodsQuery, VodRequestBody, VodsQuery } from '../../api/types';
+import type { AdminVodsQuery, ManualVodRequestBody, VodRequestBody, VodsQuery } from '../../api/types';
 
 /** The two content-request lists page by these (docs/rules.md). */
 export const VOD_PER_OPTIONS = [10, 25, 50, 100] as const;
@@ -38,6 +38,16 @@ export function useCatalogueSearch(q: string) {
   });
 }
 
+/** Whether the catalogue search is configured: asked once when the page opens (masters and admins). */
+export function useCatalogueSearchStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: vodKeys.searchStatus(),
+    queryFn: ({ signal }) => api.GET('/api/vods/search/status', { signal, silent: true }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
 const invalidateVods = () => queryClient.invalidateQueries({ queryKey: vodKeys.all() });
 
 // All silent: the pages show their own fixed texts. Both lists reload once done.
@@ -45,6 +55,14 @@ const invalidateVods = () => queryClient.invalidateQueries({ queryKey: vodKeys.a
 export function useRequestTitle() {
   return useMutation({
     mutationFn: (body: VodRequestBody) => api.POST('/api/vods/pedido', { body, silent: true }),
+    onSuccess: () => void invalidateVods(),
+  });
+}
+
+/** 'Ask by name' (masters and admins): a title typed by hand. */
+export function useRequestByHand() {
+  return useMutation({
+    mutationFn: (body: ManualVodRequestBody) => api.POST('/api/vods/pedido/manual', { body, silent: true }),
     onSuccess: () => void invalidateVods(),
   });
 }

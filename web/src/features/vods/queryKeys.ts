@@ -9,4 +9,6 @@ export const vodKeys = {
   admin: (query: AdminVodsQuery) => ['vods', 'admin', query] as const,
   /** CatalogueTitle[]: GET /vods/search (the `data` array). */
   search: (q: string) => ['vods', 'search', q] as const,
+  /** { configured }: GET /vods/search/status. */
+  searchStatus: () => ['vods', 'search-status'] as const,
 };

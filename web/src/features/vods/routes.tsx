@@ -1,9 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { adminRoute, authRoute } from '../../routing/base';
+import { adminRoute, managerRoute } from '../../routing/base';
 
 /** The vods pages (lazy: one chunk per page); `router.tsx` assembles every feature's routes. */
+/** Masters and admins: the ones who may ask for content (docs/rules.md); plain resellers do not see it. */
 const vodsRoute = createRoute({
-  getParentRoute: () => authRoute,
+  getParentRoute: () => managerRoute,
   path: '/vods',
   component: lazyRouteComponent(() => import('./VodsPage'), 'VodsPage'),
 });
