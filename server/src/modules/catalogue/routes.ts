@@ -4,8 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { Paged } from '../../http/paging.ts';
-import { AppError } from '../../http/errors.ts';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../http/json-body.ts';
+import { depthCheckedJsonParser } from '../../http/json-body.ts';
 import * as S from './schemas.ts';
 import * as service from './service.ts';
 
@@ -29,15 +28,13 @@ export function catalogueRoutes(app: FastifyInstance, deps: Deps): void {
 const OFF_THREAD_FROM = 256 * 1024;
 
 function importRoute(scope: FastifyInstance, deps: Deps): void {
-  const parseSmall = scope.getDefaultJsonParser('error', 'error');
+  // the server's own JSON parsing (http/json-body.ts)
+  const parseSmall = depthCheckedJsonParser(scope);
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     const bytes = body as Buffer;
     if (bytes.length < OFF_THREAD_FROM) {
-      // the server's own JSON parsing (http/json-body.ts)
-      const text = bytes.toString('utf8');
-      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) done(new AppError(400, 'VALIDATION', `body: nested deeper than ${MAX_JSON_DEPTH} levels`, 'body'), undefined);
-      else parseSmall(req, text, done);
+      parseSmall(req, bytes.toString('utf8'), done);
       return;
     }
     service.parseJsonOffThread(bytes).then(
