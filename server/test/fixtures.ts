@@ -45,6 +45,13 @@ export async function createPackage(
   return res.json().id as number;
 }
 
+/** The start many test files share: the admin signed in, its group ids, and one package (PACKAGE_DEFAULTS) in a bouquet of its own. */
+export async function adminWithPackage(t: TestContext, package_name = 'One credit'): Promise<{ admin: string; groups: Record<string, number>; pkg: number }> {
+  const admin = await t.login('admin');
+  const groups = await groupIds(t, admin);
+  return { admin, groups, pkg: await createPackage(t, admin, package_name, await createBouquet(t, admin, 'All')) };
+}
+
 /** A reseller's stored balance. */
 export const balanceOf = async (db: Kysely<DB>, id: number) => (await db.selectFrom('resellers').select('credits').where('id', '=', id).executeTakeFirstOrThrow()).credits;
 
