@@ -13,17 +13,9 @@ const dist = path.join(server, process.argv[2] ?? 'dist');
 if (path.dirname(dist) !== server) throw new Error(`the build goes into a folder of server/ (the same depth as src/), not ${dist}`);
 
 fs.rmSync(dist, { recursive: true, force: true });
-await build({
-  entryPoints: [path.join(server, 'src', 'main.ts')],
-  outfile: path.join(dist, 'main.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
-// Loaded by URL beside the module that starts it (modules/catalogue/m3u.ts): a worker thread.
-fs.copyFileSync(path.join(server, 'src', 'modules', 'catalogue', 'm3u-worker.mjs'), path.join(dist, 'm3u-worker.mjs'));
+const bundle = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };
+await build({ ...bundle, entryPoints: [path.join(server, 'src', 'main.ts')], outfile: path.join(dist, 'main.js') });
+// Loaded by URL beside the module that starts it (modules/catalogue/m3u.ts): a worker thread,
+// bundled on its own so the files it imports (http/json-depth.mjs) come along.
+await build({ ...bundle, entryPoints: [path.join(server, 'src', 'modules', 'catalogue', 'm3u-worker.mjs')], outfile: path.join(dist, 'm3u-worker.mjs') });
 console.log(`built ${path.relative(process.cwd(), path.join(dist, 'main.js'))}`);

@@ -71,7 +71,7 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   return n;
 }
 
-/** An http(s) URL setting without its trailing slash, or undefined when unset. */
+/** An http(s) URL setting (an outside system's base URL) without its trailing slash, or undefined when unset. */
 function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name]?.trim();
   if (!raw) return undefined;
@@ -89,20 +89,6 @@ function twoFactorKey(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   if (raw.length < 32) throw new Error('TWO_FACTOR_KEY must be at least 32 characters (e.g. openssl rand -hex 32)');
   return raw;
-}
-
-/** An outside system's base URL (http or https), without a trailing slash; undefined when unset. */
-function baseUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
-  return raw.replace(/\/+$/, '');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -131,11 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA === '1',
     twoFactorKey: twoFactorKey(env.TWO_FACTOR_KEY),
-    p2pApiUrl: baseUrl(env, 'P2P_API_URL'),
+    p2pApiUrl: httpUrl(env, 'P2P_API_URL'),
     p2pApiKey: env.P2P_API_KEY || undefined,
     p2pRetryBaseMs: int(env, 'P2P_RETRY_BASE_MS', 1000, 1),
     p2pRetryMaxMs: int(env, 'P2P_RETRY_MAX_SECONDS', 300, 1) * 1000,
-    oldP2pUrl: baseUrl(env, 'OLD_P2P_URL'),
+    oldP2pUrl: httpUrl(env, 'OLD_P2P_URL'),
     tmdbApiUrl: httpUrl(env, 'TMDB_API_URL') ?? 'https://api.themoviedb.org/3',
     tmdbApiKey: env.TMDB_API_KEY || undefined,
     tmdbImageUrl: httpUrl(env, 'TMDB_IMAGE_URL') ?? 'https://image.tmdb.org/t/p/w185',

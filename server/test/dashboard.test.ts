@@ -2,6 +2,7 @@ import { cached, invalidateFor } from '../src/modules/dashboard/cache.ts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import type { ActivityDay, Dashboard } from '../../web/src/api/types.ts';
 
 // GET /api/dashboard and GET /api/dashboard/activity.
@@ -46,33 +47,17 @@ function harness() {
     async init(overrides: Parameters<typeof createTestContext>[0]) {
       h.t = await createTestContext(overrides);
       h.admin = await h.t.login('admin');
-      const c = (await h.t.call(h.admin, { method: 'GET', url: '/api/datacomplements' })).json();
-      for (const g of c.groups) h.groups[g.type] ??= g.group_id;
-      const bq = (await h.expectStatus(h.admin, { method: 'POST', url: '/api/admin/bouquets', payload: { bouquet_name: 'Main' } }, 201)).json().id;
-      const base = {
-        is_trial: 0,
-        is_official: 1,
-        max_connections: 1,
-        official_credits: 2,
-        official_duration: 1,
-        official_duration_in: 'months',
-        trial_credits: 0,
-        trial_duration: 24,
-        trial_duration_in: 'hours',
-        bouquets: [String(bq)],
-      };
-      h.pkg = (await h.expectStatus(h.admin, { method: 'POST', url: '/api/admin/packages', payload: { ...base, package_name: 'Monthly x2' } }, 201)).json().id;
-      h.trialPkg = (
-        await h.expectStatus(h.admin, { method: 'POST', url: '/api/admin/packages', payload: { ...base, package_name: 'Trial 24h', is_trial: 1, is_official: 0 } }, 201)
-      ).json().id;
+      h.groups = await groupIds(h.t, h.admin);
+      const bq = await createBouquet(h.t, h.admin, 'Main');
+      h.pkg = await createPackage(h.t, h.admin, 'Monthly x2', bq, { official_credits: 2 });
+      h.trialPkg = await createPackage(h.t, h.admin, 'Trial 24h', bq, { official_credits: 2, is_trial: 1, is_official: 0 });
     },
     async reseller(by: string, username: string, type: 'master' | 'reseller', credits: number) {
-      const res = await h.expectStatus(by, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: h.groups[type], credits } }, 201);
-      return { id: res.json().id as number, token: await h.t.login(username, PASS) };
+      const { id, token } = await createSignedInReseller(h.t, by, { username, password: PASS, type, credits, groups: h.groups });
+      return { id, token };
     },
     async line(token: string, trial = false): Promise<{ id: number; username: string }> {
-      const res = await h.expectStatus(token, { method: 'POST', url: trial ? '/api/trial_users' : '/api/users', payload: { package_id: trial ? h.trialPkg : h.pkg } }, 201);
-      return res.json();
+      return createLine(h.t, token, { package_id: trial ? h.trialPkg : h.pkg }, { trial });
     },
     async action(token: string, lineId: number, what: 'block' | 'unblock' | 'p2p2' | 'p2p3' | 'delete') {
       if (what === 'delete') return h.expectStatus(token, { method: 'DELETE', url: `/api/users/${lineId}` }, 204);
@@ -105,14 +90,7 @@ function harness() {
       const url = tz === undefined ? '/api/dashboard/activity' : `/api/dashboard/activity?tz_offset=${tz}`;
       return (await h.expectStatus(token, { method: 'GET', url }, 200)).json().data;
     },
-    async close() {
-      if (!h.t) return;
-      // Let the pool's sockets finish closing before the helper's forced DROP DATABASE.
-      await h.t.app.close();
-      await h.t.database.close();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await h.t.close();
-    },
+    close: () => h.t?.close(),
   };
   return h;
 }

@@ -1,13 +1,12 @@
 import type { InjectOptions } from 'fastify';
-import { PACKAGE_DEFAULTS } from './fixtures.ts';
+import { PACKAGE_DEFAULTS, createBouquet, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/modules/auth/tokens.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { ApiErrorBody } from '../../web/src/api/types.ts';
 
 const PKG = '/api/admin/packages';
 const BQ = '/api/admin/bouquets';
-const SUB_PASSWORD = 'sub-pass-1234';
+const SUB_PASSWORD = 'Errors-sub-pass-2026';
 
 describe(`errors and permissions (${ENGINE})`, () => {
   let t: TestContext;
@@ -52,40 +51,14 @@ describe(`errors and permissions (${ENGINE})`, () => {
 
   beforeAll(async () => {
     t = await createTestContext();
-    const db = t.database.db;
     admin = await t.login('admin');
-    const bq = await t.call(admin, { method: 'POST', url: BQ, payload: { bouquet_name: 'Base' } });
-    expect(bq.statusCode).toBe(201);
-    bouquetId = bq.json().id;
-    const pkg = await t.call(admin, { method: 'POST', url: PKG, payload: validPackage({ package_name: 'Base package' }) });
-    expect(pkg.statusCode).toBe(201);
-    packageId = pkg.json().id;
+    bouquetId = await createBouquet(t, admin, 'Base');
+    packageId = await createPackage(t, admin, 'Base package', bouquetId);
 
-    // A master directly under the admin, and a plain reseller under the master.
-    const groupOf = async (type: 'master' | 'reseller') =>
-      (await db.selectFrom('groups').select('group_id').where('type', '=', type).executeTakeFirstOrThrow()).group_id;
-    const hash = await hashPassword(SUB_PASSWORD);
-    const m = await db
-      .insertInto('resellers')
-      .values({ username: 'master1', password_hash: hash, member_group_id: await groupOf('master'), owner_id: 1, credits: 50, status: 1, created_at: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('reseller_tree').values([
-      { ancestor_id: m.id, descendant_id: m.id, depth: 0 },
-      { ancestor_id: 1, descendant_id: m.id, depth: 1 },
-    ]).execute();
-    const r = await db
-      .insertInto('resellers')
-      .values({ username: 'reseller1', password_hash: hash, member_group_id: await groupOf('reseller'), owner_id: m.id, credits: 5, status: 1, created_at: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('reseller_tree').values([
-      { ancestor_id: r.id, descendant_id: r.id, depth: 0 },
-      { ancestor_id: m.id, descendant_id: r.id, depth: 1 },
-      { ancestor_id: 1, descendant_id: r.id, depth: 2 },
-    ]).execute();
-    master = await t.login('master1', SUB_PASSWORD);
-    reseller = await t.login('reseller1', SUB_PASSWORD);
+    // A master directly under the admin (50 credits once it has given 5), and a plain reseller under the master.
+    const groups = await groupIds(t, admin);
+    master = (await createSignedInReseller(t, admin, { username: 'master1', password: SUB_PASSWORD, type: 'master', credits: 55, groups })).token;
+    reseller = (await createSignedInReseller(t, master, { username: 'reseller1', password: SUB_PASSWORD, type: 'reseller', credits: 5, groups })).token;
   });
   afterAll(() => t?.close());
 

@@ -45,6 +45,23 @@ export async function createPackage(
   return res.json().id as number;
 }
 
+/** The start many test files share: the admin signed in, its group ids, and one package (PACKAGE_DEFAULTS) in a bouquet of its own. */
+export async function adminWithPackage(t: TestContext, package_name = 'One credit'): Promise<{ admin: string; groups: Record<string, number>; pkg: number }> {
+  const admin = await t.login('admin');
+  const groups = await groupIds(t, admin);
+  return { admin, groups, pkg: await createPackage(t, admin, package_name, await createBouquet(t, admin, 'All')) };
+}
+
+/** Calendar months in UTC, as the server adds them: the day of month is kept, clamped to the target month's last day (Jan 31 + 1 month = Feb 28/29). */
+export function addMonthsUtc(sec: number, n: number): number {
+  const d = new Date(sec * 1000);
+  const total = d.getUTCFullYear() * 12 + d.getUTCMonth() + n;
+  const y = Math.floor(total / 12);
+  const m = total - y * 12;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return Date.UTC(y, m, Math.min(d.getUTCDate(), lastDay), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()) / 1000;
+}
+
 /** A reseller's stored balance. */
 export const balanceOf = async (db: Kysely<DB>, id: number) => (await db.selectFrom('resellers').select('credits').where('id', '=', id).executeTakeFirstOrThrow()).credits;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushSeen } from '../src/modules/connections/service.ts';
 import { type Catalogue, seedCatalogue, setBouquet } from './catalogue-fixtures.ts';
-import { createBouquet, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
+import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 // Edge authorization (nginx auth_request contract), connection tracking, the online list and
@@ -48,9 +48,8 @@ describe(`edge gateway and online users (${ENGINE})`, () => {
     who.resA = await reseller(who.masterA.token, 'gw_res_a', 'reseller');
     who.masterB = await reseller(admin, 'gw_master_b', 'master');
     const line = async (token: string, username: string, trial = false) => {
-      const res = await t.call(token, { method: 'POST', url: trial ? '/api/trial_users' : '/api/users', payload: { package_id: trial ? trialPkg : pkg, username, password: `${username}pw` } });
-      expect(res.statusCode, res.body).toBe(201);
-      return { id: res.json().id as number, username, password: `${username}pw` };
+      const made = await createLine(t, token, { package_id: trial ? trialPkg : pkg, username, password: `${username}pw` }, { trial });
+      return { id: made.id as number, username, password: `${username}pw` };
     };
     L.a1 = await line(who.resA.token, 'gw_a1');
     L.a2 = await line(who.resA.token, 'gw_a2');

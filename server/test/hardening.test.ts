@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupIds } from './fixtures.ts';
+import { createReseller, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 const PASS = 'Str0ng-pass!';
@@ -15,11 +15,11 @@ describe(`hardening (${ENGINE})`, () => {
     t = await createTestContext();
     admin = await t.login('admin');
     const g = await groupIds(t, admin);
-    const m = (await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'h_master', password: PASS, member_group_id: g.master, credits: 10 } })).json();
-    master = { id: m.id, token: await t.login('h_master', PASS) };
-    sub = (await t.call(master.token, { method: 'POST', url: '/api/resellers', payload: { username: 'h_sub', password: PASS, member_group_id: g.reseller } })).json();
-    const p = (await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'h_plain', password: PASS, member_group_id: g.reseller } })).json();
-    plain = { id: p.id, token: await t.login('h_plain', PASS) };
+    const m = await createSignedInReseller(t, admin, { username: 'h_master', password: PASS, type: 'master', credits: 10, groups: g });
+    master = { id: m.id, token: m.token };
+    sub = { id: (await createReseller(t, master.token, { username: 'h_sub', password: PASS, type: 'reseller', groups: g })).id };
+    const p = await createSignedInReseller(t, admin, { username: 'h_plain', password: PASS, type: 'reseller', groups: g });
+    plain = { id: p.id, token: p.token };
   });
   afterAll(() => t.close());
 

@@ -57,6 +57,13 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     dropDb = async () => {
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
+      // The pool's backends may still be closing: dropping WITH (FORCE) then kills them, which
+      // surfaces in the test as an uncaught pg error. So wait (briefly) until they are gone.
+      for (let waited = 0; waited < 2000; waited += 20) {
+        const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     };

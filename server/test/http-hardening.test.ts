@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../src/http/json-body.ts';
-import { createBouquet, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
+import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ADMIN_PASSWORD, ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 const PASS = 'Quartz-lamp#7301-river';
@@ -24,9 +24,7 @@ describe(`HTTP hardening (${ENGINE})`, () => {
     master = await create('hh_master', 'master');
     plain = await create('hh_plain', 'reseller');
     const pkg = await createPackage(t, admin, 'HH package', await createBouquet(t, admin, 'HH bouquet'));
-    const line = await t.call(admin, { method: 'POST', url: '/api/users', payload: { package_id: pkg } });
-    expect(line.statusCode, line.body).toBe(201);
-    lineId = line.json().id;
+    lineId = (await createLine(t, admin, { package_id: pkg })).id;
   });
   afterAll(() => t.close());
 

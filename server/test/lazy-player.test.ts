@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { proportionalCharge } from '../src/modules/lazyplayer/service.ts';
-import { createBouquet, createLine, createPackage, groupIds } from './fixtures.ts';
+import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { formFields, type Standin } from './standins/http-standin.ts';
 import { startLazyPlayer } from './standins/lazy-player.ts';
@@ -23,13 +23,10 @@ describe(`Lazy Player activation against its stand-in (${ENGINE})`, () => {
     admin = await t.login('admin');
     const groups = await groupIds(t, admin);
     pkg = await createPackage(t, admin, 'Lazy', await createBouquet(t, admin, 'Canais'));
-    for (const username of ['lazyowner', 'lazyother']) {
-      const res = await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups.reseller, credits: 100 } });
-      expect(res.statusCode, res.body).toBe(201);
-    }
-    const me = (await t.call(await t.login('lazyowner', PASS), { method: 'GET', url: '/api/profile' })).json();
-    reseller = { id: me.id, token: await t.login('lazyowner', PASS) };
-    other = { token: await t.login('lazyother', PASS) };
+    const make = (username: string) => createSignedInReseller(t, admin, { username, password: PASS, type: 'reseller', credits: 100, groups });
+    const { id, token } = await make('lazyowner');
+    reseller = { id, token };
+    other = { token: (await make('lazyother')).token };
     await t.database.db.updateTable('settings').set({ value: '3' }).where('key', '=', 'lazy_player_monthly_credits').execute();
   }, 60_000);
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 // A line's password guessed by a burst of parallel requests from one address, over real sockets:
@@ -29,10 +29,8 @@ describe(`parallel guesses of a line password (${ENGINE})`, () => {
     const bq = await createBouquet(t, admin, 'Burst');
     const pkg = await createPackage(t, admin, 'Burst monthly', bq);
     const groups = await groupIds(t, admin);
-    await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'burst_res', password: PASS, member_group_id: groups.reseller, credits: 5 } });
-    const reseller = await t.login('burst_res', PASS);
-    const created = await t.call(reseller, { method: 'POST', url: '/api/users', payload: { package_id: pkg, ...line } });
-    expect(created.statusCode, created.body).toBe(201);
+    const reseller = await createSignedInReseller(t, admin, { username: 'burst_res', password: PASS, type: 'reseller', credits: 5, groups });
+    await createLine(t, reseller.token, { package_id: pkg, ...line });
     const server = await t.call(admin, { method: 'POST', url: '/api/admin/servers', payload: { name: 'burst-edge', url: 'http://edge.example' } });
     edgeKey = server.json().key;
     streamPath = `/live/${line.username}/%PW%/1.m3u8`;

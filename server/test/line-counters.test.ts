@@ -3,16 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureQueries } from '../src/db/plans.ts';
 import * as lines from '../src/modules/lines/service.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
-import type { ResellerGroup } from '../../web/src/api/types.ts';
+import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 
 const PASS = 'Str0ng-pass!';
 
 describe(`trigger-kept line counters (${ENGINE})`, () => {
   let t: TestContext;
   let admin: string;
+  let groups: Record<string, number>;
+  const reseller = (by: string, username: string, type: 'master' | 'reseller', credits: number) => createSignedInReseller(t, by, { username, password: PASS, type, credits, groups });
   beforeAll(async () => {
     t = await createTestContext();
     admin = await t.login('admin');
+    groups = await groupIds(t, admin);
   });
   afterAll(() => t.close());
 
@@ -43,21 +46,12 @@ describe(`trigger-kept line counters (${ENGINE})`, () => {
   }
 
   it('stay exact through creations, deletions and a deactivation that moves lines', async () => {
-    const groups = (await t.call(admin, { method: 'GET', url: '/api/datacomplements' })).json().groups as ResellerGroup[];
-    const gid = (type: string) => groups.find((g) => g.type === type)!.group_id;
-    await t.call(admin, { method: 'POST', url: '/api/admin/bouquets', payload: { bouquet_name: 'B' } });
-    const pkg = (
-      await t.call(admin, {
-        method: 'POST',
-        url: '/api/admin/packages',
-        payload: { package_name: 'P', is_trial: 0, is_official: 1, max_connections: 1, official_credits: 1, official_duration: 1, official_duration_in: 'months', trial_credits: 0, trial_duration: 0, trial_duration_in: 'hours', bouquets: ['1'] },
-      })
-    ).json();
-    const a = (await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'cnt_a', password: PASS, member_group_id: gid('master'), credits: 20 } })).json();
-    const b = (await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'cnt_b', password: PASS, member_group_id: gid('master'), credits: 20 } })).json();
-    const at = await t.login('cnt_a', PASS);
+    const pkg = { id: await createPackage(t, admin, 'P', await createBouquet(t, admin, 'B')) };
+    const a = await reseller(admin, 'cnt_a', 'master', 20);
+    const b = await reseller(admin, 'cnt_b', 'master', 20);
+    const at = a.token;
     const ids: number[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await t.call(at, { method: 'POST', url: '/api/users', payload: { package_id: pkg.id } })).json().id);
+    for (let i = 0; i < 5; i++) ids.push((await createLine(t, at, { package_id: pkg.id })).id);
     await expectCountersExact();
     await t.call(at, { method: 'DELETE', url: `/api/users/${ids[0]}` });
     const list = (await t.call(at, { method: 'GET', url: '/api/users' })).json();
@@ -86,13 +80,9 @@ describe(`trigger-kept line counters (${ENGINE})`, () => {
   });
 
   it('the unfiltered list total is kept between changes and follows every change at once (admin, master, owner)', async () => {
-    const groups = (await t.call(admin, { method: 'GET', url: '/api/datacomplements' })).json().groups as ResellerGroup[];
-    const gid = (type: string) => groups.find((g) => g.type === type)!.group_id;
     const pkg = (await t.call(admin, { method: 'GET', url: '/api/admin/packages' })).json().data[0];
-    await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'kept_m', password: PASS, member_group_id: gid('master'), credits: 30 } });
-    const m = await t.login('kept_m', PASS);
-    await t.call(m, { method: 'POST', url: '/api/resellers', payload: { username: 'kept_r', password: PASS, member_group_id: gid('reseller'), credits: 10 } });
-    const r = await t.login('kept_r', PASS);
+    const m = (await reseller(admin, 'kept_m', 'master', 30)).token;
+    const r = (await reseller(m, 'kept_r', 'reseller', 10)).token;
     const total = async (token: string) => (await t.call(token, { method: 'GET', url: '/api/users' })).json().meta.total as number;
     // a filtered count under the cap is kept the same way (the owner filter: kept_r's lines)
     const owned = async (token: string) => (await t.call(token, { method: 'GET', url: '/api/users?reseller=kept_r' })).json().meta.total as number;
@@ -111,16 +101,13 @@ describe(`trigger-kept line counters (${ENGINE})`, () => {
   });
 
   it('a nested master lists its own subtree, its top master the whole one (top_reseller_id)', async () => {
-    const groups = (await t.call(admin, { method: 'GET', url: '/api/datacomplements' })).json().groups as ResellerGroup[];
-    const gid = (type: string) => groups.find((g) => g.type === type)!.group_id;
     const pkg = (await t.call(admin, { method: 'GET', url: '/api/admin/packages' })).json().data[0];
-    await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'top_m', password: PASS, member_group_id: gid('master'), credits: 50 } });
-    const m = await t.login('top_m', PASS);
-    const sub = (await t.call(m, { method: 'POST', url: '/api/resellers', payload: { username: 'top_sub', password: PASS, member_group_id: gid('reseller'), credits: 20 } })).json();
+    const m = (await reseller(admin, 'top_m', 'master', 50)).token;
+    const sub = await reseller(m, 'top_sub', 'reseller', 20);
     expect((await t.call(m, { method: 'POST', url: `/api/resellers/${sub.id}/to_master` })).statusCode).toBe(200);
     const s = await t.login('top_sub', PASS);
-    const leaf = (await t.call(s, { method: 'POST', url: '/api/resellers', payload: { username: 'top_leaf', password: PASS, member_group_id: gid('reseller'), credits: 5 } })).json();
-    const l = await t.login('top_leaf', PASS);
+    const leaf = await reseller(s, 'top_leaf', 'reseller', 5);
+    const l = leaf.token;
     const mine = (await t.call(m, { method: 'POST', url: '/api/users', payload: { package_id: pkg.id } })).json().id;
     const subs = (await t.call(s, { method: 'POST', url: '/api/users', payload: { package_id: pkg.id } })).json().id;
     const leafs = (await t.call(l, { method: 'POST', url: '/api/users', payload: { package_id: pkg.id } })).json().id;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../src/domain/auth-user.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
-import { createBouquet, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
+import { adminWithPackage, createSignedInReseller } from './fixtures.ts';
 
 // SQLite's search index (FTS5) is kept by triggers, whoever writes the line: a search finds
 // exactly the lines that exist, and the index stays whole.
@@ -28,17 +28,9 @@ describe(`line search index kept with the lines (${ENGINE})`, () => {
 
   beforeAll(async () => {
     t = await createTestContext();
-    admin = await t.login('admin');
-    groups = await groupIds(t, admin);
-    pkg = await createPackage(t, admin, 'Search one', await createBouquet(t, admin, 'All'), {});
+    ({ admin, groups, pkg } = await adminWithPackage(t, 'Search one'));
   });
-  afterAll(async () => {
-    if (!t) return;
-    await t.app.close();
-    await t.database.close();
-    await new Promise((r) => setTimeout(r, 200));
-    await t.close();
-  });
+  afterAll(() => t?.close());
 
   it('40 concurrent creations on 20 credits: a search finds exactly the 20 created', async () => {
     const r = await reseller('srch_res1', 20);

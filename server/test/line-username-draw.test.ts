@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
-import { balanceOf, createBouquet, createPackage, groupIds, ledgerSumOf } from './fixtures.ts';
+import { adminWithPackage, balanceOf, createSignedInReseller, ledgerSumOf } from './fixtures.ts';
 
 // A line's username is decided by its insert (the unique key), not by a lookup before it: a
 // generated username that is taken is drawn again, a given one that is taken is a 409, and
@@ -22,12 +22,11 @@ describe(`line usernames decided by the insert (${ENGINE})`, () => {
 
   beforeAll(async () => {
     t = await createTestContext();
-    admin = await t.login('admin');
-    const groups = await groupIds(t, admin);
-    pkg = await createPackage(t, admin, 'One credit', await createBouquet(t, admin, 'All'), {});
-    const res = await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'draw_res', password: PASS, member_group_id: groups.reseller, credits: 10 } });
-    expect(res.statusCode, res.body).toBe(201);
-    reseller = { id: res.json().id, token: await t.login('draw_res', PASS) };
+    const start = await adminWithPackage(t);
+    admin = start.admin;
+    pkg = start.pkg;
+    const { id, token } = await createSignedInReseller(t, admin, { username: 'draw_res', password: PASS, type: 'reseller', credits: 10, groups: start.groups });
+    reseller = { id, token };
   });
   afterAll(async () => {
     await t?.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdRange } from '../src/modules/lines/repo.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import { adminWithPackage, createLine } from './fixtures.ts';
 
 describe('created filter in the caller time zone', () => {
   it('maps a local day to its UTC instants', () => {
@@ -15,20 +16,15 @@ describe('created filter in the caller time zone', () => {
 describe(`GET /api/users?created with tz_offset (${ENGINE})`, () => {
   let t: TestContext;
   let admin: string;
+  let pkg: number;
   beforeAll(async () => {
     t = await createTestContext();
-    admin = await t.login('admin');
-    await t.call(admin, { method: 'POST', url: '/api/admin/bouquets', payload: { bouquet_name: 'B' } });
-    await t.call(admin, {
-      method: 'POST',
-      url: '/api/admin/packages',
-      payload: { package_name: 'P', is_trial: 0, is_official: 1, max_connections: 1, official_credits: 1, official_duration: 1, official_duration_in: 'months', trial_credits: 0, trial_duration: 0, trial_duration_in: 'hours', bouquets: ['1'] },
-    });
+    ({ admin, pkg } = await adminWithPackage(t));
   });
   afterAll(() => t.close());
 
   it('a line created at 01:00Z belongs to the previous local day in UTC-3', async () => {
-    const line = (await t.call(admin, { method: 'POST', url: '/api/users', payload: { package_id: 1 } })).json();
+    const line = await createLine(t, admin, { package_id: pkg });
     await t.database.db.updateTable('lines').set({ created_at: Date.UTC(2026, 10, 21, 1) / 1000 }).where('id', '=', line.id).execute();
     const total = async (q: string) => (await t.call(admin, { method: 'GET', url: `/api/users?${q}` })).json().meta.total;
     expect(await total('created=2026-11-20&tz_offset=-180')).toBe(1);

@@ -1,22 +1,12 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, createBouquet, createPackage as createPkg, createSignedInReseller, groupIds, ledgerSumOf } from './fixtures.ts';
+import { addMonthsUtc, balanceOf, createBouquet, createPackage as createPkg, createSignedInReseller, groupIds, ledgerSumOf } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { Line, LinePage } from '../../web/src/api/types.ts';
 
 const PASS = 'Str0ng-pass!';
 const DAY = 86_400;
 const nowSec = () => Math.floor(Date.now() / 1000);
-
-/** Calendar months in UTC: the day of month is kept, clamped to the target month's last day. */
-function addMonthsUtc(sec: number, n: number): number {
-  const d = new Date(sec * 1000);
-  const total = d.getUTCFullYear() * 12 + d.getUTCMonth() + n;
-  const y = Math.floor(total / 12);
-  const m = total - y * 12;
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return Date.UTC(y, m, Math.min(d.getUTCDate(), lastDay), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()) / 1000;
-}
 
 describe(`lines: costs and rules (${ENGINE})`, () => {
   let t: TestContext;
@@ -83,15 +73,7 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
     pk.trialOfficial = await createPackage('Trial but official', { is_trial: 1, is_official: 1 });
     pk.unofficial = await createPackage('Not trial, not official', { is_trial: 0, is_official: 0 });
   });
-  afterAll(async () => {
-    if (!t) return;
-    // Close the pool and give its sockets a moment to finish before helpers' forced DROP DATABASE,
-    // which otherwise kills still-closing backends and surfaces as an uncaught pg error.
-    await t.app.close();
-    await t.database.close();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await t.close();
-  });
+  afterAll(() => t?.close());
 
   describe('creation', () => {
     it('charges screens x official_credits with a line_create ledger row; the profile balance drops', async () => {

@@ -91,15 +91,7 @@ describe(`lines: scope and input (${ENGINE})`, () => {
     L.r2 = await createLine(R2.token, 'line_r2');
     L.admin = await createLine(admin, 'line_admin');
   });
-  afterAll(async () => {
-    if (!t) return;
-    // Close the pool and give its sockets a moment to finish before helpers' forced DROP DATABASE,
-    // which otherwise kills still-closing backends and surfaces as an uncaught pg error.
-    await t.app.close();
-    await t.database.close();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await t.close();
-  });
+  afterAll(() => t?.close());
 
   describe('outside the subtree every line route is a 404 and nothing changes', () => {
     const cases: [string, () => Actor, string[]][] = [

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migratedExpiry } from '../src/modules/migration/service.ts';
-import { createBouquet, createPackage, createReseller, groupIds } from './fixtures.ts';
+import { createBouquet, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { startXtreamProvider } from './standins/xtream-provider.ts';
 
@@ -38,12 +38,10 @@ describe(`migrate a line from another provider's playlist URL (${ENGINE})`, () =
     plain = await createPackage(t, admin, 'Outro', bouquet);
     await t.database.db.updateTable('settings').set({ value: String(adult) }).where('key', '=', 'migration_package_adult').execute();
     await t.database.db.updateTable('settings').set({ value: String(noAdult) }).where('key', '=', 'migration_package_no_adult').execute();
-    for (const username of ['migowner', 'migother']) {
-      await createReseller(t, admin, { username, password: PASS, type: 'reseller', credits: 50, groups });
-    }
-    const token = await t.login('migowner', PASS);
-    reseller = { id: (await t.call(token, { method: 'GET', url: '/api/profile' })).json().id, token };
-    other = await t.login('migother', PASS);
+    const make = (username: string) => createSignedInReseller(t, admin, { username, password: PASS, type: 'reseller', credits: 50, groups });
+    const { id, token } = await make('migowner');
+    reseller = { id, token };
+    other = (await make('migother')).token;
   }, 60_000);
   afterAll(async () => {
     await t?.close();

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext, logIdsInScope } from './helpers.ts';
-import { createLine as postLine, createSignedInReseller } from './fixtures.ts';
+import { createBouquet, createPackage, createSignedInReseller, groupIds, mint, createLine as postLine } from './fixtures.ts';
 import type { LogEntry, LogOptions, LogPage, NewsItem } from '../../web/src/api/types.ts';
 
 // GET/PUT /api/news and GET /api/logs, /api/logs/getoptions.
@@ -85,23 +85,10 @@ describe(`news and action logs (${ENGINE})`, () => {
   beforeAll(async () => {
     t = await createTestContext();
     admin = await t.login('admin');
-    const c = (await expectStatus(admin, { method: 'GET', url: '/api/datacomplements' }, 200)).json();
-    for (const g of c.groups) groups[g.type] ??= g.group_id;
-    const bq = (await expectStatus(admin, { method: 'POST', url: '/api/admin/bouquets', payload: { bouquet_name: 'Main' } }, 201)).json().id;
-    const base = {
-      is_trial: 0,
-      is_official: 1,
-      max_connections: 1,
-      official_credits: 1,
-      official_duration: 1,
-      official_duration_in: 'months',
-      trial_credits: 0,
-      trial_duration: 24,
-      trial_duration_in: 'hours',
-      bouquets: [String(bq)],
-    };
-    pkg = (await expectStatus(admin, { method: 'POST', url: '/api/admin/packages', payload: { ...base, package_name: 'Monthly' } }, 201)).json().id;
-    trialPkg = (await expectStatus(admin, { method: 'POST', url: '/api/admin/packages', payload: { ...base, package_name: 'Trial', is_trial: 1, is_official: 0 } }, 201)).json().id;
+    Object.assign(groups, await groupIds(t, admin));
+    const bq = await createBouquet(t, admin, 'Main');
+    pkg = await createPackage(t, admin, 'Monthly', bq);
+    trialPkg = await createPackage(t, admin, 'Trial', bq, { is_trial: 1, is_official: 0 });
 
     await reseller(admin, 'nl_m', 'master', 30);
     await reseller(admin, 'nl_x', 'master', 20);
@@ -109,9 +96,9 @@ describe(`news and action logs (${ENGINE})`, () => {
     await reseller(tok.nl_m, 'nl_r', 'reseller', 3);
 
     // credits: admin mints for M and burns from X; M transfers to S
-    await expectStatus(admin, { method: 'POST', url: `/api/resellers/${id.nl_m}/credits`, payload: { value: 7 } }, 200);
-    await expectStatus(admin, { method: 'POST', url: `/api/resellers/${id.nl_x}/credits`, payload: { value: -3 } }, 200);
-    await expectStatus(tok.nl_m, { method: 'POST', url: `/api/resellers/${id.nl_s}/credits`, payload: { value: 2 } }, 200);
+    await mint(t, admin, id.nl_m, 7);
+    await mint(t, admin, id.nl_x, -3);
+    await mint(t, tok.nl_m, id.nl_s, 2);
 
     // lines
     await createLine(tok.nl_m, 'logline_m');
@@ -133,14 +120,7 @@ describe(`news and action logs (${ENGINE})`, () => {
     const extra = await t.login('nl_r', PASS);
     await expectStatus(extra, { method: 'DELETE', url: '/api/auth/sign-out' }, 204);
   });
-  afterAll(async () => {
-    if (!t) return;
-    // Let the pool's sockets finish closing before the helper's forced DROP DATABASE.
-    await t.app.close();
-    await t.database.close();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await t.close();
-  });
+  afterAll(() => t?.close());
 
   describe('news', () => {
     const valid = { title: 'Avisos', body: 'Manutenção hoje às 22h.\nObrigado!', level: 2, status: 1 };

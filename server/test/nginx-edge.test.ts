@@ -7,7 +7,7 @@ import parser from 'iptv-playlist-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importM3u, m3u, setBouquet } from './catalogue-fixtures.ts';
 import { NGINX, type Nginx, SEGMENTS, edgeConf, freePort, segment, startNginx, writeHls } from './edge/nginx.ts';
-import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 // A line plays through a real nginx edge (Debian's package) configured with docs/nginx-edge.conf:
@@ -54,11 +54,8 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
     await setBouquet(t, admin, bq, { categories: [stream.category_id] }, 'Edge bouquet');
     const pkg = await createPackage(t, admin, 'Edge monthly', bq);
     const groups = await groupIds(t, admin);
-    await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'edge_res', password: PASS, member_group_id: groups.reseller, credits: 10 } });
-    reseller = await t.login('edge_res', PASS);
-    const created = await t.call(reseller, { method: 'POST', url: '/api/users', payload: { package_id: pkg } });
-    expect(created.statusCode, created.body).toBe(201);
-    line = created.json();
+    reseller = (await createSignedInReseller(t, admin, { username: 'edge_res', password: PASS, type: 'reseller', credits: 10, groups })).token;
+    line = await createLine(t, reseller, { package_id: pkg });
 
     const hls = path.join(dir, 'hls');
     writeHls(hls, streamId);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonthsUtc } from './fixtures.ts';
 import { ENGINE } from './helpers.ts';
 import { type Actor, type P2pAccount, type P2pWorld, drained, p2pWorld } from './p2p-fixtures.ts';
 
@@ -7,16 +8,6 @@ import { type Actor, type P2pAccount, type P2pWorld, drained, p2pWorld } from '.
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
-
-/** Calendar months in UTC, as the server adds them (Jan 31 + 1 month = Feb 28/29). */
-function addMonths(sec: number, n: number): number {
-  const d = new Date(sec * 1000);
-  const total = d.getUTCFullYear() * 12 + d.getUTCMonth() + n;
-  const y = Math.floor(total / 12);
-  const m = total - y * 12;
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return Date.UTC(y, m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()) / 1000;
-}
 
 describe(`P2P accounts: costs and rules (${ENGINE})`, () => {
   let w: P2pWorld;
@@ -41,7 +32,7 @@ describe(`P2P accounts: costs and rules (${ENGINE})`, () => {
     const a = res.json() as P2pAccount & { whatsapp: string; notes: string; package_id: number; master_username: string };
     expect(a).toMatchObject({ name: 'Maria', username: 'maria01', email: 'maria01@p2p.local', password: 'segredo1', status: 1, is_trial: 0, member_id: R.id, max_connections: 2, package_id: w.family, whatsapp: '+55 11 90000-0000', notes: 'sala', master_username: R.username });
     expect(['pending', 'synced']).toContain(a.sync_state);
-    expect(a.expiracao).toBe(addMonths(a.created, 3));
+    expect(a.expiracao).toBe(addMonthsUtc(a.created, 3));
     expect(await w.balance(R.id)).toBe(before - 6); // 2 screens x 3 credits
     expect(await w.ledgerSum(R.id)).toBe(await w.balance(R.id));
     const ledger = await db().selectFrom('credit_ledger').selectAll().where('p2p_account_id', '=', a.id).execute();
@@ -169,7 +160,7 @@ describe(`P2P accounts: costs and rules (${ENGINE})`, () => {
     const before = await w.balance(R.id);
     const r3 = await call(R.token, 'POST', `/api/p2p/users/${a.id}/renew`, { months: 3 });
     expect(r3.statusCode, r3.body).toBe(200);
-    expect(r3.json().expiracao).toBe(addMonths(a.expiracao, 3)); // stacked on the valid expiry
+    expect(r3.json().expiracao).toBe(addMonthsUtc(a.expiracao, 3)); // stacked on the valid expiry
     expect(await w.balance(R.id)).toBe(before - 3);
     for (const months of [0, 13, -1, 1.5]) {
       const bad = await call(R.token, 'POST', `/api/p2p/users/${a.id}/renew`, { months });
@@ -181,8 +172,8 @@ describe(`P2P accounts: costs and rules (${ENGINE})`, () => {
     await db().updateTable('p2p_accounts').set({ expires_at: now() - 10 * DAY }).where('id', '=', a.id).execute();
     const t0 = now();
     const r12 = (await call(R.token, 'POST', `/api/p2p/users/${a.id}/renew`, { months: 12 })).json();
-    expect(r12.expiracao).toBeGreaterThanOrEqual(addMonths(t0, 12));
-    expect(r12.expiracao).toBeLessThanOrEqual(addMonths(now(), 12));
+    expect(r12.expiracao).toBeGreaterThanOrEqual(addMonthsUtc(t0, 12));
+    expect(r12.expiracao).toBeLessThanOrEqual(addMonthsUtc(now(), 12));
     expect(await w.balance(R.id)).toBe(before - 15);
     const ledger = await db().selectFrom('credit_ledger').select(['delta', 'reason']).where('p2p_account_id', '=', a.id).orderBy('id').execute();
     expect(ledger).toEqual([

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mint } from './fixtures.ts';
 import { ENGINE } from './helpers.ts';
 import { type P2pAccount, type P2pWorld, p2pWorld } from './p2p-fixtures.ts';
 
@@ -49,7 +50,7 @@ describe(`P2P accounts: concurrent spends against one balance (${ENGINE})`, () =
     const r = await w.reseller('conc_p2p_renew', 'reseller', 4);
     const accounts: P2pAccount[] = [];
     for (let i = 0; i < 4; i++) accounts.push(await w.account(r.token, { username: `conc_renew_${i}` }));
-    await w.t.call(w.admin, { method: 'POST', url: `/api/resellers/${r.id}/credits`, payload: { value: 60 } });
+    await mint(w.t, w.admin, r.id, 60);
     const months = Array.from({ length: 100 }, (_, i) => 1 + (i % 3));
     const started = Date.now();
     const results = await Promise.all(

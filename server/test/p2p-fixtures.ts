@@ -3,7 +3,7 @@ import { type OldPanelStandin, startOldPanelStandin } from '../../standins/old-p
 import { type P2pStandin, startP2pStandin } from '../../standins/p2p-server.ts';
 import type { Config } from '../src/config.ts';
 import { type OutboxWorker, startOutboxWorker } from '../src/modules/p2p/worker.ts';
-import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { balanceOf, createBouquet, createPackage, createSignedInReseller, groupIds, ledgerSumOf } from './fixtures.ts';
 import { type TestContext, createTestContext } from './helpers.ts';
 
 // A test world for the P2P tests: the app on a fresh database, the P2P server and old panel
@@ -77,7 +77,6 @@ export async function p2pWorld(opts: { configured?: boolean; config?: Partial<Co
   const cheap = await createPackage(t, admin, 'One credit', bouquet);
   const family = await createPackage(t, admin, 'Family', bouquet, { max_connections: 2, official_credits: 3, official_duration: 3 });
   const trialPkg = await createPackage(t, admin, 'Trial', bouquet, { is_trial: 1, is_official: 0, trial_duration: 24, trial_duration_in: 'hours' });
-  const db = () => t.database.db;
 
   const world: P2pWorld = {
     t,
@@ -90,9 +89,8 @@ export async function p2pWorld(opts: { configured?: boolean; config?: Partial<Co
     p2p,
     old,
     async reseller(username, type, credits, by = admin) {
-      const res = await t.call(by, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: groups[type], credits } });
-      expect(res.statusCode, res.body).toBe(201);
-      return { id: res.json().id, username, token: await t.login(username, PASS) };
+      const { id, token } = await createSignedInReseller(t, by, { username, password: PASS, type, credits, groups });
+      return { id, username, token };
     },
     async account(token, body = {}) {
       const res = await t.call(token, { method: 'POST', url: '/api/p2p/users', payload: { name: '', package_id: cheap, ...body } });
@@ -103,19 +101,12 @@ export async function p2pWorld(opts: { configured?: boolean; config?: Partial<Co
       world.worker = startOutboxWorker(t.deps, { pollMs, log: () => {} });
       return world.worker;
     },
-    balance: async (id) => (await db().selectFrom('resellers').select('credits').where('id', '=', id).executeTakeFirstOrThrow()).credits,
-    async ledgerSum(id) {
-      const row = await db().selectFrom('credit_ledger').select((eb) => eb.fn.sum<number>('delta').as('s')).where('reseller_id', '=', id).executeTakeFirst();
-      return Number(row?.s ?? 0);
-    },
+    balance: (id) => balanceOf(t.database.db, id),
+    ledgerSum: (id) => ledgerSumOf(t.database.db, id),
     async close() {
       await world.worker?.stop();
       await p2p.close();
       await old.close();
-      // let the pool's sockets finish before helpers' forced DROP DATABASE
-      await t.app.close();
-      await t.database.close();
-      await new Promise((resolve) => setTimeout(resolve, 200));
       await t.close();
     },
   };

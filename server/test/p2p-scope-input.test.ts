@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE } from './helpers.ts';
+import { createLine } from './fixtures.ts';
 import { type Actor, type P2pAccount, type P2pWorld, p2pWorld } from './p2p-fixtures.ts';
 
 // Scope exactly as lines: an account outside the caller's subtree is a 404 on every route and
@@ -62,8 +63,7 @@ describe(`P2P accounts: scope and input (${ENGINE})`, () => {
     ];
     for (const [k, token] of owners) {
       A[k] = await w.account(token(), { name: `acc ${k}`, username: `acc_${k}` });
-      const line = await w.t.call(token(), { method: 'POST', url: '/api/users', payload: { package_id: w.cheap, username: `p2pline_${k}` } });
-      L[k] = line.json().id;
+      L[k] = (await createLine(w.t, token(), { package_id: w.cheap, username: `p2pline_${k}` })).id;
       expect((await w.t.call(token(), { method: 'POST', url: `/api/users/${L[k]}/change_system`, payload: { system_id: 2 } })).statusCode).toBe(200);
     }
     const watching = (username: string) => ({ username, channel_name: 'c', duration: 1, external_ip: '1.1.1.1', app_version: '1', app_name: 'a' });

@@ -3,7 +3,7 @@ import { Xtream } from '@iptv/xtream-api';
 import parser from 'iptv-playlist-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Catalogue, seedCatalogue, setBouquet } from './catalogue-fixtures.ts';
-import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 // The Xtream player API and playlists as real clients read them: the public Xtream client from npm
@@ -42,12 +42,11 @@ describe(`player API and playlists (${ENGINE})`, () => {
     await setBouquet(t, admin, b, { categories: [cat.categories.Sports, cat.categories.Drama] }, 'B');
     const pkg = await createPackage(t, admin, 'Player monthly', a, { max_connections: 2 });
     const groups = await groupIds(t, admin);
-    const r = await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'player_res', password: PASS, member_group_id: groups.reseller, credits: 50 } });
-    reseller = { id: r.json().id, token: await t.login('player_res', PASS) };
+    const { id, token } = await createSignedInReseller(t, admin, { username: 'player_res', password: PASS, type: 'reseller', credits: 50, groups });
+    reseller = { id, token };
     for (const name of Object.keys({ one: 1, two: 1, blocked: 1, expired: 1, deleted: 1, p2p: 1 }) as (keyof typeof lines)[]) {
-      const res = await t.call(reseller.token, { method: 'POST', url: '/api/users', payload: { package_id: pkg, username: `pl_${name}`, password: `pw${name}9` } });
-      expect(res.statusCode, res.body).toBe(201);
-      lines[name] = { id: res.json().id, username: `pl_${name}`, password: `pw${name}9` };
+      const made = await createLine(t, reseller.token, { package_id: pkg, username: `pl_${name}`, password: `pw${name}9` });
+      lines[name] = { id: made.id, username: `pl_${name}`, password: `pw${name}9` };
     }
     await t.call(reseller.token, { method: 'PUT', url: `/api/users/${lines.two.id}`, payload: { bouquet: [String(a), String(b)] } });
     await t.call(reseller.token, { method: 'POST', url: `/api/users/${lines.blocked.id}/block` });

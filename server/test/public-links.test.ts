@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config.ts';
 import { up as unsetSeededMainDomain } from '../src/db/migrations/012_main_domain_unset.ts';
-import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, createTestContext } from './helpers.ts';
 import type { ShortLink } from '../../web/src/api/types.ts';
 
@@ -15,12 +15,9 @@ async function world(overrides: Partial<Config> = {}) {
   const admin = await t.login('admin');
   const groups = await groupIds(t, admin);
   const pkg = await createPackage(t, admin, 'Links', await createBouquet(t, admin, 'Canais'));
-  const res = await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'linkowner', password: PASS, member_group_id: groups.reseller, credits: 20 } });
-  expect(res.statusCode, res.body).toBe(201);
-  const token = await t.login('linkowner', PASS);
-  const line = await t.call(token, { method: 'POST', url: '/api/users', payload: { package_id: pkg, username: 'linkline', password: 'l1nkpass' } });
-  expect(line.statusCode, line.body).toBe(201);
-  return { t, admin, token, lineId: line.json().id as number };
+  const { token } = await createSignedInReseller(t, admin, { username: 'linkowner', password: PASS, type: 'reseller', credits: 20, groups });
+  const line = await createLine(t, token, { package_id: pkg, username: 'linkline', password: 'l1nkpass' });
+  return { t, admin, token, lineId: line.id as number };
 }
 
 type World = Awaited<ReturnType<typeof world>>;

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReseller, ledgerSumOf } from './fixtures.ts';
+import { createReseller, groupIds, ledgerSumOf } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext, logIdsInScope } from './helpers.ts';
 import type { Reseller, SearchOption } from '../../web/src/api/types.ts';
 
@@ -91,8 +91,7 @@ describe(`reseller scope, blocking, promotion, deactivation, ledger, logs and do
     t = await createTestContext();
     tok.admin = await t.login('admin');
     id.admin = (await db().selectFrom('resellers').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
-    const c = (await t.call(tok.admin, { method: 'GET', url: '/api/datacomplements' })).json();
-    for (const g of c.groups) groups[g.type] ??= g.group_id;
+    Object.assign(groups, await groupIds(t, tok.admin));
 
     await create(tok.admin, 'mastera', 'master', 100);
     await create(tok.admin, 'masterb', 'master', 50);

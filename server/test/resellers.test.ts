@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerSumOf, balanceOf, createReseller as postReseller } from './fixtures.ts';
+import { balanceOf, groupIds, ledgerSumOf, createReseller as postReseller } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { ResellerDetail } from '../../web/src/api/types.ts';
 
@@ -18,8 +18,7 @@ describe(`resellers and credits (${ENGINE})`, () => {
   beforeAll(async () => {
     t = await createTestContext();
     admin = await t.login('admin');
-    const c = (await t.call(admin, { method: 'GET', url: '/api/datacomplements' })).json();
-    for (const g of c.groups) groups[g.type] ??= g.group_id;
+    Object.assign(groups, await groupIds(t, admin));
   });
   afterAll(() => t.close());
 

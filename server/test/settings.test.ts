@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBouquet, createPackage, groupIds } from './fixtures.ts';
+import { createBouquet, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 describe(`admin settings (${ENGINE})`, () => {
@@ -13,8 +13,7 @@ describe(`admin settings (${ENGINE})`, () => {
     admin = await t.login('admin');
     const groups = await groupIds(t, admin);
     pkg = await createPackage(t, admin, 'Migração', await createBouquet(t, admin, 'Canais'));
-    await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'setmaster', password: 'Str0ng-pass!', member_group_id: groups.master, credits: 5 } });
-    master = await t.login('setmaster', 'Str0ng-pass!');
+    master = (await createSignedInReseller(t, admin, { username: 'setmaster', password: 'Str0ng-pass!', type: 'master', credits: 5, groups })).token;
   }, 60_000);
   afterAll(async () => t?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MISSES, MISS_WINDOW_SECONDS } from '../src/modules/shortlinks/service.ts';
-import { createBouquet, createLine, createPackage, groupIds } from './fixtures.ts';
+import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { Line } from '../../web/src/api/types.ts';
 
@@ -21,9 +21,8 @@ describe(`short links: resolved from the line's current data (${ENGINE})`, () =>
     admin = await t.login('admin');
     const groups = await groupIds(t, admin);
     pkg = await createPackage(t, admin, 'Short links', await createBouquet(t, admin, 'Canais'));
-    const res = await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username: 'shortowner', password: PASS, member_group_id: groups.reseller, credits: 50 } });
-    expect(res.statusCode, res.body).toBe(201);
-    reseller = { id: res.json().id, token: await t.login('shortowner', PASS) };
+    const { id, token } = await createSignedInReseller(t, admin, { username: 'shortowner', password: PASS, type: 'reseller', credits: 50, groups });
+    reseller = { id, token };
   }, 60_000);
   afterAll(async () => t?.close());
 

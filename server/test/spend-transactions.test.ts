@@ -5,7 +5,7 @@ import { withTx } from '../src/db/tx.ts';
 import type { AuthUser } from '../src/domain/auth-user.ts';
 import * as lines from '../src/modules/lines/service.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
-import { balanceOf, createBouquet, createPackage, createSignedInReseller, groupIds, ledgerSumOf } from './fixtures.ts';
+import { adminWithPackage, balanceOf, createSignedInReseller, ledgerSumOf } from './fixtures.ts';
 
 // One transaction per credit-moving operation: the dashboard-cache stamp goes in the operation's
 // own transaction with its ledger row; withTx refuses to nest.
@@ -27,18 +27,10 @@ describe(`credit spends: one transaction each (${ENGINE})`, () => {
 
   beforeAll(async () => {
     t = await createTestContext();
-    admin = await t.login('admin');
-    groups = await groupIds(t, admin);
-    pkg = await createPackage(t, admin, 'One credit', await createBouquet(t, admin, 'All'), {});
+    ({ admin, groups, pkg } = await adminWithPackage(t));
     master = await reseller(admin, 'tx_master', 'master', 5000);
   });
-  afterAll(async () => {
-    if (!t) return;
-    await t.app.close();
-    await t.database.close();
-    await new Promise((r) => setTimeout(r, 200));
-    await t.close();
-  });
+  afterAll(() => t?.close());
 
   it('a line creation stamps the dashboard cache inside its own transaction', async () => {
     const r = await reseller(master.token, 'tx_res1', 'reseller', 10);

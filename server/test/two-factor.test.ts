@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { groupIds } from './fixtures.ts';
+import { createReseller, groupIds } from './fixtures.ts';
 import { ADMIN_PASSWORD, ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 const PASS = 'Tz9-quartz-Vw8-lantern';
@@ -54,9 +54,7 @@ describe(`two-factor sign-in (${ENGINE})`, () => {
     admin = await t.login('admin');
     const groups = await groupIds(t, admin);
     for (const [username, type] of [['alice', 'reseller'], ['bob', 'reseller'], ['carol', 'reseller'], ['mike', 'master']] as const) {
-      const res = await post(admin, '/api/resellers', { username, password: PASS, member_group_id: groups[type] });
-      expect(res.statusCode, res.body).toBe(201);
-      id[username] = res.json().id;
+      id[username] = (await createReseller(t, admin, { username, password: PASS, type, groups })).id;
     }
   });
   afterAll(async () => {
@@ -165,11 +163,10 @@ describe(`two-factor sign-in (${ENGINE})`, () => {
 
   it('a password change or a block ends a sign-in waiting for its second step', async () => {
     const groups = await groupIds(t, admin);
-    const created = await post(admin, '/api/resellers', { username: 'dave', password: PASS, member_group_id: groups.reseller });
-    expect(created.statusCode, created.body).toBe(201);
+    const dave = (await createReseller(t, admin, { username: 'dave', password: PASS, type: 'reseller', groups })).id;
     await enrol('dave');
     const pending = await challengeFor('dave');
-    const changed = await t.call(admin, { method: 'PUT', url: `/api/resellers/${created.json().id}`, payload: { password: 'Outra-senha-bem-longa-77' } });
+    const changed = await t.call(admin, { method: 'PUT', url: `/api/resellers/${dave}`, payload: { password: 'Outra-senha-bem-longa-77' } });
     expect(changed.statusCode, changed.body).toBe(200);
     const late = await secondStep(pending, recovery.dave[0]);
     expect(late.statusCode).not.toBe(200);
@@ -179,7 +176,7 @@ describe(`two-factor sign-in (${ENGINE})`, () => {
     expect((await signIn('dave')).statusCode, 'the old password no longer starts a sign-in').toBe(401);
     const res = await signIn('dave', 'Outra-senha-bem-longa-77');
     const waiting = res.json().challenge as string;
-    expect((await post(admin, `/api/resellers/${created.json().id}/block`)).statusCode).toBe(200);
+    expect((await post(admin, `/api/resellers/${dave}/block`)).statusCode).toBe(200);
     const blocked = await secondStep(waiting, totpCode(secrets.dave));
     expect(blocked.statusCode).not.toBe(200);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { groupIds } from './fixtures.ts';
+import { createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { Standin } from './standins/http-standin.ts';
 import { startTmdb, TMDB_KEY } from './standins/tmdb.ts';
@@ -20,13 +20,10 @@ describe(`content requests and the catalogue search (${ENGINE})`, () => {
     t = await createTestContext({ tmdbApiUrl: `${tmdb.url}/3`, tmdbApiKey: TMDB_KEY, integrationTimeoutMs: 400 });
     admin = await t.login('admin');
     const groups = await groupIds(t, admin);
-    for (const [username, group] of [['vodmaster', groups.master], ['vodmaster2', groups.master], ['vodreseller', groups.reseller]] as const) {
-      const res = await t.call(admin, { method: 'POST', url: '/api/resellers', payload: { username, password: PASS, member_group_id: group, credits: 5 } });
-      expect(res.statusCode, res.body).toBe(201);
-    }
-    master = await t.login('vodmaster', PASS);
-    master2 = await t.login('vodmaster2', PASS);
-    reseller = await t.login('vodreseller', PASS);
+    const make = async (username: string, type: 'master' | 'reseller') => (await createSignedInReseller(t, admin, { username, password: PASS, type, credits: 5, groups })).token;
+    master = await make('vodmaster', 'master');
+    master2 = await make('vodmaster2', 'master');
+    reseller = await make('vodreseller', 'reseller');
   }, 60_000);
   afterAll(async () => {
     await t?.close();

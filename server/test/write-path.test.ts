@@ -6,7 +6,7 @@ import { openDatabase } from '../src/db/connection.ts';
 import type { AuthUser } from '../src/domain/auth-user.ts';
 import { changeCredits } from '../src/modules/resellers/credits.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
-import { balanceOf, createBouquet, createPackage, createSignedInReseller, groupIds, ledgerSumOf } from './fixtures.ts';
+import { adminWithPackage, balanceOf, createSignedInReseller, ledgerSumOf } from './fixtures.ts';
 
 // The write path through the API, one transaction per request: concurrent spends stay exact, one
 // Idempotency-Key gives one charge however many times it is sent at once, and a row (PostgreSQL) or
@@ -31,9 +31,7 @@ describe(`write path: one transaction per request (${ENGINE})`, () => {
 
   beforeAll(async () => {
     t = await createTestContext();
-    admin = await t.login('admin');
-    groups = await groupIds(t, admin);
-    pkg = await createPackage(t, admin, 'One credit', await createBouquet(t, admin, 'All'), {});
+    ({ admin, groups, pkg } = await adminWithPackage(t));
   });
   afterAll(async () => {
     await t?.close();

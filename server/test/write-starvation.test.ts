@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
-import { balanceOf, createBouquet, createPackage, createSignedInReseller, groupIds, ledgerSumOf } from './fixtures.ts';
+import { adminWithPackage, balanceOf, createSignedInReseller, ledgerSumOf } from './fixtures.ts';
 
 // Starvation: a reseller at 0 credits sends paid creations 16 at a time in a loop (each a 409)
 // while another reseller creates lines 4 at a time. Each request is its own transaction, so the
@@ -47,13 +47,9 @@ describe(`starvation: failing spends do not hold up others (${ENGINE})`, () => {
 
   beforeAll(async () => {
     t = await createTestContext();
-    admin = await t.login('admin');
-    groups = await groupIds(t, admin);
-    pkg = await createPackage(t, admin, 'One credit', await createBouquet(t, admin, 'All'), {});
+    ({ admin, groups, pkg } = await adminWithPackage(t));
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('a reseller at 0 credits sending paid creations 16 at a time leaves another its throughput and latency', async () => {
     const broke = await reseller('st_broke', 0);

@@ -1,7 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { groupIds } from '../fixtures.ts';
+import { createSignedInReseller, groupIds } from '../fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from '../helpers.ts';
 
 // How a signed-in request does its work, not what it answers (so test/perf/, run by
@@ -54,14 +54,10 @@ describe(`signed-in request overhead (${ENGINE})`, () => {
   it("knows with the session whether a master is top-level: its line list asks no tree depth", async () => {
     const admin = await t.login('admin');
     const groups = await groupIds(t, admin);
-    const make = async (token: string, username: string, type: string) => {
-      const res = await t.call(token, { method: 'POST', url: '/api/resellers', payload: { username, password: 'Pass-word-2026!', member_group_id: groups[type], credits: 5 } });
-      expect(res.statusCode, res.body).toBe(201);
-    };
-    await make(admin, 'topmaster', 'master');
-    const master = await t.login('topmaster', 'Pass-word-2026!');
-    await make(master, 'underreseller', 'reseller');
-    const under = await t.login('underreseller', 'Pass-word-2026!');
+    const make = async (token: string, username: string, type: 'master' | 'reseller') =>
+      (await createSignedInReseller(t, token, { username, password: 'Pass-word-2026!', type, credits: 5, groups })).token;
+    const master = await make(admin, 'topmaster', 'master');
+    const under = await make(master, 'underreseller', 'reseller');
     const usersOf = async (token: string) => {
       built = [];
       const res = await counted.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${token}` } });

@@ -5,7 +5,7 @@ import { startOldPanelStandin } from '../../../standins/old-panel.ts';
 import { startP2pStandin } from '../../../standins/p2p-server.ts';
 import type { Config } from '../../src/config.ts';
 import type { TestContext } from '../helpers.ts';
-import { groupIds, PACKAGE_DEFAULTS } from '../fixtures.ts';
+import { createBouquet, createLine, createPackage, createReseller, groupIds } from '../fixtures.ts';
 
 // Two master subtrees seeded through the API, so the authorization matrix and the fuzzer have
 // real neighbours to attack:
@@ -63,26 +63,10 @@ export async function seedWorld(t: TestContext): Promise<World> {
   const adminToken = await t.login('admin');
   const profile = await ok(t, adminToken, 'GET', '/api/profile');
   const groups = await groupIds(t, adminToken);
-  const bouquetId = (await ok(t, adminToken, 'POST', '/api/admin/bouquets', { bouquet_name: `world bouquet ${tag}` })).id;
-  const spareBouquetId = (await ok(t, adminToken, 'POST', '/api/admin/bouquets', { bouquet_name: `spare bouquet ${tag}` })).id;
-  const packageId = (
-    await ok(t, adminToken, 'POST', '/api/admin/packages', { ...PACKAGE_DEFAULTS, package_name: `world package ${tag}`, bouquets: [String(bouquetId)] })
-  ).id;
-  const trialPackageId = (
-    await ok(t, adminToken, 'POST', '/api/admin/packages', {
-      package_name: `world trial ${tag}`,
-      is_trial: 1,
-      is_official: 0,
-      max_connections: 1,
-      official_credits: 0,
-      official_duration: 0,
-      official_duration_in: 'months',
-      trial_credits: 0,
-      trial_duration: 24,
-      trial_duration_in: 'hours',
-      bouquets: [String(bouquetId)],
-    })
-  ).id;
+  const bouquetId = await createBouquet(t, adminToken, `world bouquet ${tag}`);
+  const spareBouquetId = await createBouquet(t, adminToken, `spare bouquet ${tag}`);
+  const packageId = await createPackage(t, adminToken, `world package ${tag}`, bouquetId);
+  const trialPackageId = await createPackage(t, adminToken, `world trial ${tag}`, bouquetId, { is_trial: 1, is_official: 0, official_credits: 0, official_duration: 0 });
   const news = await ok<{ data: { id: number }[] }>(t, adminToken, 'GET', '/api/news');
 
   const nodes = {} as World['nodes'];
@@ -90,13 +74,13 @@ export async function seedWorld(t: TestContext): Promise<World> {
   const make = async (name: NodeName, parent: NodeName | null, credits: number, master: boolean) => {
     const username = `${name}_${tag}`;
     const creator = parent ? (tokens[parent] as string) : adminToken;
-    const group = parent ? groups.reseller : master ? groups.master : groups.reseller;
-    const r = await ok(t, creator, 'POST', '/api/resellers', { username, password: STRONG_PASSWORD, member_group_id: group, credits });
+    // under a master a sub-master is made a reseller first, then promoted
+    const r = await createReseller(t, creator, { username, password: STRONG_PASSWORD, type: master && !parent ? 'master' : 'reseller', credits, groups });
     if (master && parent) await ok(t, creator, 'POST', `/api/resellers/${r.id}/to_master`);
     tokens[name] = await t.login(username, STRONG_PASSWORD);
     const lineUsername = `ln_${name}_${tag}`;
     const linePassword = `pw${name}${tag}`;
-    const line = await ok(t, tokens[name] as string, 'POST', '/api/users', { package_id: packageId, username: lineUsername, password: linePassword });
+    const line = await createLine(t, tokens[name] as string, { package_id: packageId, username: lineUsername, password: linePassword });
     const p2pUsername = `p2p_${name}_${tag}`;
     const p2pPassword = `pp${name}${tag}`;
     const p2p = await ok(t, tokens[name] as string, 'POST', '/api/p2p/users', { name: `P2P ${name}`, package_id: packageId, username: p2pUsername, password: p2pPassword });

@@ -1,6 +1,7 @@
 import { withTx } from '../../db/tx.ts';
 import type { Kysely } from 'kysely';
 import type { CatalogueKind, DB } from '../../db/types.ts';
+import type { Database } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
 import { outboundAppError, safeFetch } from '../../lib/ssrf/index.ts';
@@ -29,51 +30,20 @@ export interface ImportInput {
 const running = () => new AppError(409, 'IMPORT_RUNNING', 'Another catalogue import is running; try again when it has finished');
 
 /**
- * One import at a time per process: the slot is taken before the request's body is read (see
- * routes.ts), so a second import is answered 409 at once instead of being read into memory.
+ * One import at a time per process (per database): the route takes the slot before the request's
+ * body is read (routes.ts), so a second import is answered 409 at once instead of being read into
+ * memory.
  */
-const busy = new WeakSet<object>();
-
-export interface ImportSlot {
-  /** the import itself holds the slot (until `done`) */
-  enter(): void;
-  done(): void;
-  /** a request that never reached its import gives the slot back (a no-op while the import runs) */
-  releaseIfIdle(): void;
-}
+const taken = new WeakSet<Database>();
 
 /** Whether this process's import slot is taken (tests wait for it). */
-export const importRunning = ({ database }: Deps) => busy.has(database);
+export const importRunning = ({ database }: Deps) => taken.has(database);
 
-/** Takes this process's import slot, or throws the 409. */
-export function claimImportSlot({ database }: Deps): ImportSlot {
-  if (busy.has(database)) throw running();
-  busy.add(database);
-  let state: 'claimed' | 'importing' | 'released' = 'claimed';
-  const release = () => {
-    if (state === 'released') return;
-    state = 'released';
-    busy.delete(database);
-  };
-  return {
-    enter() {
-      if (state === 'importing') return;
-      if (state === 'released') {
-        if (busy.has(database)) throw running();
-        busy.add(database);
-      }
-      state = 'importing';
-    },
-    done: () => {
-      if (state !== 'released') {
-        state = 'released';
-        busy.delete(database);
-      }
-    },
-    releaseIfIdle: () => {
-      if (state === 'claimed') release();
-    },
-  };
+/** Takes this process's import slot, or throws the 409; call the answer once to give it back. */
+export function takeImportSlot({ database }: Deps): () => void {
+  if (taken.has(database)) throw running();
+  taken.add(database);
+  return () => taken.delete(database);
 }
 
 /** Counts the entries of a request body as it arrives (routes.ts): see EntryCounter. */
@@ -85,18 +55,18 @@ export const bodyEntryCounter = () => new EntryCounter('m3u');
  * A text that is not a playlist, has more than MAX_ENTRIES entries or no usable entry imports
  * nothing. The entries are stored in batches of IMPORT_BATCH, each its own transaction: a failure
  * midway keeps the batches before it, and importing the same playlist again completes it (every
- * write is an upsert by source URL). One import at a time: per process (`slot`) and, on
+ * write is an upsert by source URL). One import at a time: per process (the slot, taken here
+ * unless the route took it and passes `releaseSlot`; given back when the import ends) and, on
  * PostgreSQL, across the server's processes (a lock in the database); the others get a 409.
  */
-export async function importCatalogue(deps: Deps, actor: AuthUser, input: ImportInput, slot: ImportSlot = claimImportSlot(deps)) {
+export async function importCatalogue(deps: Deps, actor: AuthUser, input: ImportInput, releaseSlot = takeImportSlot(deps)) {
   try {
-    slot.enter();
     if ((input.m3u === undefined) === (input.url === undefined)) throw validation('m3u', 'send either m3u (the playlist text) or url');
     const locked = await repo.whileImportLocked(deps.database, () => importLocked(deps, actor, input));
     if (!locked.ok) throw running();
     return locked.value;
   } finally {
-    slot.done();
+    releaseSlot();
   }
 }
 

@@ -9,26 +9,9 @@
 // then the #EXTINF lines it dropped.
 import { parentPort, workerData } from 'node:worker_threads';
 import parser from 'iptv-playlist-parser';
+import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE, nestsDeeperThan } from '../../http/json-depth.mjs';
 
 const PART = 2000;
-const MAX_JSON_DEPTH = 32;
-
-/** The same scan as nestsDeeperThan (http/json-body.ts): a linear walk, strings skipped. */
-function nestsDeeperThan(text, limit) {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > limit) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return false;
-}
 
 function refusePrototypeKeys(key, value) {
   if (key === '__proto__' || (key === 'constructor' && value && typeof value === 'object' && Object.hasOwn(value, 'prototype'))) {
@@ -40,7 +23,7 @@ function refusePrototypeKeys(key, value) {
 function parseJson(bytes) {
   const body = decode(bytes);
   if (body.trim() === '') return { ok: false, message: "body: Body cannot be empty when content-type is set to 'application/json'" };
-  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) return { ok: false, message: `body: nested deeper than ${MAX_JSON_DEPTH} levels` };
+  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) return { ok: false, message: TOO_DEEP_MESSAGE };
   try {
     return { ok: true, value: JSON.parse(body, refusePrototypeKeys) };
   } catch (err) {

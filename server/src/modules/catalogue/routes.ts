@@ -4,8 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { Paged } from '../../http/paging.ts';
-import { AppError } from '../../http/errors.ts';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../http/json-body.ts';
+import { depthCheckedJsonParser } from '../../http/json-body.ts';
 import * as S from './schemas.ts';
 import * as service from './service.ts';
 
@@ -29,15 +28,13 @@ export function catalogueRoutes(app: FastifyInstance, deps: Deps): void {
 const OFF_THREAD_FROM = 256 * 1024;
 
 function importRoute(scope: FastifyInstance, deps: Deps): void {
-  const parseSmall = scope.getDefaultJsonParser('error', 'error');
+  // the server's own JSON parsing (http/json-body.ts)
+  const parseSmall = depthCheckedJsonParser(scope);
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     const bytes = body as Buffer;
     if (bytes.length < OFF_THREAD_FROM) {
-      // the server's own JSON parsing (http/json-body.ts)
-      const text = bytes.toString('utf8');
-      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) done(new AppError(400, 'VALIDATION', `body: nested deeper than ${MAX_JSON_DEPTH} levels`, 'body'), undefined);
-      else parseSmall(req, text, done);
+      parseSmall(req, bytes.toString('utf8'), done);
       return;
     }
     service.parseJsonOffThread(bytes).then(
@@ -45,9 +42,16 @@ function importRoute(scope: FastifyInstance, deps: Deps): void {
       (err: Error) => done(err, undefined),
     );
   });
-  // The import slot of a request (see claimImportSlot): taken before its body is read.
-  const slots = new WeakMap<FastifyRequest, service.ImportSlot>();
-  const giveBack = async (req: FastifyRequest) => slots.get(req)?.releaseIfIdle();
+  // A request's import slot, taken before its body is read: handed to its import, which gives it
+  // back when it ends; a request that never reaches its import gives it back once answered or
+  // aborted. (A client gone during the import gets neither hook: only the import's end frees it.)
+  const waiting = new WeakMap<FastifyRequest, () => void>();
+  const handOver = (req: FastifyRequest) => {
+    const release = waiting.get(req);
+    waiting.delete(req);
+    return release;
+  };
+  const giveBack = async (req: FastifyRequest) => handOver(req)?.();
   scope.withTypeProvider<TypeBoxTypeProvider>().post(
     '/admin/catalogue/import',
     {
@@ -64,7 +68,7 @@ function importRoute(scope: FastifyInstance, deps: Deps): void {
       // Runs after the role check: one import at a time (409 at once), and the body's entries are
       // counted as it arrives, refused at the first chunk past the limit (the rest is never read).
       preParsing: async (req, _reply, payload) => {
-        slots.set(req, service.claimImportSlot(deps));
+        waiting.set(req, service.takeImportSlot(deps));
         const counter = service.bodyEntryCounter();
         const counted = new Transform({
           transform(chunk: Buffer, _encoding, next) {
@@ -82,6 +86,6 @@ function importRoute(scope: FastifyInstance, deps: Deps): void {
       onResponse: giveBack,
       onRequestAbort: giveBack,
     },
-    (req) => service.importCatalogue(deps, req.user, req.body, slots.get(req)),
+    (req) => service.importCatalogue(deps, req.user, req.body, handOver(req)),
   );
 }

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import * as repo from './repo.ts';
 
-export { type ImportSlot, bodyEntryCounter, claimImportSlot, importCatalogue } from './import.ts';
+export { bodyEntryCounter, importCatalogue, takeImportSlot } from './import.ts';
 export { parseJsonOffThread } from './m3u.ts';
 
 const ORDER_FIELDS = { id: 's.id', name: 's.name', added: 's.added', kind: 's.kind', category_id: 's.category_id' };

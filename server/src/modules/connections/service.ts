@@ -1,4 +1,4 @@
-import { withTx } from '../../db/tx.ts';
+import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
@@ -58,6 +58,18 @@ export interface Admission {
 export type AdmissionResult = 'allowed' | 'disconnected' | 'limit';
 
 /**
+ * Where a player stands on the line: its connection `open` (not ended, seen within the online
+ * window), `banned` (its connection, or the line from its address, disconnected and the ban not
+ * over), or `new`.
+ */
+async function standing(db: Tx, key: repo.ConnectionKey, now: number, since: number) {
+  const row = await repo.findConnection(db, key);
+  if (row && row.ended_at === null && row.last_seen > since) return { is: 'open', row } as const;
+  if ((row?.banned_until ?? 0) > now || (await repo.addressBanned(db, key.lineId, key.ip, now))) return { is: 'banned' } as const;
+  return { is: 'new' } as const;
+}
+
+/**
  * Admits one edge request (docs/integrations.md, "Edges"). An open connection only refreshes its row
  * (at most every SEEN_RESOLUTION s). A player disconnected from the panel is refused on every stream
  * of the line until its ban ends. A new connection first ends the same player's connection to another
@@ -70,25 +82,29 @@ export async function admit(deps: Deps, a: Admission): Promise<AdmissionResult> 
   const now = nowSec();
   const since = now - config.onlineWindowSeconds;
   const key = { lineId: a.lineId, streamId: a.streamId, ip: a.ip, userAgent: a.userAgent };
-  const isOpen = (row: Awaited<ReturnType<typeof repo.findConnection>>) => row !== undefined && row.ended_at === null && row.last_seen > since;
 
-  const seen = await repo.findConnection(database.db, key);
-  if (isOpen(seen) && seen) {
-    if (now - seen.last_seen >= SEEN_RESOLUTION) seenLater(deps, seen.activity_id, now, a.serverId);
+  // Read first without a transaction: nearly every request is a segment of an open connection, and
+  // a transaction would make each a commit (BEGIN IMMEDIATE and an fsync on SQLite; see seenLater).
+  const first = await standing(database.db, key, now, since);
+  if (first.is === 'open') {
+    if (now - first.row.last_seen >= SEEN_RESOLUTION) seenLater(deps, first.row.activity_id, now, a.serverId);
     return 'allowed';
   }
-  if (seen?.banned_until && seen.banned_until > now) return 'disconnected';
+  if (first.is === 'banned') return 'disconnected';
 
   const result = await withTx(database, async (trx): Promise<AdmissionResult> => {
     await lockLineRow(trx, database.dialect, a.lineId);
-    const row = await repo.findConnection(trx, key);
-    if (!isOpen(row) && (await repo.addressBanned(trx, a.lineId, a.ip, now))) return 'disconnected';
-    // the same player (address and user agent) on another of the line's streams changed channel
-    if (!isOpen(row)) await repo.endClientsOtherStreams(trx, key, now);
-    if (!isOpen(row) && (await repo.countOnline(trx, a.lineId, since)) >= a.maxConnections) {
-      if ((await allSettings(trx)).max_connections_policy !== 'drop_oldest') return 'limit';
-      const oldest = await repo.oldestOnline(trx, a.lineId, since);
-      if (oldest) await repo.end(trx, oldest.activity_id, now, now + config.disconnectBanSeconds);
+    // read again under the line's lock: another request may have opened, ended or banned it since
+    const current = await standing(trx, key, now, since);
+    if (current.is === 'banned') return 'disconnected';
+    if (current.is === 'new') {
+      // the same player (address and user agent) on another of the line's streams changed channel
+      await repo.endClientsOtherStreams(trx, key, now);
+      if ((await repo.countOnline(trx, a.lineId, since)) >= a.maxConnections) {
+        if ((await allSettings(trx)).max_connections_policy !== 'drop_oldest') return 'limit';
+        const oldest = await repo.oldestOnline(trx, a.lineId, since);
+        if (oldest) await repo.end(trx, oldest.activity_id, now, now + config.disconnectBanSeconds);
+      }
     }
     await repo.open(trx, key, now, a.serverId);
     return 'allowed';

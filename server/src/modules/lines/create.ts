@@ -5,6 +5,7 @@ import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { type TrialTable, trialsSince } from '../../repos/trials-repo.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
 import { chargeable, currentBalance, insufficientCredits, lockResellers } from '../credits/ledger.ts';
 import { runIdempotent } from '../credits/idempotency.ts';
@@ -13,7 +14,6 @@ import { writeLog } from '../logs/write.ts';
 import { findPackage } from '../packages/service.ts';
 import { intSetting } from '../settings/service.ts';
 import { charge, now } from './change.ts';
-import * as repo from './repo.ts';
 import { DAY, addDuration, randomCredential, usernameTaken } from './rules.ts';
 import { insertLine } from './write-repo.ts';
 
@@ -85,15 +85,15 @@ export async function trialTerms(trx: Kysely<DB>, packageId: number, from: numbe
 }
 
 /**
- * The daily trial limit (`trial_limit_per_day`, rolling 24 hours, admins exempt): `countSince`
- * counts the caller's trials of one kind created since a moment. The caller's row is locked first
- * so a count and the insert after it cannot race another trial.
+ * The daily trial limit (`trial_limit_per_day`, rolling 24 hours, admins exempt), counted over the
+ * caller's trials kept in `table`. The caller's row is locked first so a count and the insert after
+ * it cannot race another trial.
  */
-export async function assertTrialAllowed(trx: Kysely<DB>, dialect: Dialect, actor: AuthUser, now: number, countSince: (since: number) => Promise<number>) {
+export async function assertTrialAllowed(trx: Kysely<DB>, dialect: Dialect, actor: AuthUser, now: number, table: TrialTable) {
   if (actor.type === 'admin') return;
   await lockResellers(trx, dialect, [actor.id]);
   const limit = await intSetting(trx, 'trial_limit_per_day');
-  if ((await countSince(now - DAY)) >= limit) throw new AppError(409, 'TRIAL_LIMIT_REACHED', `Trial limit reached: ${limit} per day`);
+  if ((await trialsSince(trx, table, actor.id, now - DAY)) >= limit) throw new AppError(409, 'TRIAL_LIMIT_REACHED', `Trial limit reached: ${limit} per day`);
 }
 
 /**
@@ -126,7 +126,7 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput
   const line = await withTx(deps.database, async (trx) => {
     const t = now();
     const { pkg, screens, expiresAt } = await trialTerms(trx, input.package_id, t);
-    await assertTrialAllowed(trx, deps.database.dialect, actor, t, (since) => repo.trialsSince(trx, actor.id, since));
+    await assertTrialAllowed(trx, deps.database.dialect, actor, t, 'lines');
     const line = await insertNewLine(trx, actor, input, {
       package_id: pkg.id,
       created_at: t,

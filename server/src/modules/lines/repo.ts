@@ -119,17 +119,6 @@ export async function findVisibleLine(db: Tx, actor: AuthUser, id: number): Prom
   return row ? toLineRow(row as never) : undefined;
 }
 
-export async function trialsSince(db: Tx, memberId: number, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('lines')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('member_id', '=', memberId)
-    .where('is_trial', '=', 1)
-    .where('created_at', '>=', since)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 export function searchVisibleLines(db: Tx, actor: AuthUser, search: string) {
   return visibleLines(db, actor)
     .select(['ln.id', 'ln.username'])

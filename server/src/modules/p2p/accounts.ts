@@ -91,7 +91,7 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput
   const account = await withTx(deps.database, async (trx) => {
     const t = now();
     const { pkg, screens, expiresAt } = await trialTerms(trx, input.package_id, t);
-    await assertTrialAllowed(trx, deps.database.dialect, actor, t, (since) => repo.trialsSince(trx, actor.id, since));
+    await assertTrialAllowed(trx, deps.database.dialect, actor, t, 'p2p_accounts');
     const row = await insertNew(trx, actor, input, { package_id: pkg.id, created_at: t, expires_at: expiresAt, is_trial: 1, max_connections: screens });
     await log(trx, actor, row, 'p2p_trial_create', pkg.package_name);
     return (await repo.findVisible(trx, actor, row.id))!;

@@ -158,17 +158,6 @@ export async function updateAccount(db: Tx, id: number, changes: AccountChanges)
   await db.updateTable('p2p_accounts').set(changes).where('id', '=', id).execute();
 }
 
-export async function trialsSince(db: Tx, memberId: number, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('p2p_accounts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('member_id', '=', memberId)
-    .where('is_trial', '=', 1)
-    .where('created_at', '>=', since)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 export function searchVisible(db: Tx, actor: AuthUser, search: string) {
   return visibleP2pAccounts(db, actor)
     .select(['pa.id', 'pa.username', 'pa.email'])

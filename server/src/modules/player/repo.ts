@@ -1,31 +1,17 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Tx } from '../../db/tx.ts';
-import type { CatalogueKind, DB } from '../../db/types.ts';
+import type { CatalogueKind, DB, Line } from '../../db/types.ts';
 
 // What players and edges read: a line by its credentials, and the catalogue its bouquets give
 // (every stream of the bouquets' categories plus their single streams).
 
-export interface PlayerLine {
-  id: number;
-  member_id: number;
-  username: string;
-  password: string;
-  exp_date: number;
-  created_at: number;
-  enabled: number;
-  is_trial: number;
-  max_connections: number;
-  bouquet: string;
-  system: number;
-  deleted_at: number | null;
-}
+const PLAYER_LINE_COLUMNS = ['id', 'member_id', 'username', 'password', 'exp_date', 'created_at', 'enabled', 'is_trial', 'max_connections', 'bouquet', 'system', 'deleted_at'] as const;
+
+/** What a player's request needs of its line. */
+export type PlayerLine = Pick<Line, (typeof PLAYER_LINE_COLUMNS)[number]>;
 
 export function findLineByUsername(db: Tx, username: string): Promise<PlayerLine | undefined> {
-  return db
-    .selectFrom('lines')
-    .select(['id', 'member_id', 'username', 'password', 'exp_date', 'created_at', 'enabled', 'is_trial', 'max_connections', 'bouquet', 'system', 'deleted_at'])
-    .where('username', '=', username)
-    .executeTakeFirst();
+  return db.selectFrom('lines').select(PLAYER_LINE_COLUMNS).where('username', '=', username).executeTakeFirst();
 }
 
 type StreamScope = ExpressionBuilder<DB & { s: DB['streams'] }, 's'>;

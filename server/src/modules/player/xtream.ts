@@ -60,22 +60,27 @@ export const liveStream = (s: PlayerStream, num: number) => ({
   thumbnail: '',
 });
 
-export const vodStream = (s: PlayerStream, num: number) => ({
-  num,
+/** A movie as get_vod_streams lists it and get_vod_info's movie_data gives it. */
+const movieData = (s: PlayerStream) => ({
+  stream_id: s.id,
   name: s.name,
   title: s.name,
   year: '',
-  stream_type: 'movie',
-  stream_id: s.id,
-  stream_icon: s.icon ?? '',
-  rating: text(s.rating),
-  rating_5based: rating5(s.rating),
   added: text(s.added),
   category_id: text(s.category_id),
   category_ids: [s.category_id],
   container_extension: s.container_ext,
   custom_sid: '',
   direct_source: '',
+});
+
+export const vodStream = (s: PlayerStream, num: number) => ({
+  num,
+  stream_type: 'movie',
+  stream_icon: s.icon ?? '',
+  rating: text(s.rating),
+  rating_5based: rating5(s.rating),
+  ...movieData(s),
 });
 
 const seriesInfo = (s: PlayerStream) => ({
@@ -143,18 +148,7 @@ export function vodDetail(s: PlayerStream) {
       bitrate: 0,
       rating: text(s.rating),
     },
-    movie_data: {
-      stream_id: s.id,
-      name: s.name,
-      title: s.name,
-      year: '',
-      added: text(s.added),
-      category_id: text(s.category_id),
-      category_ids: [s.category_id],
-      container_extension: s.container_ext,
-      custom_sid: '',
-      direct_source: '',
-    },
+    movie_data: movieData(s),
   };
 }
 
