@@ -13,6 +13,9 @@ import * as repo from './repo.ts';
  * missed a committed change is never stored; a reseller sees its own new line at once, and only
  * time passing (expiries) waits for the TTL. (A stamp taken before commit could not be compared by
  * clock: a computation starting between the stamp and the commit would miss the change.)
+ *
+ * The same `invalidated_at` stamp has a second job: list totals (`repos/scope-repo.ts`) keep an
+ * exact count while the caller's stamp stays put, since any line change in its reach moves it.
  */
 const inFlight = new Map<number, Promise<unknown>>();
 
