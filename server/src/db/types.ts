@@ -385,6 +385,8 @@ export interface VodRequestsTable {
   status: number;
   created_at: number;
   updated_at: number;
+  /** a title asked by name (movie_id 0): its folded title, unique per media type; null for searched ones */
+  title_key: string | null;
 }
 
 export interface LazyPlayerActivationsTable {

@@ -27,6 +27,7 @@ import * as m024 from './024_line_search_statistics.ts';
 import * as m025 from './025_line_search_deferral.ts';
 import * as m026 from './026_line_search_triggers.ts';
 import * as m027 from './027_address_bans.ts';
+import * as m028 from './028_vod_title_keys.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -65,6 +66,7 @@ const steps: Record<string, Step> = {
   '025_line_search_deferral': m025,
   '026_line_search_triggers': m026,
   '027_address_bans': m027,
+  '028_vod_title_keys': m028,
 };
 
 class StaticProvider implements MigrationProvider {

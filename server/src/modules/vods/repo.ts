@@ -17,8 +17,10 @@ export function findRequest(db: Tx, id: number) {
   return db.selectFrom('vod_requests as v').select(PUBLIC_COLUMNS).where('v.id', '=', id).executeTakeFirst();
 }
 
-export function requestExists(db: Tx, movieId: number, mediaType: 'movie' | 'tv') {
-  return db.selectFrom('vod_requests').select('id').where('movie_id', '=', movieId).where('media_type', '=', mediaType).executeTakeFirst();
+/** The request for this title: by catalogue id, or by folded title for one asked by name. */
+export function requestExists(db: Tx, title: { movie_id: number; title_key: string | null }, mediaType: 'movie' | 'tv') {
+  const same = db.selectFrom('vod_requests').select('id').where('media_type', '=', mediaType);
+  return (title.title_key === null ? same.where('movie_id', '=', title.movie_id) : same.where('title_key', '=', title.title_key)).executeTakeFirst();
 }
 
 /** Requests, newest first by default; `search` matches the title. `withRequester` adds who asked and the notes (admin list). */

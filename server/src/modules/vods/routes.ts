@@ -20,7 +20,7 @@ const Title = Type.Object({
 }, { title: 'CatalogueTitle' });
 const VodRequest = Type.Object({
   id: Type.Integer(),
-  /** the catalogue (TMDB) id; negative for a title typed by hand */
+  /** the catalogue (TMDB) id; 0 for a title asked by name */
   movie_id: Type.Integer(),
   media_type: MediaType,
   title: Type.String(),

@@ -34,12 +34,13 @@ export interface RequestInput {
 }
 
 /** A master (or admin: the route's roles) asks for a title found in the catalogue search; one request per title, whoever asked first. */
-export async function request(deps: Deps, actor: AuthUser, input: RequestInput) {
+export async function request(deps: Deps, actor: AuthUser, input: RequestInput, titleKey: string | null = null) {
   const mediaType = input.media_type ?? 'movie';
+  const which = { movie_id: input.movie_id, title_key: titleKey };
   const exists = () => new AppError(409, 'VOD_REQUEST_EXISTS', 'This title was already requested');
   try {
     return await withTx(deps.database, async (trx) => {
-      if (await repo.requestExists(trx, input.movie_id, mediaType)) throw exists();
+      if (await repo.requestExists(trx, which, mediaType)) throw exists();
       const at = nowSec();
       const id = await repo.insertRequest(trx, {
         reseller_id: actor.id,
@@ -53,6 +54,7 @@ export async function request(deps: Deps, actor: AuthUser, input: RequestInput) 
         status: PENDING,
         created_at: at,
         updated_at: at,
+        title_key: titleKey,
       });
       await writeLog(trx, { type_log: 'vod', action: 'vod_request', actor_id: actor.id, reseller_id: actor.id, value: input.title.trim().slice(0, 200), value_int: input.movie_id });
       return (await repo.findRequest(trx, id))!;
@@ -60,7 +62,7 @@ export async function request(deps: Deps, actor: AuthUser, input: RequestInput) 
   } catch (err) {
     // Two masters asked for the same title at once: the unique index let one through.
     if (err instanceof AppError) throw err;
-    if (await repo.requestExists(deps.database.db, input.movie_id, mediaType)) throw exists();
+    if (await repo.requestExists(deps.database.db, which, mediaType)) throw exists();
     throw err;
   }
 }
@@ -74,23 +76,13 @@ export interface ManualRequestInput {
 
 /**
  * A title typed by hand (the catalogue search is not configured, or does not know it). It has no
- * catalogue id: it gets a negative one derived from the title (spaces and case folded), so the
- * same title asked twice is the same request (409 `VOD_REQUEST_EXISTS`), like a searched one.
+ * catalogue id (movie_id 0): it is known by its folded title (spaces and case), so the same title
+ * asked twice is the same request (409 `VOD_REQUEST_EXISTS`), like a searched one.
  */
 export function requestByHand(deps: Deps, actor: AuthUser, input: ManualRequestInput) {
   const title = input.title.trim().replace(/\s+/g, ' ');
-  return request(deps, actor, { movie_id: manualTitleId(title), media_type: input.media_type, title, year: input.year ?? '', stars: 0, image_link: null, observacoes: input.observacoes });
-}
-
-/** -1..-2147483647 from a title: FNV-1a over its folded form (a collision reads as "already asked for"). */
-export function manualTitleId(title: string): number {
-  const folded = title.trim().replace(/\s+/g, ' ').toLocaleLowerCase('pt-BR');
-  let h = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(folded)) {
-    h ^= byte;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return -(1 + (h % 2147483647));
+  const key = title.toLocaleLowerCase('pt-BR');
+  return request(deps, actor, { movie_id: 0, media_type: input.media_type, title, year: input.year ?? '', stars: 0, image_link: null, observacoes: input.observacoes }, key);
 }
 
 export function list({ database }: Deps, q: { search?: string; page?: number; per?: number; order_by?: string }) {
