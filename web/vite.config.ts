@@ -36,9 +36,10 @@ export default defineConfig({
   plugins: [
     react(),
     // Installable: manifest, icons and a service worker that caches the app shell only; API
-    // answers and short links always go to the network. registerSW.js is a file (the CSP forbids inline scripts).
+    // answers and short links always go to the network. The app registers it itself once the page
+    // is up (src/lib/serviceWorker.ts), so its precache does not compete with the first load.
     VitePWA({
-      injectRegister: 'script',
+      injectRegister: false,
       registerType: 'autoUpdate',
       includeAssets: ['icons/favicon-32.png', 'icons/apple-touch-icon-180.png'],
       manifest: {

@@ -147,7 +147,7 @@ async function serveWeb(app: FastifyInstance, dist: string | undefined): Promise
         const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
         // Hashed file names never change; the service worker, its loader and the manifest are checked every time.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        else if (/^(sw\.js|registerSW\.js|manifest\.webmanifest|index\.html)$/.test(name)) res.setHeader('Cache-Control', 'no-cache');
+        else if (/^(sw\.js|manifest\.webmanifest|index\.html)$/.test(name)) res.setHeader('Cache-Control', 'no-cache');
         else res.setHeader('Cache-Control', 'public, max-age=0');
       },
     });

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { setUnauthorizedHandler } from './api/client';
 import { queryClient } from './api/queryClient';
 import { i18nReady } from './i18n';
+import { registerServiceWorkerWhenIdle } from './lib/serviceWorker';
 import { makeRouter } from './router';
 
 const router = makeRouter(queryClient);
@@ -35,3 +36,5 @@ void i18nReady.then(() =>
     </StrictMode>,
   ),
 );
+
+registerServiceWorkerWhenIdle();
