@@ -13,7 +13,7 @@ const KB = 1024;
 /** Issue 9's targets, printed for reference: sign-in <= 150 KB (met), every route <= 250 KB (not met: docs/decisions.md). */
 const TARGETS = { '/auth/sign-in': 150 * KB, default: 250 * KB };
 /** Enforced ceilings (CI): the sign-in target, and today's signed-in sizes plus a little room, so a regression fails `npm test`. */
-const BUDGETS = { '/auth/sign-in': 150 * KB, default: 350 * KB };
+const BUDGETS = { '/auth/sign-in': 150 * KB, default: 345 * KB };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(process.argv[2] ?? path.join(root, 'web/dist'));
