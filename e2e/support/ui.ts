@@ -114,6 +114,17 @@ export async function toast(page: Page, text: string): Promise<void> {
   await page.locator('.mantine-Notification-description', { hasText: text }).first().waitFor();
 }
 
+/** The sidebar entry's test id for a path (`nav-users-add`, `nav-dashboard`; see menu.ts navTestId). */
+export const navTestIdOf = (path: string) => `nav-${path.replace(/^\/+/, '').replace(/\//g, '-') || 'dashboard'}`;
+
+/** Opens the sidebar when it is behind the burger (phones), then clicks the entry and waits for its path. */
+export async function clickMenuEntry(page: Page, path: string, testId = navTestIdOf(path)): Promise<void> {
+  const burger = byTestId(page, 'nav-burger');
+  if (await burger.isVisible()) await burger.click();
+  await byTestId(page, testId).click();
+  await waitForPath(page, path);
+}
+
 /** Clicks a sidebar entry (`nav-…`, see menu.ts) and waits for its path. */
 export async function clickMenu(page: Page, testId: string, pathname: string): Promise<void> {
   await byTestId(page, testId).first().click();

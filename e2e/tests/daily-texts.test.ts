@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { Api, byTestId, type Line, lineAction, signInWithToken, toast, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
+import { Api, byTestId, clickMenuEntry, type Line, lineAction, signInWithToken, toast, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
 
 // What a reseller meets every day (issue 29), walked by the menus at a phone's and a desktop's
 // width: empty lists, dates, the renew preview, bouquet kinds, the credits badge and the toasts,
@@ -25,14 +25,7 @@ function plusOneMonth(epochSeconds: number): number {
   return Math.floor(d.getTime() / 1000);
 }
 
-/** Opens the sidebar when it is behind the burger (phones), then clicks the entry. */
-async function byMenu(page: Page, path: string): Promise<void> {
-  const testId = `nav-${path.replace(/^\/+/, '').replace(/\//g, '-') || 'dashboard'}`;
-  const burger = byTestId(page, 'nav-burger');
-  if (await burger.isVisible()) await burger.click();
-  await byTestId(page, testId).click();
-  await waitForPath(page, path);
-}
+const byMenu = (page: Page, path: string) => clickMenuEntry(page, path);
 
 /** The menu entries a role sees (the burger opened and closed again on phones). */
 async function menuEntries(page: Page): Promise<string[]> {

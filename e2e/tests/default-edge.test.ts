@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { Api, byTestId, type Line, lineAction, signInUi, type StreamPage, toast, tr, uniqueName, visibleText, waitForPath, useE2eSuite } from '../support/index.ts';
+import { Api, byTestId, clickMenuEntry, type Line, lineAction, signInUi, type StreamPage, toast, tr, uniqueName, visibleText, useE2eSuite } from '../support/index.ts';
 
 // Issue 29, where links point: signed in once, the admin walks the menus at 1280 px and at 375 px,
 // registers a streaming edge, chooses it as the default on /settings, and opens a line's links
@@ -17,13 +17,7 @@ const serverRow = (page: Page, name: string) => page.locator('[data-testid^="ser
 /** Whether a server's row carries the "default" badge. */
 const isDefault = async (page: Page, name: string) => (await serverRow(page, name).locator('[data-testid^="server-default-"]').count()) === 1;
 
-/** Opens the sidebar when it is behind the burger (phones), then clicks the entry. */
-async function byMenu(page: Page, testId: string, path: string): Promise<void> {
-  const burger = byTestId(page, 'nav-burger');
-  if (await burger.isVisible()) await burger.click();
-  await byTestId(page, testId).click();
-  await waitForPath(page, path);
-}
+const byMenu = (page: Page, testId: string, path: string) => clickMenuEntry(page, path, testId);
 
 describe('the default edge and the links dialog, at 1280 px and at 375 px', () => {
   const s = useE2eSuite();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { Api, byTestId, E2E_ROOT, type Line, signInWithToken, uniqueName, useE2eSuite, waitForPath } from '../support/index.ts';
+import { Api, byTestId, clickMenuEntry, E2E_ROOT, type Line, signInWithToken, uniqueName, useE2eSuite, waitForPath } from '../support/index.ts';
 
 /** Full-page screenshots of every page, `<dir>/<width>/<page>.png`; CI keeps them (see .ci/run). */
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR || path.join(E2E_ROOT, 'artifacts', 'screenshots');
@@ -22,14 +22,7 @@ interface Visit {
   actions?: boolean;
 }
 
-/** Opens the sidebar when it is behind the burger (phones), then clicks the entry. */
-async function byMenu(page: Page, path: string): Promise<void> {
-  const testId = `nav-${path.replace(/^\/+/, '').replace(/\//g, '-') || 'dashboard'}`;
-  const burger = byTestId(page, 'nav-burger');
-  if (await burger.isVisible()) await burger.click();
-  await byTestId(page, testId).click();
-  await waitForPath(page, path);
-}
+const byMenu = (page: Page, path: string) => clickMenuEntry(page, path);
 
 const menu = (path: string) => (page: Page) => byMenu(page, path);
 const address = (path: string) => async (page: Page) => {
