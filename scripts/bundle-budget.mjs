@@ -110,9 +110,10 @@ for (const [, route] of routes) {
   }
   const budget = BUDGETS[route.path] ?? BUDGETS.default;
   const target = TARGETS[route.path] ?? TARGETS.default;
-  rows.push({ path: route.path, files: files.size, js, css, total: js + css, br, target, budget });
+  rows.push({ path: route.path, list: files, files: files.size, js, css, total: js + css, br, target, budget });
 }
 
+if (process.env.BUDGET_FILES) for (const r of rows) if (r.path === process.env.BUDGET_FILES) console.log([...r.list].map((f) => `${gzipSize(f)} ${f}`).sort((a, b) => parseInt(b) - parseInt(a)).join("\n"));
 const kb = (n) => (n / KB).toFixed(1);
 const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);

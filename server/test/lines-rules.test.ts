@@ -555,7 +555,7 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
       }
     });
 
-    it('order_by sorts by every listed column, both ways; an unknown column is a 400', async () => {
+    it('order_by sorts by every offered column, both ways; any other column is a 400', async () => {
       // distinct, non-null values everywhere so both engines must agree with a plain comparison
       const order = ['xalpha', 'gamma1', 'alpha01', 'gammatrial', 'betaone', 'alphabet'];
       const now = nowSec();
@@ -569,7 +569,7 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
           exp_date: (u === 'betaone' || u === 'xalpha' ? now - DAY * (i + 1) : now + DAY * (10 - i)),
         });
       }
-      const columns = ['id', 'username', 'password', 'created_at', 'exp_date', 'master_username', 'reseller_notes', 'whatsapp', 'max_connections', 'enabled', 'is_trial', 'system'] as const;
+      const columns = ['id', 'username', 'created_at', 'exp_date', 'master_username'] as const;
       const all = (await listUsers(master.token, '')).data;
       expect(all).toHaveLength(6);
       // default: newest id first
@@ -592,7 +592,9 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
       // paging follows the order
       const page2 = (await t.call(master.token, { method: 'GET', url: '/api/users?order_by=username,asc&per=10&page=1' })).json();
       expect(page2.data.map((r: Line) => r.username)).toEqual([...order].sort());
-      for (const bad of ['bogus', 'id,sideways', 'password;drop', 'bouquet']) {
+      // columns shown but not offered for sorting (no index holds their order)
+      const unsorted = ['password', 'reseller_notes', 'whatsapp', 'max_connections', 'enabled', 'is_trial', 'system'];
+      for (const bad of ['bogus', 'id,sideways', 'password;drop', 'bouquet', ...unsorted.map((c) => `${c},asc`)]) {
         const res = await t.call(master.token, { method: 'GET', url: `/api/users?order_by=${encodeURIComponent(bad)}` });
         expect(res.statusCode, bad).toBe(400);
         expect(res.json().field, bad).toBe('order_by');

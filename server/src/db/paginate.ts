@@ -34,11 +34,12 @@ export interface PageFigures {
  * Runs the count and the page of a filtered query; both in SQL, nothing loaded whole. `countBase`:
  * the same rows as `base`, shaped for counting (it may reach them through another index).
  * `deferred`: the page's keys are paged on `base` alone (an index walk, no joins, no wide rows
- * skipped by OFFSET), then `deferred` fetches the rows of those keys (`page_key`).
+ * skipped by OFFSET), then `deferred` fetches the rows of those keys (`page_key`). `base` may be
+ * chosen by the count: `many` when more rows match than the count's cap (or the exact total).
  */
 export async function paginate<R>(
-  base: SelectQueryBuilder<any, any, any>,
-  select: (q: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, R>,
+  base: SelectQueryBuilder<any, any, any> | ((many: boolean) => SelectQueryBuilder<any, any, any>),
+  select: (q: SelectQueryBuilder<any, any, any>, many: boolean) => SelectQueryBuilder<any, any, R>,
   opts: {
     db: Tx;
     page?: number;
@@ -59,14 +60,17 @@ export async function paginate<R>(
   const page = opts.page ?? 1;
   const per = opts.per ?? 10;
   const cap = opts.countCap ?? COUNT_CAP;
-  const counted = opts.total ? await opts.total() : await countRows(opts.db, opts.countBase ?? base, cap, opts.countStamp);
+  const baseFor = (many: boolean) => (typeof base === 'function' ? base(many) : base);
+  const counted = opts.total ? await opts.total() : await countRows(opts.db, opts.countBase ?? baseFor(true), cap, opts.countStamp);
   const capped = !opts.total && counted > cap;
   const total = capped ? cap : counted;
+  const many = counted > cap;
+  const pageBase = baseFor(many);
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
     q.orderBy(sql.ref(opts.order.column), opts.order.direction).orderBy(sql.ref(opts.tiebreak), opts.order.direction) as Q;
   const rows = opts.deferred
-    ? ordered(opts.deferred(opts.keys ? opts.keys((page - 1) * per, per) : ordered(base.select(sql.ref(opts.tiebreak).as('page_key'))).limit(per).offset((page - 1) * per)))
-    : ordered(select(base)).limit(per).offset((page - 1) * per);
+    ? ordered(opts.deferred(opts.keys ? opts.keys((page - 1) * per, per) : ordered(pageBase.select(sql.ref(opts.tiebreak).as('page_key'))).limit(per).offset((page - 1) * per)))
+    : ordered(select(pageBase, many)).limit(per).offset((page - 1) * per);
   const data = (await rows.execute()) as R[];
   return { data, meta: { page, per, count: data.length, pages: Math.ceil(total / per), total, ...(capped ? { capped } : {}) } };
 }

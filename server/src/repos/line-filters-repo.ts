@@ -115,20 +115,22 @@ function textMatch(alias: string, pattern: ReturnType<typeof containsPattern>, u
 const afterPrefix = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 
 /**
- * The filtered list query. `walkOrder` (SQLite, sorted by id, no selective filter) keeps SQLite from
- * using the status/date indexes (unary +): walking the primary key finds a page of a broad filter
- * in a few rows, where the index would have to sort every match first.
+ * The filtered list query. `walk` (the sort column, when more rows match than the count's cap and
+ * no filter is selective) keeps SQLite from using the other filters' indexes (unary +): walking
+ * the sort's index, which holds every filter column, finds a page of a broad filter in a few
+ * entries, where a filter's index would have to sort every match first. A filter on the sort
+ * column itself stays a range of that index. SQLite only: PostgreSQL's planner makes this choice itself.
  */
 export function filtered(
   db: Tx,
   actor: AuthUser,
   f: LineFilters,
   now: number,
-  opts: { createdAt?: [number, number]; resellerId?: number; scanInOrder?: boolean; walkOrder?: boolean; top?: boolean; search?: TextSearchPath } = {},
+  opts: { createdAt?: [number, number]; resellerId?: number; scanInOrder?: boolean; walk?: string; top?: boolean; search?: TextSearchPath; ownerFirst?: boolean } = {},
 ) {
   const { createdAt, resellerId } = opts;
-  const col = (name: string) => (opts.walkOrder ? sql`+${sql.ref(name)}` : sql.ref(name));
-  let q = visibleLines(db, actor, !!opts.scanInOrder && resellerId === undefined, !!opts.top && resellerId === undefined);
+  const col = (name: string) => (opts.walk && opts.walk !== name ? sql`+${sql.ref(name)}` : sql.ref(name));
+  let q = visibleLines(db, actor, !!opts.scanInOrder && resellerId === undefined, !!opts.top && resellerId === undefined, !!opts.ownerFirst);
   if (f.id !== undefined) q = q.where('ln.id', '=', f.id);
   if (f.username) {
     // Case-insensitive prefix as a range on the lower(username) index, then LIKE for exact
@@ -154,13 +156,12 @@ export function filtered(
   if (createdAt) q = q.where(col('ln.created_at'), '>=', createdAt[0]).where(col('ln.created_at'), '<', createdAt[1]);
   // Flags are literals: the partial indexes (lines_blocked, lines_trial, lines_renewable_exp) are
   // then chosen once per statement text (a bound flag makes SQLite re-prepare the cached statement
-  // whenever its value changes, and a generic PostgreSQL plan could not use them). The sparse ones
-  // keep their index even in a walk.
-  if (f.type_user === 'trial') q = q.where('ln.is_trial', '=', sql.lit(1));
+  // whenever its value changes, and a generic PostgreSQL plan could not use them).
+  if (f.type_user === 'trial') q = q.where(col('ln.is_trial'), '=', sql.lit(1));
   if (f.type_user === 'normal') q = q.where(col('ln.is_trial'), '=', sql.lit(0));
   if (f.status === 1) q = q.where(col('ln.enabled'), '=', sql.lit(1)).where(col('ln.exp_date'), '>', now);
   if (f.status === 4) q = q.where(col('ln.exp_date'), '>', now);
   if (f.status === 3) q = q.where(col('ln.exp_date'), '<=', now);
-  if (f.status === 0) q = q.where('ln.enabled', '=', sql.lit(0));
+  if (f.status === 0) q = q.where(col('ln.enabled'), '=', sql.lit(0));
   return q;
 }

@@ -50,16 +50,24 @@ export async function isInSubtree(db: Tx, ancestorId: number, id: number, includ
  * walks the sort order and stops after a few rows instead of sorting the whole subtree; PostgreSQL's
  * planner makes that choice itself from its statistics.
  */
-export function visibleLines(db: Tx, actor: AuthUser, scanInOrder = false, top = false) {
-  const q = db.selectFrom('lines as ln').where('ln.deleted_at', 'is', null);
+export function visibleLines(db: Tx, actor: AuthUser, scanInOrder = false, top = false, ownerFirst = false) {
+  // `ownerFirst` (pages sorted by the owner's username): the owners in username order, then each
+  // one's lines (CROSS JOIN keeps that loop order on SQLite); the scope then limits the owners.
+  const q = ownerFirst
+    ? (db.selectFrom('resellers as o').crossJoin('lines as ln').whereRef('ln.member_id', '=', 'o.id').where('ln.deleted_at', 'is', null) as unknown as ReturnType<typeof liveLines>)
+    : liveLines(db);
   // `top`: the caller is right under the root admin, so its subtree is every line whose
   // top_reseller_id is the caller (one range of lines_top_id, in id order).
-  if (top) return q.where('ln.top_reseller_id', '=', actor.id);
+  if (top && !ownerFirst) return q.where('ln.top_reseller_id', '=', actor.id);
   if (actor.type !== 'admin') {
+    // (unary +: the owners are walked in username order and tested, not fetched from the subtree list)
+    if (ownerFirst) return q.where(sql`+o.id`, 'in', subtreeIds(db, actor.id, true));
     return q.where(scanInOrder ? sql`+ln.member_id` : sql.ref('ln.member_id'), 'in', subtreeIds(db, actor.id, true));
   }
   return q;
 }
+
+const liveLines = (db: Tx) => db.selectFrom('lines as ln').where('ln.deleted_at', 'is', null);
 
 /** One line by id, if the caller may reach it (the one-row probe above, not the subtree list). */
 export function visibleLine(db: Tx, actor: AuthUser, id: number) {

@@ -28,6 +28,7 @@ import * as m025 from './025_line_search_deferral.ts';
 import * as m026 from './026_line_search_triggers.ts';
 import * as m027 from './027_address_bans.ts';
 import * as m028 from './028_vod_title_keys.ts';
+import * as m029 from './029_list_sort_indexes.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -67,6 +68,7 @@ const steps: Record<string, Step> = {
   '026_line_search_triggers': m026,
   '027_address_bans': m027,
   '028_vod_title_keys': m028,
+  '029_list_sort_indexes': m029,
 };
 
 class StaticProvider implements MigrationProvider {

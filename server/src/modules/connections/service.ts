@@ -21,7 +21,7 @@ const PRUNE_AFTER_SECONDS = 86_400;
 /** The online list (docs/integrations.md, "Edges"): open connections of the caller's lines, with the user list's filters. */
 export async function list(deps: Deps, actor: AuthUser, q: Omit<ListQuery, 'id' | 'text_search'>) {
   const order = parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER);
-  const { createdAt, resellerId } = await resolveFilters(deps, actor, q, false);
+  const { createdAt, resellerId } = await resolveFilters(deps, actor, q);
   const now = nowSec();
   const since = now - deps.config.onlineWindowSeconds;
   const res = await repo.pageConnections(deps.database.db, actor, q, { now, since, createdAt, resellerId }, { page: q.page, per: q.per, order });

@@ -8,19 +8,15 @@ import type { AuthUser } from '../../domain/auth-user.ts';
 import { now } from './change.ts';
 import * as repo from './repo.ts';
 
+// The sorts the users table offers: each has an index in its order (migration 029). Sorting by
+// password, notes, WhatsApp, screens, status or system helped nobody (the filters find those
+// lines) and would have needed an index each; docs/decisions.md.
 const ORDER_FIELDS: Record<string, string> = {
   id: 'ln.id',
   username: 'ln.username',
-  password: 'ln.password',
   created_at: 'ln.created_at',
   exp_date: 'ln.exp_date',
   master_username: 'o.username',
-  reseller_notes: 'ln.reseller_notes',
-  whatsapp: 'ln.whatsapp',
-  max_connections: 'ln.max_connections',
-  enabled: 'ln.enabled',
-  is_trial: 'ln.is_trial',
-  system: 'ln.system',
 };
 const DEFAULT_ORDER: Order = { column: 'ln.id', direction: 'desc' };
 
@@ -29,7 +25,7 @@ export type ListQuery = repo.LineFilters & { page?: number; per?: number; order_
 const isLarge = ({ database }: Deps, actor: AuthUser) => database.dialect === 'sqlite' && repo.isLargeScope(database.db, actor);
 
 /** The list's filters as the repo takes them (date range and owner resolved), shared with the export. */
-export async function resolveFilters(deps: Deps, actor: AuthUser, q: ListQuery, byId: boolean) {
+export async function resolveFilters(deps: Deps, actor: AuthUser, q: ListQuery) {
   let createdAt: [number, number] | undefined;
   if (q.created) {
     const range = repo.createdRange(q.created, q.tz_offset ?? 0);
@@ -42,12 +38,13 @@ export async function resolveFilters(deps: Deps, actor: AuthUser, q: ListQuery, 
     resellerId = (await resellerIdByUsername(deps.database.db, q.reseller)) ?? -1;
   }
   const scanInOrder = await isLarge(deps, actor);
-  // A top-level master's subtree is one range of lines_top_id (pages in id order; searches' probe).
+  // A top-level master's subtree is one range of its lines_top_* indexes, one per sort.
   const topLevel = actor.type === 'master' && resellerId === undefined && (await isTopLevel(deps.database.db, actor));
   const search = q.text_search ? await textSearchPath(deps, actor, q.text_search, topLevel) : undefined;
   const selective = q.id !== undefined || !!q.username || resellerId !== undefined || search === 'fts';
-  const walkOrder = deps.database.dialect === 'sqlite' && byId && !selective;
-  return { createdAt, resellerId, scanInOrder, walkOrder, search, top: byId && topLevel };
+  // A broad filter's page may walk the sort's index (list()); a selective one reads its matches
+  // through its own index and sorts them. `hints`: SQLite needs them to walk (unary +).
+  return { createdAt, resellerId, scanInOrder, broad: !selective, hints: deps.database.dialect === 'sqlite', search, top: topLevel };
 }
 
 /**
@@ -94,13 +91,20 @@ async function chooseSearchPath({ database }: Deps, actor: AuthUser, term: strin
 export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
   const db = deps.database.db;
   const order = parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER);
-  const opts = await resolveFilters(deps, actor, q, order.column === 'ln.id');
+  const opts = await resolveFilters(deps, actor, q);
   const unfiltered = [q.id, q.username, q.text_search, q.reseller, q.created, q.type_user, q.status].every((v) => v === undefined || v === '');
   const at = now();
-  // A top-level master's page in id order is one range of lines_top_id (opts.top); its counts stay
-  // on the owners' indexes (only the matching rows of each owner).
-  const page = repo.filtered(db, actor, q, at, opts);
+  // With more matches than the count's cap (`many`) the page walks the sort's index, testing the
+  // filters on its entries (each holds every filter column) and stopping after the page; with
+  // fewer, it reads the matches through the narrowest index and sorts them: a walk would read the
+  // index to its end for a few thousand matches. A text search always walks (see textSearchPath).
+  // A walk by the owner's username goes owner by owner (ownerFirst).
+  const walks = (many: boolean) => opts.broad && (many || !!q.text_search);
+  const ownerFirst = (many: boolean) => order.column === 'o.username' && walks(many);
+  const page = (many: boolean) =>
+    repo.filtered(db, actor, q, at, { ...opts, walk: walks(many) && opts.hints ? order.column : undefined, scanInOrder: opts.scanInOrder && walks(many), ownerFirst: ownerFirst(many) });
   return repo.pageLines(db, page, {
+    ownerFirst,
     page: q.page,
     per: q.per,
     order,
@@ -109,7 +113,7 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
     // (an owner's range, a partial index), where the page walks the sort order. Text search reads
     // every candidate row anyway, so its count walks like the page (rows in id order, not one
     // random read per line of each owner).
-    count: q.text_search ? page : repo.filtered(db, actor, q, at, { ...opts, scanInOrder: false, walkOrder: false, top: false }),
+    count: q.text_search ? repo.filtered(db, actor, q, at, { ...opts, walk: opts.broad && opts.hints ? 'ln.id' : undefined }) : repo.filtered(db, actor, q, at, { ...opts, scanInOrder: false, top: false }),
     countCap: q.text_search ? TEXT_SEARCH_COUNT_CAP : undefined,
     // an exact count under the cap (an owner's lines, a username prefix) is kept until a line in
     // the caller's scope changes
@@ -120,8 +124,8 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
 /** The list's rows for an export: every match in id order, streamed (same filters and scope as `list`). */
 export async function exportRows(deps: Deps, actor: AuthUser, q: ListQuery) {
   const db = deps.database.db;
-  const opts = await resolveFilters(deps, actor, q, true);
-  return repo.iterateLines(db, actor, q, now(), opts);
+  const opts = await resolveFilters(deps, actor, q);
+  return repo.iterateLines(db, actor, q, now(), { ...opts, walk: opts.broad && opts.hints ? 'ln.id' : undefined });
 }
 
 export async function get({ database }: Deps, actor: AuthUser, id: number) {

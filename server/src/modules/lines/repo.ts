@@ -78,17 +78,19 @@ export const toLineRow = (r: Omit<LineRow, 'bouquet'> & { bouquet: string }): Li
 
 export async function pageLines(
   db: Tx,
-  q: ReturnType<typeof visibleLines>,
-  paging: { page?: number; per?: number; order: Order; total?: () => Promise<number>; count?: ReturnType<typeof visibleLines>; countCap?: number; countStamp?: () => Promise<number | undefined> },
+  q: ReturnType<typeof visibleLines> | ((many: boolean) => ReturnType<typeof visibleLines>),
+  paging: { ownerFirst?: (many: boolean) => boolean; page?: number; per?: number; order: Order; total?: () => Promise<number>; count?: ReturnType<typeof visibleLines>; countCap?: number; countStamp?: () => Promise<number | undefined> },
 ) {
-  const withOwner = (b: typeof q) => b.leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS as never) as never;
+  // (a page walked owner by owner has its owner joined already: visibleLines ownerFirst)
+  const withOwner = (b: ReturnType<typeof visibleLines>, joined = false) =>
+    (joined ? b.select(COLUMNS as never) : b.leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS as never)) as never;
   // Pages sorted by a line column find their ids on an index alone and fetch those rows only
   // (OFFSET 9,990 skips index entries, not joined rows); the owner join only on the page itself,
   // counts never pay for it (SQLite does not drop it).
   const deferred = paging.order.column.startsWith('ln.')
-    ? (keys: typeof q) => withOwner(db.selectFrom('lines as ln').where('ln.id', 'in', keys as never) as never)
+    ? (keys: ReturnType<typeof visibleLines>) => withOwner(db.selectFrom('lines as ln').where('ln.id', 'in', keys as never) as never)
     : undefined;
-  const res = await paginate<Omit<LineRow, 'bouquet'> & { bouquet: string }>(q, (b) => withOwner(b as typeof q), {
+  const res = await paginate<Omit<LineRow, 'bouquet'> & { bouquet: string }>(q, (b, many) => withOwner(b as ReturnType<typeof visibleLines>, !!paging.ownerFirst?.(many)), {
     ...paging,
     db,
     tiebreak: 'ln.id',

@@ -118,24 +118,22 @@ export function UsersPage() {
       card: 'title',
       render: (l) => <LoginCell login={l.username} id={l.id} trial={l.is_trial === 1} showId={cards} testId={`user-username-${l.id}`} />,
     },
-    password: { accessor: 'password', title: t('users.columns.password'), sortable: true, noWrap: true, render: (l) => <Text size="sm" ff="monospace">{l.password}</Text> },
+    password: { accessor: 'password', title: t('users.columns.password'), noWrap: true, render: (l) => <Text size="sm" ff="monospace">{l.password}</Text> },
     created_at: { accessor: 'created_at', title: t('users.columns.created'), sortable: true, noWrap: true, visibleFrom: 'xl', card: 'none', render: (l) => formatDateTime(l.created_at) },
     exp_date: { accessor: 'exp_date', title: t('users.columns.expire'), sortable: true, noWrap: true, render: (l) => <ExpiryBadge expDate={l.exp_date} now={now} testId={`user-expiry-${l.id}`} /> },
     master_username: { accessor: 'master_username', title: t('users.columns.reseller'), sortable: true, noWrap: true, render: (l) => l.master_username ?? '-' },
-    reseller_notes: { accessor: 'reseller_notes', title: t('users.columns.notes'), sortable: true, noWrap: true, visibleFrom: 'xl', render: (l) => <CutText text={l.reseller_notes} testId={`user-notes-${l.id}`} /> },
-    whatsapp: { accessor: 'whatsapp', title: t('users.columns.whatsapp'), sortable: true, noWrap: true, visibleFrom: 'xl', render: (l) => <CutText text={l.whatsapp} testId={`user-whatsapp-${l.id}`} /> },
+    reseller_notes: { accessor: 'reseller_notes', title: t('users.columns.notes'), noWrap: true, visibleFrom: 'xl', render: (l) => <CutText text={l.reseller_notes} testId={`user-notes-${l.id}`} /> },
+    whatsapp: { accessor: 'whatsapp', title: t('users.columns.whatsapp'), noWrap: true, visibleFrom: 'xl', render: (l) => <CutText text={l.whatsapp} testId={`user-whatsapp-${l.id}`} /> },
     max_connections: {
       accessor: 'max_connections',
       title: t('users.columns.screens'),
-      sortable: true,
       textAlign: 'center',
       render: (l) => <span data-testid={`user-screens-${l.id}`}>{l.max_connections}</span>,
     },
-    enabled: { accessor: 'enabled', title: t('users.columns.status'), sortable: true, noWrap: true, render: (l) => <StatusBadge line={l} now={now} testId={`user-status-${l.id}`} /> },
+    enabled: { accessor: 'enabled', title: t('users.columns.status'), noWrap: true, render: (l) => <StatusBadge line={l} now={now} testId={`user-status-${l.id}`} /> },
     system: {
       accessor: 'system',
       title: t('users.columns.system'),
-      sortable: true,
       noWrap: true,
       render: (l) => (
         <Group gap={6} wrap="nowrap">

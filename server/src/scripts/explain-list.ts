@@ -1,0 +1,29 @@
+// `tsx src/scripts/explain-list.ts admin|master|reseller 'status=1&order_by=username,asc'`: the
+// statements GET /api/users sends for that query on DATABASE_URL, each with its plan, and the time.
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/connection.ts';
+import { captureQueries, explain } from '../db/plans.ts';
+import type { AuthUser } from '../domain/auth-user.ts';
+import * as lines from '../modules/lines/service.ts';
+
+const [role = 'admin', query = ''] = process.argv.slice(2);
+const config = loadConfig();
+const database = openDatabase(config.databaseUrl);
+const deps = { config, database };
+const username = { admin: process.env.ADMIN_USERNAME ?? 'admin', master: 'bench_master1', reseller: 'bench_res500' }[role] ?? role;
+const row = await database.db.selectFrom('resellers').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+const type = role === 'admin' ? 'admin' : role === 'reseller' ? 'reseller' : 'master';
+const actor: AuthUser = { id: row.id, username, type, credits: 0, sessionId: 0, twoFactorEnabled: false };
+const q = Object.fromEntries(new URLSearchParams(query)) as Record<string, unknown>;
+for (const k of ['page', 'per', 'status', 'id']) if (q[k] !== undefined) q[k] = Number(q[k]);
+const queries = await captureQueries(database, (db) => lines.list({ ...deps, database: { ...database, db } }, actor, q));
+for (const ms of [0, 1]) {
+  const t = performance.now();
+  await lines.list(deps, actor, q);
+  if (ms) console.log(`${(performance.now() - t).toFixed(1)} ms (warm)`);
+}
+for (const cq of queries) {
+  console.log(cq.sql);
+  console.log((await explain(database, cq)).map((l) => `    ${l}`).join('\n'));
+}
+await database.close();
