@@ -130,7 +130,9 @@ export function filtered(
 ) {
   const { createdAt, resellerId } = opts;
   const col = (name: string) => (opts.walk && opts.walk !== name ? sql`+${sql.ref(name)}` : sql.ref(name));
-  let q = visibleLines(db, actor, !!opts.scanInOrder && resellerId === undefined, !!opts.top && resellerId === undefined, !!opts.ownerFirst);
+  // A username prefix is the narrowest index there is: the scope is then tested on its matches.
+  const byPrefix = !!f.username && resellerId === undefined;
+  let q = visibleLines(db, actor, (!!opts.scanInOrder || byPrefix) && resellerId === undefined, !!opts.top && !byPrefix && resellerId === undefined, !!opts.ownerFirst);
   if (f.id !== undefined) q = q.where('ln.id', '=', f.id);
   if (f.username) {
     // Case-insensitive prefix as a range on the lower(username) index, then LIKE for exact
