@@ -36,6 +36,7 @@ import type { AuthUser } from '../domain/auth-user.ts';
 import { authenticate } from '../modules/auth/service.ts';
 import { PLAN_CASES } from './plan-cases.ts';
 import { writesSuite } from './bench-writes.ts';
+import { dashboardSuite } from './bench-dashboard.ts';
 
 const { values } = parseArgs({
   options: {
@@ -45,6 +46,7 @@ const { values } = parseArgs({
     suite: { type: 'string', default: 'all' },
     viewers: { type: 'string', default: '600' },
     spends: { type: 'string', default: '4000' },
+    rate: { type: 'string', default: '50' },
   },
 });
 const base = process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
@@ -181,6 +183,10 @@ if (values.suite === 'api' || values.suite === 'all') {
   }
 }
 if (values.suite === 'edge' || values.suite === 'all') await edgeSuite();
+if (values.suite === 'dashboard') {
+  const master = await signIn('bench_master1', 'bench-pass-2026');
+  await dashboardSuite({ base, admin, master, connections: Number(values.connections), seconds: Number(values.seconds), rate: Number(values.rate), api });
+}
 if (values.suite === 'writes') {
   if (!databaseUrl) throw new Error('--suite writes needs DATABASE_URL (the server database, for the raw floor and the exactness check)');
   await writesSuite({ base, databaseUrl, admin, spends: Number(values.spends), connections: Number(values.connections), api });

@@ -149,7 +149,6 @@ export function LogsPage() {
     {
       accessor: 'type_log',
       title: t('logs.columns.type'),
-      sortable: true,
       noWrap: true,
       render: (e) => (
         <Badge variant="light" size="sm" styles={{ root: { textTransform: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } }}>
@@ -157,7 +156,7 @@ export function LogsPage() {
         </Badge>
       ),
     },
-    { accessor: 'action', title: t('logs.columns.action'), sortable: true, card: 'title', render: (e) => <span data-testid="log-action">{actionLabel(t, e.action)}</span> },
+    { accessor: 'action', title: t('logs.columns.action'), card: 'title', render: (e) => <span data-testid="log-action">{actionLabel(t, e.action)}</span> },
     { accessor: 'user', title: t('logs.columns.user'), render: (e) => e.user ?? '—' },
     { accessor: 'reseller', title: t('logs.columns.reseller'), render: (e) => <span data-testid="log-reseller">{e.reseller ?? '—'}</span> },
     { accessor: 'target', title: t('logs.columns.target'), render: (e) => targetOf(e) || '—' },
@@ -165,7 +164,6 @@ export function LogsPage() {
     {
       accessor: 'value_int',
       title: t('logs.columns.credits'),
-      sortable: true,
       textAlign: 'right',
       render: (e) => <CreditsCell entry={e} />,
     },

@@ -2,7 +2,7 @@ import { enumParam, intParam, tableSearch, textParam } from '../../components/ta
 import { DATE_PRESETS, type DateChoice, isDay } from './presets';
 
 /** Sortable fields of GET /api/logs. */
-export const LOG_SORT_FIELDS = ['id', 'created_at', 'type_log', 'action', 'value_int'] as const;
+export const LOG_SORT_FIELDS = ['id', 'created_at'] as const;
 
 /** Filters of the log page as they live in the query string. */
 export interface LogFilters {
