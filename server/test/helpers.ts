@@ -73,7 +73,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     dropDb = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
   const config = { ...loadConfig({ DATABASE_URL: url, ADMIN_PASSWORD }), ...overrides };
-  const database = openDatabase(url);
+  const database = openDatabase(url, config);
   await migrate(database.db, database.dialect);
   const deps = { config, database };
   await ensureFirstAdmin(deps);
