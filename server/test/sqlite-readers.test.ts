@@ -1,7 +1,9 @@
 import SqliteDatabase from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Kysely as KyselyDb } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, readNow } from '../src/db/connection.ts';
+import { SqliteReadersDialect } from '../src/db/sqlite-readers.ts';
 import { withTx } from '../src/db/tx.ts';
 import type { DB } from '../src/db/types.ts';
 import { ENGINE, FAST_TIER, type TestContext, createTestContext } from './helpers.ts';
@@ -58,13 +60,13 @@ describe.runIf(ENGINE === 'sqlite')('SQLite reads on reader threads', () => {
   let t: TestContext;
   let token: string;
   beforeAll(async () => {
-    t = await createTestContext();
+    t = await createTestContext({ sqliteReaders: 2 }); // SQLITE_READERS' default, whatever the environment says
     token = await t.login('admin');
   });
   afterAll(() => t?.close());
 
   it('a slow read leaves every other request going: 100 /api/profile beside it, p99 under 20 ms', { skip: FAST_TIER }, async () => {
-    expect(t.database.readers).toBe(2); // SQLITE_READERS' default
+    expect(t.database.readers).toBe(2);
     for (let i = 0; i < 20; i++) await t.call(token, { method: 'GET', url: '/api/profile' }); // warm
     // The machine is shared (2 cores, often loaded by other suites): a round in which the OS
     // stalls the event loop for tens of ms is run again, up to five rounds. With the readers off
@@ -165,5 +167,22 @@ describe.runIf(ENGINE === 'sqlite')('SQLite reads on reader threads', () => {
     expect(other.readers).toBe(3);
     await other.close();
     expect(other.readers).toBe(0);
+  });
+
+  it('a reader thread that cannot open its connection leaves its reads to the main connection', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const sqlite = new SqliteDatabase(':memory:');
+    const dialect = new SqliteReadersDialect(sqlite, { file: '/nonexistent/panel.db', size: 1, busyTimeoutMs: 100, statementCache: 10 });
+    const db = new KyselyDb<DB>({ dialect });
+    try {
+      const reads = await Promise.all([1, 2, 3].map((n) => sql<{ n: number }>`SELECT ${n} AS n`.execute(db)));
+      expect(reads.map((r) => r.rows)).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3 }]]);
+      expect(dialect.readers).toBe(0);
+      expect((await sql<{ n: number }>`SELECT 4 AS n`.execute(db)).rows).toEqual([{ n: 4 }]);
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^SQLite reader thread stopped/));
+    } finally {
+      await db.destroy();
+      logged.mockRestore();
+    }
   });
 });

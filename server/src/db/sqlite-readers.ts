@@ -83,7 +83,7 @@ class ReaderPool {
     this.#readers.push(reader);
   }
 
-  /** The rows of `sql`, read by a reader thread; `retry` runs it elsewhere if the thread could not start. */
+  /** The rows of the statement, read by a reader thread; `retry` runs it elsewhere if the thread could not start. */
   read(sql: string, parameters: readonly unknown[], retry: () => Promise<unknown[]>): Promise<unknown[]> {
     const count = this.#readers.length;
     let chosen = this.#readers[this.#next++ % count];
