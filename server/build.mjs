@@ -18,4 +18,6 @@ await build({ ...bundle, entryPoints: [path.join(server, 'src', 'main.ts')], out
 // Loaded by URL beside the module that starts it (modules/catalogue/m3u.ts): a worker thread,
 // bundled on its own so the files it imports (http/json-depth.mjs) come along.
 await build({ ...bundle, entryPoints: [path.join(server, 'src', 'modules', 'catalogue', 'm3u-worker.mjs')], outfile: path.join(dist, 'm3u-worker.mjs') });
+// The SQLite reader threads (db/sqlite-readers.ts), loaded by URL the same way.
+await build({ ...bundle, entryPoints: [path.join(server, 'src', 'db', 'sqlite-reader.mjs')], outfile: path.join(dist, 'sqlite-reader.mjs') });
 console.log(`built ${path.relative(process.cwd(), path.join(dist, 'main.js'))}`);

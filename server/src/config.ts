@@ -61,6 +61,8 @@ export interface Config {
   workers: number;
   /** WORKER_PID_HEADER=1: every answer says which process served it (X-Worker-Pid), to check the spread */
   workerPidHeader: boolean;
+  /** SQLITE_READERS: threads running SQLite's reads outside transactions (db/sqlite-readers.ts); 0: all on the event loop */
+  sqliteReaders: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllowNetworks: allowNetworks(env.OUTBOUND_ALLOW_NETWORKS),
     workers: workers(env, databaseUrl),
     workerPidHeader: env.WORKER_PID_HEADER === '1',
+    sqliteReaders: int(env, 'SQLITE_READERS', 2),
   };
 }
 

@@ -27,13 +27,13 @@ async function prepare(database: ReturnType<typeof openDatabase>, config: Config
 
 if (config.workers > 1 && !isWorker()) {
   // WORKERS > 1 (PostgreSQL): this process prepares the database, then only supervises (cluster.ts).
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, config);
   await prepare(database, config);
   await database.close();
   process.exit(await superviseWorkers(config.workers));
 }
 
-const database = openDatabase(config.databaseUrl);
+const database = openDatabase(config.databaseUrl, config);
 if (!isWorker()) await prepare(database, config);
 const deps = { config, database };
 const app = await buildApp(deps);

@@ -72,8 +72,9 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     url = `sqlite:${path.join(dir, 'panel.db')}`;
     dropDb = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
-  const config = { ...loadConfig({ DATABASE_URL: url, ADMIN_PASSWORD }), ...overrides };
-  const database = openDatabase(url);
+  // SQLITE_READERS=0 runs a suite with SQLite's reads on the main connection (to compare).
+  const config = { ...loadConfig({ DATABASE_URL: url, ADMIN_PASSWORD, SQLITE_READERS: process.env.SQLITE_READERS }), ...overrides };
+  const database = openDatabase(url, config);
   await migrate(database.db, database.dialect);
   const deps = { config, database };
   await ensureFirstAdmin(deps);

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { type CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { SqliteReadersDialect } from './sqlite-readers.ts';
 import type { DB } from './types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -10,8 +11,18 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** SQLite: how many reader threads run the reads outside transactions now (sqlite-readers.ts); 0: none (and on PostgreSQL) */
+  readonly readers: number;
   close(): Promise<void>;
 }
+
+export interface OpenOptions {
+  /** SQLite reader threads (SQLITE_READERS, config.ts); 0, or a `:memory:` database: none */
+  sqliteReaders?: number;
+}
+
+/** SQLite reader threads when the caller does not say (config.ts reads SQLITE_READERS). */
+export const DEFAULT_SQLITE_READERS = 2;
 
 // int8 (counts, bigint ids, epoch ms) would otherwise arrive as strings from pg.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -45,24 +56,16 @@ function keepPreparedStatements(sqlite: SqliteDatabase.Database): void {
 /** SQLite: how long a write waits for another process's write lock before failing with BUSY. */
 export const SQLITE_BUSY_TIMEOUT_MS = 1_000;
 
-/** SQLite transactions begin with BEGIN IMMEDIATE: the write lock up front, never an upgrade that fails halfway. */
-class ImmediateSqliteDialect extends SqliteDialect {
-  override createDriver() {
-    const driver = super.createDriver();
-    driver.beginTransaction = (connection) => connection.executeQuery(CompiledQuery.raw('BEGIN IMMEDIATE')).then(() => undefined);
-    return driver;
-  }
-}
-
 const sqliteHandles = new WeakMap<object, SqliteDatabase.Database>();
 
 /**
- * SQLite: the rows of a read, run at once (synchronously) when the connection has no open
- * transaction, so it cannot see a write that is not committed yet; `undefined` when it has one
- * (a write is running: the caller then goes the usual way, waiting for the connection) and on
- * PostgreSQL or inside a transaction handle. Every signed-in request's session check goes
- * through here: Kysely's way (connection provider, lock, async driver) cost more CPU than the
- * indexed lookup itself.
+ * SQLite: the rows of a read, run at once (synchronously) on the main connection when it has no
+ * open transaction, so it cannot see a write that is not committed yet; `undefined` when it has
+ * one (a write is running: the caller then goes the usual way, which sends the read to a reader
+ * thread, or waits for the connection without them; sqlite-readers.ts) and on PostgreSQL or
+ * inside a transaction handle. Every signed-in request's session check goes through here: an
+ * indexed lookup costs less than Kysely's way (connection provider, async driver) or a trip to a
+ * reader thread.
  */
 export function readNow<R>(db: Kysely<DB> | Transaction<DB>, query: CompiledQuery<R>): R[] | undefined {
   const sqlite = sqliteHandles.get(db);
@@ -76,7 +79,7 @@ export function readNow<R>(db: Kysely<DB> | Transaction<DB>, query: CompiledQuer
   }
 }
 
-export function openDatabase(url: string): Database {
+export function openDatabase(url: string, open: OpenOptions = {}): Database {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length) || ':memory:';
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -88,9 +91,21 @@ export function openDatabase(url: string): Database {
     // wait at most this long, then fail with BUSY (503) having changed nothing; see db/tx.ts.
     sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     keepPreparedStatements(sqlite);
-    const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+    // Reads outside transactions run on reader threads, each with its own read-only connection;
+    // writes and transactions (BEGIN IMMEDIATE) stay on this one (sqlite-readers.ts). Another
+    // connection cannot open a `:memory:` database: none there.
+    const size = file === ':memory:' ? 0 : (open.sqliteReaders ?? DEFAULT_SQLITE_READERS);
+    const dialect = new SqliteReadersDialect(sqlite, { file: path.resolve(file), size, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS, statementCache: STATEMENT_CACHE });
+    const db = new Kysely<DB>({ dialect });
     sqliteHandles.set(db, sqlite);
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      get readers() {
+        return dialect.readers;
+      },
+      close: () => db.destroy(),
+    };
   }
   // No parallel workers for the panel's statements: each is an index walk or a capped count of a
   // few thousand rows, where starting and stopping workers costs 100-200 ms under concurrent load
@@ -103,5 +118,5 @@ export function openDatabase(url: string): Database {
   // its statements fail, and the pool drops it when it comes back.
   pool.on('connect', (client) => client.on('error', (err) => console.error('postgres client error:', err.message)));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', readers: 0, close: () => db.destroy() };
 }

@@ -7,7 +7,7 @@ import type { Deps } from '../deps.ts';
 /** Opens DATABASE_URL (default: the embedded SQLite file), migrates it and ensures the first admin. */
 export async function openForScript(): Promise<Deps> {
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, config);
   await migrate(database.db, database.dialect);
   const admin = await ensureFirstAdmin({ config, database });
   if (admin?.password) console.log(`First admin created: "${admin.username}" / "${admin.password}"`);

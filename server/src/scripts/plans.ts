@@ -9,7 +9,7 @@ import { PLAN_CASES } from './plan-cases.ts';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, quiet: { type: 'boolean', default: false } } });
 const config = loadConfig();
-const database = openDatabase(config.databaseUrl);
+const database = openDatabase(config.databaseUrl, config);
 const deps = { config, database };
 const actor = async (username: string, type: AuthUser['type']): Promise<AuthUser> => {
   const row = await database.db.selectFrom('resellers').select('id').where('username', '=', username).executeTakeFirstOrThrow();
