@@ -88,10 +88,12 @@ const withNames = (q: ReturnType<typeof filtered>) =>
 
 export function pageLogs(db: Tx, scope: LogScope, f: LogFilters, paging: { page?: number; per?: number; order: Order; walk?: boolean }) {
   const byTime = paging.order.column === 'lg.created_at' && f.reseller === undefined && f.toreseller === undefined;
+  // A nested master's page walks the time index only when more rows match than the count's cap;
+  // fewer are read through the owner indexes and sorted (a walk would read the index to its end).
   const walk = !!paging.walk && !!scope && 'ids' in scope && byTime;
-  const base = filtered(db, scope, f, walk);
+  const base = (many: boolean) => filtered(db, scope, f, walk && many);
   const top = scope && 'top' in scope && byTime ? scope.top : undefined;
-  return paginate<LogRow>(base, (b) => withNames(b as typeof base) as never, {
+  return paginate<LogRow>(base, (b) => withNames(b as ReturnType<typeof base>) as never, {
     db,
     ...paging,
     tiebreak: 'lg.id',
