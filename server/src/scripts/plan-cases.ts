@@ -79,7 +79,8 @@ export const PLAN_CASES: PlanCase[] = [
   { as: 'master', name: 'logs last 7 days', run: (d, a, c) => logs.list(d, a, { dates: `${(c.now - 7 * 86_400) * 1000},${c.now * 1000}` }), uses: both('logs_top_created', 'logs_target_top_created') },
   { as: 'master', name: 'logs action=user_renew', run: (d, a) => logs.list(d, a, { actions: 'user_renew' }), uses: both('logs_top_created', 'logs_target_top_created') },
   // below the top level (a reseller, a nested master): its subtree's ids in the owner indexes
-  { as: 'reseller', name: 'logs', run: (d, a) => logs.list(d, a, {}), uses: { sqlite: ['logs_created_scope', 'logs_reseller_created', 'logs_target_created'], postgres: ['logs_reseller_created', 'logs_target_created'] } },
+  // (fewer rows than the count's cap: read through the owner indexes and sorted, no walk of the time index)
+  { as: 'reseller', name: 'logs', run: (d, a) => logs.list(d, a, {}), uses: both('logs_reseller_created', 'logs_target_created') },
   // the dashboard's uncached part: from the open connections, never from a master's lines
   { as: 'master', name: 'dashboard online', run: (d, a) => dashboard.online(d, a), uses: { sqlite: ['line_activity_last_seen'], postgres: [] } },
   { as: 'master', name: 'p2p list', run: (d, a) => p2p.list(d, a, {}), uses: { sqlite: ['p2p_accounts_member'], postgres: ['p2p_accounts_pkey'] } },
