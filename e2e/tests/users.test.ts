@@ -1,7 +1,7 @@
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type Api, byTestId, type Line, lineAction, type LinePage, type Package, pathOf, rowWithText, signInWithToken, toast, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
+import { type Api, byTestId, clickMenuEntry, type Line, lineAction, type LinePage, type Package, pathOf, rowWithText, signInWithToken, toast, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
 
 const POLL = { timeout: 10_000, interval: 100 };
 const DAY = 86_400;
@@ -286,5 +286,60 @@ describe('lines (end users): create, renew, extend, block, short link, filter, r
     await byTestId(page, 'whatsapp-warning-yes').check();
     await expect.poll(message, POLL).not.toContain(withPhone.password);
     expect(await message()).toContain(withPhone.username);
+  });
+});
+
+describe('lines: the table sorts by the five offered columns, at 1280 and 375 px', () => {
+  const s = useE2eSuite();
+  let reseller: Api;
+  const lines: Line[] = [];
+
+  beforeAll(async () => {
+    const bouquet = await s.admin.createBouquet(uniqueName('Bq '));
+    const monthly = await s.admin.createPackage({ package_name: uniqueName('Mensal '), bouquets: [String(bouquet.id)] });
+    reseller = await s.admin.createAndSignIn({ type: 'reseller', credits: 10 });
+    for (let i = 0; i < 3; i++) lines.push(await reseller.post<Line>('/users', { package_id: monthly.id }));
+    // the middle one expires last
+    await reseller.post(`/users/${lines[1]!.id}/extenddays`, { days: 3 });
+  });
+
+  /** Line ids in the order the page shows them. */
+  const shownIds = (page: Page) =>
+    page.locator('[data-testid^="user-username-"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-testid')?.replace('user-username-', ''))));
+
+  test('1280 px: clicking the expiry header sorts by it, again the other way; password and status headers do not sort', async () => {
+    const page = await s.page({ viewport: { width: 1280, height: 900 } });
+    await signInWithToken(page, reseller.token, '/');
+    await byTestId(page, 'dashboard-cards').waitFor();
+    await clickMenuEntry(page, '/users');
+    const [a, b, c] = lines.map((l) => l.id);
+    await expect.poll(() => shownIds(page), POLL).toEqual([c, b, a]); // newest first
+
+    const header = (name: string) => page.locator('thead th', { hasText: name });
+    // the table keeps the direction when the column changes (newest first: desc)
+    await header(pt('users.columns.expire')).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('order_by'), POLL).toBe('exp_date,desc');
+    await expect.poll(() => shownIds(page), POLL).toEqual([b, c, a]);
+    await header(pt('users.columns.expire')).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('order_by'), POLL).toBe('exp_date,asc');
+    await expect.poll(() => shownIds(page), POLL).toEqual([a, c, b]);
+
+    await header(pt('users.columns.password')).click();
+    await header(pt('users.columns.status')).click();
+    expect(new URL(page.url()).searchParams.get('order_by')).toBe('exp_date,asc');
+  });
+
+  test('375 px: the sort select offers exactly the five sorts, both ways', async () => {
+    const page = await s.page({ viewport: { width: 375, height: 812 } });
+    await signInWithToken(page, reseller.token, '/');
+    await byTestId(page, 'dashboard-cards').waitFor();
+    await clickMenuEntry(page, '/users');
+    await byTestId(page, `user-row-${lines[0]!.id}`).waitFor();
+    await byTestId(page, 'table-sort').click();
+    const options = await page.getByRole('option').allTextContents();
+    const names = ['id', 'username', 'created', 'expire', 'reseller'].map((k) => pt(`users.columns.${k}`));
+    expect(options.map((o) => o.replace(/ [↑↓]$/, '')).sort()).toEqual([...names, ...names].sort());
+    await page.getByRole('option', { name: `${pt('users.columns.created')} ↓` }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('order_by'), POLL).toBe('created_at,desc');
   });
 });
