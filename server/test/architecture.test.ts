@@ -34,6 +34,7 @@ const SQL_ALLOWED: Record<string, string> = {
   'server/src/scripts/seed-demo.ts': 'command-line tool, never loaded by the server: fills a demo database',
   'server/src/scripts/bench-writes.ts': 'command-line tool, never loaded by the server: checks balances after a write bench',
   'server/src/scripts/plans.ts': 'command-line tool, never loaded by the server: looks up the reseller whose query plans it prints',
+  'server/src/scripts/explain-list.ts': 'command-line tool, never loaded by the server: looks up the caller whose list query it explains',
 };
 const sqlAllowed = (path: string) => Object.keys(SQL_ALLOWED).some((p) => (p.endsWith('/') ? `server/src/${path}`.startsWith(p) : `server/src/${path}` === p));
 
