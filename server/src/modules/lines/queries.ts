@@ -8,19 +8,13 @@ import type { AuthUser } from '../../domain/auth-user.ts';
 import { now } from './change.ts';
 import * as repo from './repo.ts';
 
-const ORDER_FIELDS: Record<string, string> = {
+/** The user list's sorts (public name -> column); its `order_by` schema is built from the keys. */
+export const ORDER_FIELDS: Record<string, string> = {
   id: 'ln.id',
   username: 'ln.username',
-  password: 'ln.password',
   created_at: 'ln.created_at',
   exp_date: 'ln.exp_date',
   master_username: 'o.username',
-  reseller_notes: 'ln.reseller_notes',
-  whatsapp: 'ln.whatsapp',
-  max_connections: 'ln.max_connections',
-  enabled: 'ln.enabled',
-  is_trial: 'ln.is_trial',
-  system: 'ln.system',
 };
 const DEFAULT_ORDER: Order = { column: 'ln.id', direction: 'desc' };
 

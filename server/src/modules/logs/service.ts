@@ -20,7 +20,8 @@ export interface LogQuery {
   dates?: string;
 }
 
-const ORDER_FIELDS = { id: 'lg.id', created_at: 'lg.created_at', type_log: 'lg.type_log', action: 'lg.action', value_int: 'lg.value_int' };
+/** The action log's sorts (public name -> column); its `order_by` schema is built from the keys. */
+export const ORDER_FIELDS = { id: 'lg.id', created_at: 'lg.created_at', type_log: 'lg.type_log', action: 'lg.action', value_int: 'lg.value_int' };
 const DEFAULT_ORDER: Order = { column: 'lg.created_at', direction: 'desc' };
 
 function parseDates(raw: string): [number, number] {
