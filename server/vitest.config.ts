@@ -23,6 +23,7 @@ export const SLOW_FILES = [
   'test/p2p-outbox.test.ts', // a provider outage over many changes
   'test/backup.test.ts', // `npm run backup` and pg_restore child processes
   'test/write-starvation.test.ts', // 20 s of concurrent spends
+  'test/list-plan-matrix.test.ts', // thousands of list combinations explained (40-100 s)
 ];
 
 const tier = process.env.TEST_TIER;

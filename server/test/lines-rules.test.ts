@@ -561,10 +561,6 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
       const now = nowSec();
       for (const [i, u] of order.entries()) {
         await setLine(L[u].id, {
-          reseller_notes: `note${(i * 7) % 6}`,
-          whatsapp: `55119${(i * 5) % 6}000`,
-          max_connections: (i % 3) + 1,
-          system: ((i + 1) % 3) + 1,
           created_at: now - 1000 * ((i * 5) % 6),
           exp_date: (u === 'betaone' || u === 'xalpha' ? now - DAY * (i + 1) : now + DAY * (10 - i)),
         });
@@ -592,12 +588,12 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
       // paging follows the order
       const page2 = (await t.call(master.token, { method: 'GET', url: '/api/users?order_by=username,asc&per=10&page=1' })).json();
       expect(page2.data.map((r: Line) => r.username)).toEqual([...order].sort());
-      // columns shown but not offered for sorting (no index holds their order)
-      const unsorted = ['password', 'reseller_notes', 'whatsapp', 'max_connections', 'enabled', 'is_trial', 'system'];
-      for (const bad of ['bogus', 'id,sideways', 'password;drop', 'bouquet', ...unsorted.map((c) => `${c},asc`)]) {
+      // columns of the row the list does not sort by (no index holds them at scale)
+      const dropped = ['password', 'reseller_notes', 'whatsapp', 'max_connections', 'enabled', 'is_trial', 'system'];
+      for (const bad of ['bogus', 'id,sideways', 'password;drop', 'bouquet', 'id,', ...dropped.map((c) => `${c},asc`)]) {
         const res = await t.call(master.token, { method: 'GET', url: `/api/users?order_by=${encodeURIComponent(bad)}` });
         expect(res.statusCode, bad).toBe(400);
-        expect(res.json().field, bad).toBe('order_by');
+        expect(res.json(), bad).toMatchObject({ field: 'order_by', message: 'order_by: must be one of id, username, created_at, exp_date, master_username with asc or desc' });
       }
     });
 

@@ -10,6 +10,12 @@ export const forbidden = () => new AppError(403, 'FORBIDDEN', 'You are not allow
 export const validation = (field: string, message: string) =>
   new AppError(400, 'VALIDATION', `${field}: ${message}`, field);
 
+/**
+ * What a refusal by one of these schema patterns says instead of "must match pattern ...": an
+ * `order_by` outside a list's sorts names them (http/paging.ts, `orderBy`).
+ */
+export const PATTERN_MESSAGES = new Map<string, string>();
+
 function fieldOf(err: FastifyError): string | undefined {
   const first = err.validation?.[0] as { instancePath?: string; params?: { missingProperty?: string } } | undefined;
   if (!first) return undefined;
@@ -29,7 +35,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (err.validation) {
       const field = fieldOf(err);
-      return reply.status(400).send({ statusCode: 400, code: 'VALIDATION', message: err.message, field });
+      const first = err.validation[0];
+      const better = first?.keyword === 'pattern' ? PATTERN_MESSAGES.get(String(first.params?.pattern)) : undefined;
+      const message = better ? `${field}: ${better}` : err.message;
+      return reply.status(400).send({ statusCode: 400, code: 'VALIDATION', message, field });
     }
     if (isBusy(err)) {
       // A write outside withTx that did not get its lock in time: the same answer as inside one.

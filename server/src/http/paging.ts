@@ -1,14 +1,36 @@
 import { type Static, Type } from 'typebox';
 import { type Order, COUNT_CAP, TEXT_SEARCH_COUNT_CAP } from '../db/paginate.ts';
-import { validation } from './errors.ts';
+import { PATTERN_MESSAGES, validation } from './errors.ts';
 
 export const PER_OPTIONS = [10, 20, 30, 50, 100] as const;
 
+/** A list's paging parameters; its sorts are `order_by: orderBy(<the list's ORDER_FIELDS>)`. */
 export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   per: Type.Optional(Type.Integer({ enum: [...PER_OPTIONS], default: 10 })),
-  order_by: Type.Optional(Type.String({ maxLength: 60 })),
 };
+
+const orderMessage = (fields: readonly string[]) => `must be one of ${fields.join(', ')} with asc or desc`;
+
+/**
+ * A list's `order_by` query parameter: `field` or `field,asc|desc`, the fields being the keys of the
+ * list's ORDER_FIELDS (the map `parseOrder` takes), so the OpenAPI document states the sorts each list
+ * offers as a pattern (`^(id|username)(,(asc|desc))?$`; the web's type stays a string). A value
+ * outside it is a 400 on field `order_by` naming the fields (http/errors.ts, PATTERN_MESSAGES).
+ */
+export function orderBy(fields: Record<string, string>) {
+  const names = Object.keys(fields);
+  for (const name of names) if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`order_by field ${name}: lowercase letters, digits and _ only`);
+  const pattern = `^(${names.join('|')})(,(asc|desc))?$`;
+  PATTERN_MESSAGES.set(pattern, orderMessage(names));
+  return Type.Optional(Type.String({ pattern, description: `${names.join(', ')}; optionally followed by ,asc (the default) or ,desc` }));
+}
+
+/** The fields an `orderBy` pattern offers (the bench matrix reads them from the OpenAPI document). */
+export function orderFieldsOf(pattern: string): string[] | undefined {
+  const m = /^\^\(([a-z0-9_|]+)\)\(,\(asc\|desc\)\)\?\$$/.exec(pattern);
+  return m ? m[1].split('|') : undefined;
+}
 
 export const PageMeta = Type.Object({
   page: Type.Integer(),
@@ -35,7 +57,7 @@ export function parseOrder(raw: string | undefined, allowed: Record<string, stri
   const [field, dir = 'asc'] = raw.split(',');
   const column = Object.hasOwn(allowed, field) ? allowed[field] : undefined;
   if (!column || (dir !== 'asc' && dir !== 'desc')) {
-    throw validation('order_by', `must be one of ${Object.keys(allowed).join(', ')} with asc or desc`);
+    throw validation('order_by', orderMessage(Object.keys(allowed)));
   }
   return { column, direction: dir };
 }

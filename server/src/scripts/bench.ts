@@ -1,8 +1,8 @@
 // `npm run bench`: drives a running server (BENCH_URL, default http://127.0.0.1:3000) seeded with
 // `npm run seed:bench`, with autocannon at 16 connections, and prints one markdown row per case.
 // Admin password: ADMIN_PASSWORD. Options: --seconds N (default 5), --connections N (default 16),
-// --only TEXT (cases whose name has it), --suite api|edge|writes|all (default all = api + edge;
-// writes changes the database, so it runs only when asked). The edge suite (player API,
+// --only TEXT (cases whose name has it), --suite api|edge|writes|matrix|all (default all = api +
+// edge; writes changes the database, so it runs only when asked). The edge suite (player API,
 // playlists, /gateway/auth) reports the server's peak memory when BENCH_PID names its process.
 //
 // DATABASE_URL must name the server's database (as the server was started, e.g. sqlite:/abs/path or
@@ -19,6 +19,11 @@
 // in the database, and BENCH_PID (the server's process) gives its CPU time per spend. Beside each, the raw-driver floor of the same transaction (the statements captured
 // from the product's service): better-sqlite3 one transaction per spend, or pg at the same
 // concurrency. Run it on a copy of the bench database: it adds resellers, lines and ledger rows.
+//
+// --suite matrix (src/scripts/bench-matrix.ts): every filter x sort x page combination of every
+// list route of the OpenAPI document, as the admin, bench_master1 and a small reseller:
+// --matrix-requests N (default 32) per combination at --connections (at most --matrix-seconds,
+// default 5), --route /api/users, --limit N (a fixed sample), --out FILE (JSON), --skip-floor.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -35,6 +40,7 @@ import type { Deps } from '../deps.ts';
 import type { AuthUser } from '../domain/auth-user.ts';
 import { authenticate } from '../modules/auth/service.ts';
 import { PLAN_CASES } from './plan-cases.ts';
+import { matrixSuite } from './bench-matrix.ts';
 import { writesSuite } from './bench-writes.ts';
 import { dashboardSuite } from './bench-dashboard.ts';
 
@@ -47,6 +53,12 @@ const { values } = parseArgs({
     viewers: { type: 'string', default: '600' },
     spends: { type: 'string', default: '4000' },
     rate: { type: 'string', default: '50' },
+    'matrix-requests': { type: 'string', default: '32' },
+    'matrix-seconds': { type: 'string', default: '5' },
+    route: { type: 'string' },
+    limit: { type: 'string' },
+    out: { type: 'string' },
+    'skip-floor': { type: 'boolean', default: false },
   },
 });
 const base = process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
@@ -186,6 +198,22 @@ if (values.suite === 'edge' || values.suite === 'all') await edgeSuite();
 if (values.suite === 'dashboard') {
   const master = await signIn('bench_master1', 'bench-pass-2026');
   await dashboardSuite({ base, admin, master, connections: Number(values.connections), seconds: Number(values.seconds), rate: Number(values.rate), api });
+}
+if (values.suite === 'matrix') {
+  await matrixSuite({
+    base,
+    databaseUrl,
+    admin,
+    signIn,
+    password: 'bench-pass-2026',
+    requests: Number(values['matrix-requests']),
+    seconds: Number(values['matrix-seconds']),
+    connections: Number(values.connections),
+    route: values.route,
+    limit: values.limit ? Number(values.limit) : undefined,
+    out: values.out,
+    floor: !values['skip-floor'],
+  });
 }
 if (values.suite === 'writes') {
   if (!databaseUrl) throw new Error('--suite writes needs DATABASE_URL (the server database, for the raw floor and the exactness check)');

@@ -345,6 +345,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description id, package_name, is_trial, is_official; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                 };
                 header?: never;
@@ -1182,6 +1183,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description id, username, credits, master_username, last_login, group_name, status; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                     id?: number;
                     username?: string;
@@ -2625,6 +2627,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description id, created_at, type_log, action, value_int; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                     type?: string;
                     actions?: string;
@@ -2765,6 +2768,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description activity_id, username, date_start, master_username, created_at; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                     username?: string;
                     reseller?: string;
@@ -2970,6 +2974,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description id, username, created_at, exp_date, master_username; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                     id?: number;
                     username?: string;
@@ -6076,6 +6081,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description id, name, added, kind, category_id; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                     kind?: "live" | "movie" | "series";
                     category_id?: number;
@@ -6489,6 +6495,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description id, name, username, email, password, externo_senha, created, expiracao, status, is_trial, member_id, master_username, package_id, max_connections, whatsapp, notes, sync_state, sync_error, synced_at; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                     id?: number;
                     username?: string;
@@ -8744,6 +8751,7 @@ export interface paths {
                     search?: string;
                     page?: number;
                     per_page?: 10 | 25 | 50 | 100;
+                    /** @description id, title, year, stars, status, created_at; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                 };
                 header?: never;
@@ -9149,6 +9157,7 @@ export interface paths {
                     search?: string;
                     page?: number;
                     per_page?: 10 | 25 | 50 | 100;
+                    /** @description id, title, year, stars, status, created_at; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                     status?: 1 | 2;
                 };

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PageQuery } from '../../http/paging.ts';
+import { PageQuery, orderBy } from '../../http/paging.ts';
 import { Nullable } from '../../http/schemas.ts';
 
 export const KINDS = ['live', 'movie', 'series'] as const;
@@ -29,8 +29,12 @@ export const StreamOut = Type.Object({
 
 export const CategoriesQuery = Type.Object({ kind: Type.Optional(Kind) });
 
+/** The stream list's sorts (public name -> column). */
+export const STREAM_ORDER_FIELDS = { id: 's.id', name: 's.name', added: 's.added', kind: 's.kind', category_id: 's.category_id' };
+
 export const StreamsQuery = Type.Object({
   ...PageQuery,
+  order_by: orderBy(STREAM_ORDER_FIELDS),
   kind: Type.Optional(Kind),
   category_id: Type.Optional(Id),
   /** case-insensitive part of the name */

@@ -2,11 +2,11 @@ import type { CatalogueKind } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import * as repo from './repo.ts';
+import { STREAM_ORDER_FIELDS as ORDER_FIELDS } from './schemas.ts';
 
 export { bodyEntryCounter, importCatalogue, takeImportSlot } from './import.ts';
 export { parseJsonOffThread } from './m3u.ts';
 
-const ORDER_FIELDS = { id: 's.id', name: 's.name', added: 's.added', kind: 's.kind', category_id: 's.category_id' };
 const DEFAULT_ORDER: Order = { column: 's.id', direction: 'asc' };
 const n = (v: unknown) => Number(v ?? 0);
 

@@ -2,13 +2,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
-import { PageQuery, Paged } from '../../http/paging.ts';
+import { PageQuery, Paged, orderBy } from '../../http/paging.ts';
 import { Nullable } from '../../http/schemas.ts';
 import { ListQuery as LineListQuery } from '../lines/schemas.ts';
 import * as service from './service.ts';
 
 const { username, reseller, created, tz_offset, type_user, status } = LineListQuery.properties;
-const ConnectionsQuery = Type.Object({ ...PageQuery, username, reseller, created, tz_offset, type_user, status });
+const ConnectionsQuery = Type.Object({ ...PageQuery, order_by: orderBy(service.ORDER_FIELDS), username, reseller, created, tz_offset, type_user, status });
 
 /** The online activity row, plus where and how long. */
 const Connection = Type.Object({

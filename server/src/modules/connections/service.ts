@@ -9,7 +9,8 @@ import { allSettings } from '../settings/service.ts';
 import * as repo from './repo.ts';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
-const ORDER_FIELDS = { activity_id: 'a.activity_id', username: 'ln.username', date_start: 'a.date_start', master_username: 'o.username', created_at: 'ln.created_at' };
+/** The online list's sorts (public name -> column); its `order_by` schema is built from the keys. */
+export const ORDER_FIELDS = { activity_id: 'a.activity_id', username: 'ln.username', date_start: 'a.date_start', master_username: 'o.username', created_at: 'ln.created_at' };
 const DEFAULT_ORDER: Order = { column: 'a.activity_id', direction: 'desc' };
 /** An open connection's last_seen is refreshed at most this often (its other requests only read)... */
 const SEEN_RESOLUTION = 10;

@@ -10,8 +10,8 @@ import * as repo from './repo.ts';
 
 // The sorts the users table offers: each has an index in its order (migration 029). Sorting by
 // password, notes, WhatsApp, screens, status or system helped nobody (the filters find those
-// lines) and would have needed an index each; docs/decisions.md.
-const ORDER_FIELDS: Record<string, string> = {
+// lines) and would have needed an index each; docs/decisions.md. The `order_by` schema is built from the keys.
+export const ORDER_FIELDS: Record<string, string> = {
   id: 'ln.id',
   username: 'ln.username',
   created_at: 'ln.created_at',

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
-import { PageQuery } from '../../http/paging.ts';
+import { PageQuery, orderBy } from '../../http/paging.ts';
 import { Nullable, SyncState } from '../../http/schemas.ts';
+import { ORDER_FIELDS } from './queries.ts';
 
 export { IdParams } from '../../http/schemas.ts';
 export const Credential = Type.String({ maxLength: 50, pattern: '^[A-Za-z0-9_.@-]*$' });
@@ -33,6 +34,7 @@ export const LineRow = Type.Object({
 
 export const ListQuery = Type.Object({
   ...PageQuery,
+  order_by: orderBy(ORDER_FIELDS),
   id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
   username: Type.Optional(Type.String({ maxLength: 50 })),
   text_search: Type.Optional(Type.String({ maxLength: 100 })),

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
-import { PageQuery, Paged } from '../../http/paging.ts';
+import { PageQuery, Paged, orderBy } from '../../http/paging.ts';
 import { Nullable } from '../../http/schemas.ts';
 import * as service from './service.ts';
 
@@ -37,7 +37,7 @@ export function logRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags,
-        querystring: Type.Object({ ...PageQuery, ...LogFilters }),
+        querystring: Type.Object({ ...PageQuery, order_by: orderBy(service.ORDER_FIELDS), ...LogFilters }),
         response: { 200: Paged(LogRow) },
       },
     },

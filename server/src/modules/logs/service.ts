@@ -23,7 +23,7 @@ export interface LogQuery {
 // The log reads in time order, either way: rows are appended, so "by id" is time order too (ties
 // broken by id). Type and action have their filters; sorting a million rows by type, action or
 // credits would have needed an index each (docs/decisions.md, "What the lists sort by").
-const ORDER_FIELDS = { id: 'lg.created_at', created_at: 'lg.created_at' };
+export const ORDER_FIELDS = { id: 'lg.created_at', created_at: 'lg.created_at' };
 const DEFAULT_ORDER: Order = { column: 'lg.created_at', direction: 'desc' };
 
 function parseDates(raw: string): [number, number] {

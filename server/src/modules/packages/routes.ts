@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { IdParams } from '../../http/schemas.ts';
-import { PageQuery, Paged } from '../../http/paging.ts';
+import { PageQuery, Paged, orderBy } from '../../http/paging.ts';
 import { PackageBody, PackageOut, PackageUpdateBody } from './schemas.ts';
 import * as service from './service.ts';
 
@@ -11,7 +11,7 @@ export function packageRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['packages'];
   const config = { roles: ['admin'] } as const;
-  r.get('/admin/packages', { config, schema: { tags, querystring: Type.Object(PageQuery), response: { 200: Paged(PackageOut) } } }, async (req) => {
+  r.get('/admin/packages', { config, schema: { tags, querystring: Type.Object({ ...PageQuery, order_by: orderBy(service.ORDER_FIELDS) }), response: { 200: Paged(PackageOut) } } }, async (req) => {
     return service.list(deps, req.query);
   });
   r.get('/admin/packages/:id', { config, schema: { tags, params: IdParams, response: { 200: PackageOut } } }, async (req) => {

@@ -8,7 +8,8 @@ import { writeLog } from '../logs/write.ts';
 import * as repo from './repo.ts';
 import { PackageBody, type PackageInput, type PackageUpdate } from './schemas.ts';
 
-const ORDER_FIELDS = { id: 'id', package_name: 'package_name', is_trial: 'is_trial', is_official: 'is_official' };
+/** The package list's sorts (public name -> column); its `order_by` schema is built from the keys. */
+export const ORDER_FIELDS = { id: 'id', package_name: 'package_name', is_trial: 'is_trial', is_official: 'is_official' };
 const DEFAULT_ORDER: Order = { column: 'id', direction: 'asc' };
 
 export function list({ database }: Deps, q: { page?: number; per?: number; order_by?: string }) {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
-import { PageQuery } from '../../http/paging.ts';
+import { PageQuery, orderBy } from '../../http/paging.ts';
 import { Nullable } from '../../http/schemas.ts';
+import { ORDER_FIELDS } from './service.ts';
 
 export { IdParams } from '../../http/schemas.ts';
 export const Username = Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9_.@-]+$' });
@@ -32,6 +33,7 @@ export const ResellerDetail = Type.Object({
 
 export const ListQuery = Type.Object({
   ...PageQuery,
+  order_by: orderBy(ORDER_FIELDS),
   id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
   username: Type.Optional(Text(50)),
   reseller: Type.Optional(Text(50)),

@@ -15,7 +15,8 @@ import { assertStrongPassword } from './passwords.ts';
 import { firstGroupOfType, groupById } from './groups-repo.ts';
 import * as repo from './repo.ts';
 
-const ORDER_FIELDS = {
+/** The reseller list's sorts (public name -> column); its `order_by` schema is built from the keys. */
+export const ORDER_FIELDS = {
   id: 'r.id',
   username: 'r.username',
   credits: 'r.credits',

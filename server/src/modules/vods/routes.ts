@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
-import { Paged } from '../../http/paging.ts';
+import { Paged, orderBy } from '../../http/paging.ts';
 import { IdParams, Nullable } from '../../http/schemas.ts';
 import * as service from './service.ts';
 
@@ -57,7 +57,7 @@ const listQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   /** docs/rules.md: the content-request lists page by 10, 25, 50 or 100 */
   per_page: Type.Optional(Type.Integer({ enum: [10, 25, 50, 100], default: 10 })),
-  order_by: Type.Optional(Type.String({ maxLength: 60 })),
+  order_by: orderBy(service.ORDER_FIELDS),
 };
 const ListQuery = Type.Object(listQuery);
 const AdminListQuery = Type.Object({ ...listQuery, status: Type.Optional(Status) });

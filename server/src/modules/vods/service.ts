@@ -10,7 +10,8 @@ import { isCatalogueConfigured, searchCatalogue } from './tmdb.ts';
 export const PENDING = 1;
 export const ADDED = 2;
 
-const ORDER_FIELDS = { id: 'v.id', title: 'v.title', year: 'v.year', stars: 'v.stars', status: 'v.status', created_at: 'v.created_at' };
+/** The content-request lists' sorts (public name -> column); their `order_by` schema is built from the keys. */
+export const ORDER_FIELDS = { id: 'v.id', title: 'v.title', year: 'v.year', stars: 'v.stars', status: 'v.status', created_at: 'v.created_at' };
 const NEWEST: Order = { column: 'v.created_at', direction: 'desc' };
 const nowSec = () => Math.floor(Date.now() / 1000);
 

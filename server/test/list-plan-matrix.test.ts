@@ -1,0 +1,287 @@
+// The plan matrix: every combination of filters, sort and page the list routes offer (generated from
+// the OpenAPI document by src/scripts/list-matrix.ts: no filter, each filter, each pair x every
+// offered sort x asc/desc x page 1 and a deep page), as the admin, a top-level master (10 % of the
+// lines) and a reseller, run through the product's services on a seeded database. Every statement
+// each sends is explained; a combination offends when a plan reads the whole lines, logs or
+// line_activity table (db/plans.ts `tableScans`, with the allowances of the plan cases' dense and
+// walk cases: a read in order that stops at its LIMIT), or sorts lines or logs rows through a
+// temporary B-tree (SQLite `USE TEMP B-TREE FOR ORDER BY`, PostgreSQL a Sort node above a scan of
+// them) when the combination matches more than SORT_BOUND rows (one owner's lines, a narrow search:
+// a bounded sort at any scale).
+//
+// The offenders are printed (PLAN_MATRIX_PRINT=1: with their plans). With PLAN_MATRIX_STRICT set,
+// any offender fails the test.
+import fs from 'node:fs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { captureQueries, explain, tableScans } from '../src/db/plans.ts';
+import type { AuthUser } from '../src/domain/auth-user.ts';
+import { AppError } from '../src/http/errors.ts';
+import { OPENAPI_FILE } from '../src/http/openapi-file.ts';
+import { type OpenApiDoc, LIST_SERVICES, combinations, filterValues, listRoutes, queryText, typedQuery } from '../src/scripts/list-matrix.ts';
+import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+
+const LINES = Number(process.env.PLAN_LINES ?? 20_000);
+const LOGS = 20_000;
+const P2P = 2_000;
+const STRICT = !!process.env.PLAN_MATRIX_STRICT;
+/** the lists whose statements read the big tables */
+const ROUTES = ['/api/users', '/api/users/expiring', '/api/users/connections', '/api/logs', '/api/resellers'];
+/** the tables no list may read whole, by name and by the aliases the lists give them (the online list's `a`) */
+const BIG = ['lines', 'ln', 'logs', 'lg', 'line_activity'];
+const bigOf = (path: string) => (path === '/api/users/connections' ? [...BIG, 'a'] : BIG);
+/**
+ * A sort of at most this many matching rows is bounded: 2.5 % of the seed, what one owner's lines
+ * or a narrow filter match here (and far less of a million lines); a filter most rows pass, a
+ * status, a type or a date range match more here and grow with the table.
+ */
+const SORT_BOUND = Math.round(LINES / 40);
+let t: TestContext;
+let actors: Record<'admin' | 'master' | 'reseller', AuthUser>;
+const now = Math.floor(Date.now() / 1000);
+
+/** The bench's shape, smaller: 10 masters with 9 resellers each; the first master's subtree holds 10 % of the lines. */
+async function seed() {
+  const db = t.database.db;
+  const groups = Object.fromEntries((await db.selectFrom('groups').selectAll().execute()).map((g) => [g.type, g.group_id]));
+  const admin = await db.selectFrom('resellers').select('id').where('member_group_id', '=', groups.admin).executeTakeFirstOrThrow();
+  const masters: number[] = [];
+  const all: number[] = [];
+  const subtree: number[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (let m = 0; m < 10; m++) {
+      const add = async (username: string, group: number, owner: number, depth: number) => {
+        const r = await trx
+          .insertInto('resellers')
+          .values({ username, password_hash: 'x', member_group_id: group, owner_id: owner, credits: 0, status: 1, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const tree = [{ ancestor_id: r.id, descendant_id: r.id, depth: 0 }, { ancestor_id: admin.id, descendant_id: r.id, depth }];
+        if (depth === 2) tree.push({ ancestor_id: owner, descendant_id: r.id, depth: 1 });
+        await trx.insertInto('reseller_tree').values(tree).execute();
+        all.push(r.id);
+        if (m === 0) subtree.push(r.id);
+        return r.id;
+      };
+      const master = await add(`plan_master${m + 1}`, groups.master, admin.id, 1);
+      masters.push(master);
+      for (let r = 0; r < 9; r++) await add(`plan_res${m * 9 + r + 1}`, groups.reseller, master, 2);
+    }
+  });
+  for (let start = 0; start < LINES; start += 500) {
+    const rows = [];
+    for (let i = start; i < start + 500; i++) {
+      rows.push({
+        member_id: i % 10 === 0 ? subtree[i % subtree.length] : all[(i * 7919) % all.length],
+        username: `b${i.toString(36)}x${(i * 2654435761) % 997}`,
+        password: 'secret',
+        exp_date: now + (((i * 7) % 150) - 30) * 86_400 + (i % 86_400),
+        created_at: now - ((i * 13) % 400) * 86_400 - (i % 86_400),
+        enabled: i % 23 === 0 ? 0 : 1,
+        is_trial: i % 20 === 0 ? 1 : 0,
+        max_connections: 1,
+        bouquet: '[]',
+        // Half the lines: at this scale a common term must pass SEARCH_INDEX_MAX (5,000) matches to
+        // walk, as the bench's 25 % does at 1M lines (the "users text_search" cases).
+        reseller_notes: i % 2 === 0 ? `cliente ${i} indicado` : null,
+        whatsapp: i % 3 === 0 ? `5511${i}` : null,
+        system: 1,
+        deleted_at: i % 97 === 0 ? now : null,
+      });
+    }
+    await db.insertInto('lines').values(rows).execute();
+  }
+  const actions = [['user', 'user_create'], ['user', 'user_renew'], ['credits', 'add_credits'], ['auth', 'sign_in']] as const;
+  for (let start = 0; start < LOGS; start += 1000) {
+    const rows = [];
+    for (let i = start; i < start + 1000; i++) {
+      const [type_log, action] = actions[i % actions.length];
+      const who = all[(i * 7919) % all.length];
+      const target = type_log === 'credits' ? all[(i * 104729) % all.length] : null;
+      rows.push({ type_log, action, actor_id: who, reseller_id: who, target_reseller_id: target, target_user: type_log === 'user' ? `b${i}` : null, value_int: 1, created_at: now * 1000 - Math.floor((i * 90 * 86_400_000) / LOGS) });
+    }
+    await db.insertInto('logs').values(rows).execute();
+  }
+  for (let start = 0; start < P2P; start += 500) {
+    const rows = [];
+    for (let i = start; i < start + 500; i++) {
+      const owner = all[(i * 7919) % all.length];
+      rows.push({ member_id: owner, name: `P ${i}`, username: `p2p${i}`, email: `p2p${i}@example.com`, password: 'secret', created_at: now - i * 600, expires_at: now + ((i % 60) - 10) * 86_400, status: 1, is_trial: 0, max_connections: 1, sync_state: 'synced' as const });
+    }
+    await db.insertInto('p2p_accounts').values(rows).execute();
+  }
+  // Open connections (the online list): every tenth line, seen just now.
+  const online = await db.selectFrom('lines').select('id').where(sql<number>`id % 10`, '=', 0).execute();
+  for (let start = 0; start < online.length; start += 500) {
+    const rows = online.slice(start, start + 500).map((l, i) => ({ line_id: l.id, stream_id: null, server_id: null, user_ip: `10.0.${i % 250}.${(start / 500) % 250}`, user_agent: 'Plan', date_start: now - i * 60, last_seen: now, ended_at: null, banned_until: null }));
+    await db.insertInto('line_activity').values(rows).execute();
+  }
+  // PostgreSQL plans from statistics (the server's autovacuum keeps them); SQLite plans without any,
+  // as a database grown through the API has none.
+  if (ENGINE === 'postgres') await sql`VACUUM ANALYZE`.execute(db);
+  const asActor = (id: number, username: string, type: AuthUser['type']): AuthUser => ({ id, username, type, credits: 0, sessionId: 0, twoFactorEnabled: false });
+  const reseller = await db.selectFrom('resellers').select('id').where('username', '=', 'plan_res5').executeTakeFirstOrThrow();
+  actors = { admin: asActor(admin.id, 'admin', 'admin'), master: asActor(masters[0], 'plan_master1', 'master'), reseller: asActor(reseller.id, 'plan_res5', 'reseller') };
+}
+
+interface Offence {
+  as: string;
+  path: string;
+  query: string;
+  why: string;
+  plan: string;
+}
+
+/** What a statement's plan does that the matrix reports (empty: nothing). */
+function offences(path: string, sqlText: string, plan: string[], matches: number | undefined): string[] {
+  const big = bigOf(path);
+  const out = tableScans(plan, big, true, sqlText).map((l) => `full scan: ${l.trim()}`);
+  if (matches !== undefined && matches <= SORT_BOUND) return out;
+  plan.forEach((l, i) => {
+    const sorts = ENGINE === 'sqlite' ? l.trim() === 'USE TEMP B-TREE FOR ORDER BY' : l.trim() === 'Sort';
+    if (!sorts) return;
+    const feed = ENGINE === 'sqlite' ? siblings(plan, i) : subtree(plan, i).filter((j) => !underLimit(plan, i, j));
+    const sqliteBig = new RegExp(`^(SCAN|SEARCH) (${big.join('|')})\\b`);
+    const read = feed.map((j) => plan[j].trim()).find((m) => (ENGINE === 'sqlite' ? sqliteBig.test(m) && !BY_ID.test(m) : PG_BIG.test(m) && !PG_BY_ID.test(m)));
+    if (read) out.push(`sort: ${l.trim()} of ${read}`);
+  });
+  return out;
+}
+// SQLite: a temporary B-tree sorts the rows of the loops beside it (its siblings in the plan); rows
+// found by id (from a page's LIMITed id list) are a page, not a big set.
+const BY_ID = /USING INTEGER PRIMARY KEY \(rowid=\?\)/;
+// PostgreSQL: a Sort sorts what its subtree reads, except under a Limit inside it (a page's ids),
+// and rows looked up by primary key (the page's rows).
+const PG_BIG = / on (lines|logs|line_activity)\b/;
+const PG_BY_ID = / using (lines|logs|line_activity)_pkey /;
+const indent = (l: string) => l.length - l.trimStart().length;
+/** the indices of the lines below plan[i] (its subtree) */
+function subtree(plan: string[], i: number): number[] {
+  const out: number[] = [];
+  for (let j = i + 1; j < plan.length && indent(plan[j]) > indent(plan[i]); j++) out.push(j);
+  return out;
+}
+/** the indices of the lines at plan[i]'s depth under the same parent */
+function siblings(plan: string[], i: number): number[] {
+  const d = indent(plan[i]);
+  let a = i;
+  while (a > 0 && indent(plan[a - 1]) >= d) a--;
+  const out: number[] = [];
+  for (let j = a; j < plan.length && indent(plan[j]) >= d; j++) if (indent(plan[j]) === d && j !== i) out.push(j);
+  return out;
+}
+/** whether plan[j] sits under a Limit node that is itself below plan[top] */
+function underLimit(plan: string[], top: number, j: number): boolean {
+  let depth = indent(plan[j]);
+  for (let k = j - 1; k > top; k--) {
+    if (indent(plan[k]) < depth) {
+      if (plan[k].trim() === 'Limit') return true;
+      depth = indent(plan[k]);
+    }
+  }
+  return false;
+}
+/** The rows a list answer says match (undefined: more than its capped count, or not a page). */
+function matchesOf(result: unknown): number | undefined {
+  const meta = (result as { meta?: { total?: number; capped?: boolean } } | undefined)?.meta;
+  return meta?.total === undefined || meta.capped ? undefined : meta.total;
+}
+
+describe(`list plan matrix (${ENGINE})`, () => {
+  const doc = JSON.parse(fs.readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDoc;
+  const routes = listRoutes(doc).filter((r) => ROUTES.includes(r.path));
+  const explained = new Map<string, Promise<string[]>>();
+  const all: Offence[] = [];
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    await seed();
+  }, 120_000);
+  afterAll(() => {
+    if (all.length > 0) console.log(summarize(all));
+    return t?.close();
+  });
+
+  test('the routes it checks are list routes of the OpenAPI document', () => {
+    expect(routes.map((r) => r.path).sort()).toEqual([...ROUTES].sort());
+  });
+
+  for (const path of ROUTES) {
+    for (const as of ['admin', 'master', 'reseller'] as const) {
+      const service = LIST_SERVICES[path];
+      if (service.roles && !service.roles.includes(as)) continue;
+      test(`${as} ${path}`, async () => {
+        const route = routes.find((r) => r.path === path);
+        if (!route) throw new Error(`${path} is not a list route of ${OPENAPI_FILE}`);
+        const deps = t.deps;
+        const actor = actors[as];
+        const call = (db: TestContext['database']['db'], q: Record<string, unknown>) => service.run({ ...deps, database: { ...t.database, db } }, actor, q);
+        // the values of the filters: from the caller's own first pages, as a user would pick them
+        const first = (await call(t.database.db, { page: 1, [route.perName]: 100 })) as { data: Record<string, unknown>[] };
+        const own = (await LIST_SERVICES['/api/users'].run(deps, actor, { per: 100 })) as { data: Record<string, unknown>[] };
+        const below = as === 'reseller' ? [] : ((await LIST_SERVICES['/api/resellers'].run(deps, actor, { per: 10 })) as { data: { id: number }[] }).data;
+        const rows = first.data.length > 0 ? first.data : own.data;
+        const { values } = filterValues(route, { rows, now, resellerId: below.find((r) => r.id !== actor.id)?.id ?? actor.id });
+        const found: Offence[] = [];
+        const combos = combinations(route, values);
+        const one = async (c: (typeof combos)[number]) => {
+          let result: unknown;
+          let refused = false;
+          const queries = await captureQueries(t.database, async (db) => {
+            try {
+              result = await call(db, typedQuery(route, c.query));
+            } catch (e) {
+              if (!(e instanceof AppError)) throw e;
+              refused = true; // a 4xx answer: nothing to plan beyond what ran
+            }
+          });
+          if (refused) return;
+          for (const q of queries) {
+            if (!/"(lines|logs|line_activity)"/.test(q.sql)) continue; // nothing big to read
+            const key = `${q.sql}\u0000${JSON.stringify(q.parameters)}`;
+            if (!explained.has(key)) explained.set(key, explain(t.database, q));
+            const plan = await explained.get(key)!;
+            for (const why of offences(path, q.sql, plan, matchesOf(result))) found.push({ as, path, query: queryText(c.query), why, plan: `${q.sql}\n${plan.join('\n')}` });
+          }
+        };
+        // PostgreSQL answers several at once (the pool); SQLite runs one statement at a time anyway
+        let next = 0;
+        const worker = async () => {
+          while (next < combos.length) await one(combos[next++]);
+        };
+        await Promise.all(Array.from({ length: ENGINE === 'postgres' ? 4 : 1 }, worker));
+        found.sort((a, b) => combos.findIndex((c) => queryText(c.query) === a.query) - combos.findIndex((c) => queryText(c.query) === b.query));
+        expect(combos.length).toBeGreaterThan(0);
+        all.push(...found);
+        const combosHit = new Set(found.map((f) => f.query)).size;
+        console.log(`${as} ${path}: ${combos.length} combinations, ${combosHit} offending${found.length > 0 ? `\n${listOf(found)}` : ''}`);
+        if (STRICT) expect(found.map((f) => `${f.query}: ${f.why}`)).toEqual([]);
+      }, 300_000);
+    }
+  }
+});
+
+/** One line per offending combination (PLAN_MATRIX_PRINT=1: each with its statement and plan). */
+function listOf(found: Offence[]): string {
+  const byQuery = new Map<string, Offence[]>();
+  for (const f of found) byQuery.set(f.query, [...(byQuery.get(f.query) ?? []), f]);
+  return [...byQuery]
+    .map(([q, fs]) => {
+      const whys = [...new Set(fs.map((f) => f.why))].join('; ');
+      const plans = process.env.PLAN_MATRIX_PRINT ? `\n${[...new Set(fs.map((f) => f.plan))].join('\n\n')}\n` : '';
+      return `  ${fs[0].as} ${fs[0].path}?${q}: ${whys}${plans}`;
+    })
+    .join('\n');
+}
+
+/** The offenders condensed: per route, caller, sort and reason, how many combinations. */
+function summarize(found: Offence[]): string {
+  const groups = new Map<string, Set<string>>();
+  for (const f of found) {
+    const sort = new URLSearchParams(f.query).get('order_by') ?? new URLSearchParams(f.query).get('order') ?? '';
+    const why = f.why.replace(/ \(.*$/, '').replace(/USING .*$/, '');
+    const key = `${f.as} ${f.path} order ${sort}: ${why}`;
+    groups.set(key, (groups.get(key) ?? new Set()).add(f.query));
+  }
+  return [`plan matrix (${ENGINE}): ${new Set(found.map((f) => `${f.as} ${f.path}?${f.query}`)).size} offending combinations`, ...[...groups].sort(([a], [b]) => a.localeCompare(b)).map(([k, qs]) => `  ${k} (${qs.size})`)].join('\n');
+}
