@@ -2627,7 +2627,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
-                    /** @description id, created_at, type_log, action, value_int; optionally followed by ,asc (the default) or ,desc */
+                    /** @description id, created_at; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                     type?: string;
                     actions?: string;
