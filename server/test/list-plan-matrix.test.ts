@@ -9,11 +9,20 @@
 // them) when the combination matches more than SORT_BOUND rows (one owner's lines, a narrow search:
 // a bounded sort at any scale).
 //
-// The offenders are printed (PLAN_MATRIX_PRINT=1: with their plans). With PLAN_MATRIX_STRICT set,
-// any offender fails the test.
+// The offenders are printed (PLAN_MATRIX_PRINT=1: with their plans). On SQLite any offender fails
+// the test. On PostgreSQL they are reported only (PLAN_MATRIX_STRICT=1 fails on them): on this
+// 20,000-line seed its planner rightly prefers sequential scans and sorts that it does not choose
+// at a million lines, so its plans here say little about scale (docs/performance.md has the 1M
+// figures).
 import fs from 'node:fs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+
+// The lists count up to LIST_COUNT_CAP matches and walk the sort's index past it (db/paginate.ts):
+// set to this seed's SORT_BOUND (below), a broad filter walks here as it does at a million lines.
+vi.hoisted(() => {
+  process.env.LIST_COUNT_CAP = String(Math.round(Number(process.env.PLAN_LINES ?? 20_000) / 40));
+});
 import { captureQueries, explain, tableScans } from '../src/db/plans.ts';
 import type { AuthUser } from '../src/domain/auth-user.ts';
 import { AppError } from '../src/http/errors.ts';
@@ -24,7 +33,7 @@ import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 const LINES = Number(process.env.PLAN_LINES ?? 20_000);
 const LOGS = 20_000;
 const P2P = 2_000;
-const STRICT = !!process.env.PLAN_MATRIX_STRICT;
+const STRICT = ENGINE === 'sqlite' || !!process.env.PLAN_MATRIX_STRICT;
 /** the lists whose statements read the big tables */
 const ROUTES = ['/api/users', '/api/users/expiring', '/api/users/connections', '/api/logs', '/api/resellers'];
 /** the tables no list may read whole, by name and by the aliases the lists give them (the online list's `a`) */
@@ -142,6 +151,9 @@ function offences(path: string, sqlText: string, plan: string[], matches: number
     if (!sorts) return;
     const feed = ENGINE === 'sqlite' ? siblings(plan, i) : subtree(plan, i).filter((j) => !underLimit(plan, i, j));
     const sqliteBig = new RegExp(`^(SCAN|SEARCH) (${big.join('|')})\\b`);
+    // a sort of the open connections (line_activity_last_seen's recent range) is bounded by the
+    // viewers online now, not by the table: the online list sorts them (docs/performance.md)
+    if (feed.some((j) => ONLINE.test(plan[j]))) return;
     const read = feed.map((j) => plan[j].trim()).find((m) => (ENGINE === 'sqlite' ? sqliteBig.test(m) && !BY_ID.test(m) : PG_BIG.test(m) && !PG_BY_ID.test(m)));
     if (read) out.push(`sort: ${l.trim()} of ${read}`);
   });
@@ -150,6 +162,7 @@ function offences(path: string, sqlText: string, plan: string[], matches: number
 // SQLite: a temporary B-tree sorts the rows of the loops beside it (its siblings in the plan); rows
 // found by id (from a page's LIMITed id list) are a page, not a big set.
 const BY_ID = /USING INTEGER PRIMARY KEY \(rowid=\?\)/;
+const ONLINE = /line_activity_last_seen/;
 // PostgreSQL: a Sort sorts what its subtree reads, except under a Limit inside it (a page's ids),
 // and rows looked up by primary key (the page's rows).
 const PG_BIG = / on (lines|logs|line_activity)\b/;

@@ -5,9 +5,12 @@ import type { Tx } from './tx.ts';
 /**
  * Filtered totals are counted up to this many rows. Counting every match of a broad filter over a
  * million lines costs a full scan per page view; past 10,000 rows nobody pages to the end, so the
- * list says "10,000+" instead. Unfiltered totals come exact from counters.
+ * list says "10,000+" instead. Unfiltered totals come exact from counters. The lines list and the
+ * log also take their page's path from it (walk the sort's index past it, sort the matches under
+ * it). `LIST_COUNT_CAP` changes it: the plan matrix test sets it to its small seed's scale, so both
+ * paths are planned there as they are at a million lines.
  */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = ((n) => (Number.isSafeInteger(n) && n > 0 ? n : 10_000))(Number(process.env.LIST_COUNT_CAP));
 /**
  * A free-text search counts at most this many matches: it reads every candidate row (no index
  * narrows `%term%`), so a common term would read 40,000 rows to say "10.000+". The pager then

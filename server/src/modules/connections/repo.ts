@@ -135,10 +135,12 @@ export function pageConnections(
   db: Tx,
   actor: AuthUser,
   f: LineFilters,
-  opts: { now: number; since: number; createdAt?: [number, number]; resellerId?: number },
+  opts: { now: number; since: number; createdAt?: [number, number]; resellerId?: number; hints?: boolean },
   paging: { page?: number; per?: number; order: Order },
 ) {
-  const base = filtered(db, actor, f, opts.now, { createdAt: opts.createdAt, resellerId: opts.resellerId })
+  // The open connections drive (line_activity_last_seen: the viewers online now); `hints` (SQLite)
+  // keeps it off the lines' filter indexes, which would read a broad filter's lines first.
+  const base = filtered(db, actor, f, opts.now, { createdAt: opts.createdAt, resellerId: opts.resellerId, walk: opts.hints ? 'a.last_seen' : undefined, scanInOrder: opts.hints })
     .innerJoin('line_activity as a', 'a.line_id', 'ln.id')
     .where('a.ended_at', 'is', null)
     .where('a.last_seen', '>', opts.since);

@@ -25,7 +25,7 @@ export async function list(deps: Deps, actor: AuthUser, q: Omit<ListQuery, 'id' 
   const { createdAt, resellerId } = await resolveFilters(deps, actor, q);
   const now = nowSec();
   const since = now - deps.config.onlineWindowSeconds;
-  const res = await repo.pageConnections(deps.database.db, actor, q, { now, since, createdAt, resellerId }, { page: q.page, per: q.per, order });
+  const res = await repo.pageConnections(deps.database.db, actor, q, { now, since, createdAt, resellerId, hints: deps.database.dialect === 'sqlite' }, { page: q.page, per: q.per, order });
   return {
     ...res,
     data: res.data.map((r) => ({ ...r, user_id: r.id, watching: r.stream_display_name, server_time: now, elapsed: Math.max(0, now - Number(r.date_start)) })),
