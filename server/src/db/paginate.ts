@@ -58,6 +58,8 @@ export async function paginate<R>(
     countCap?: number;
     /** a value that moves whenever any counted row may change: an exact count is kept while it stays */
     countStamp?: () => Promise<number | undefined>;
+    /** SQLite: sort the matches (ORDER BY +column), never walk an index in the page's order */
+    sortMatches?: (many: boolean) => boolean;
   },
 ): Promise<{ data: R[]; meta: PageFigures }> {
   const page = opts.page ?? 1;
@@ -69,8 +71,9 @@ export async function paginate<R>(
   const total = capped ? cap : counted;
   const many = counted > cap;
   const pageBase = baseFor(many);
+  const key = (column: string) => (opts.sortMatches?.(many) ? sql`+${sql.ref(column)}` : sql.ref(column));
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
-    q.orderBy(sql.ref(opts.order.column), opts.order.direction).orderBy(sql.ref(opts.tiebreak), opts.order.direction) as Q;
+    q.orderBy(key(opts.order.column), opts.order.direction).orderBy(key(opts.tiebreak), opts.order.direction) as Q;
   const rows = opts.deferred
     ? ordered(opts.deferred(opts.keys ? opts.keys((page - 1) * per, per) : ordered(pageBase.select(sql.ref(opts.tiebreak).as('page_key'))).limit(per).offset((page - 1) * per)))
     : ordered(select(pageBase, many)).limit(per).offset((page - 1) * per);

@@ -99,12 +99,17 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
   // fewer, it reads the matches through the narrowest index and sorts them: a walk would read the
   // index to its end for a few thousand matches. A text search always walks (see textSearchPath).
   // A walk by the owner's username goes owner by owner (ownerFirst).
+  // On SQLite (hints) a page that does not walk sorts its matches (no index may serve the ORDER BY:
+  // SQLite would walk one to skip the sort), and a selective filter's index is the only one its
+  // other filters may use.
   const walks = (many: boolean) => opts.broad && (many || !!q.text_search);
   const ownerFirst = (many: boolean) => order.column === 'o.username' && walks(many);
+  const walkOf = (many: boolean) => (!opts.hints ? undefined : walks(many) ? order.column : opts.broad ? undefined : 'none');
   const page = (many: boolean) =>
-    repo.filtered(db, actor, q, at, { ...opts, walk: walks(many) && opts.hints ? order.column : undefined, scanInOrder: opts.scanInOrder && walks(many), ownerFirst: ownerFirst(many) });
+    repo.filtered(db, actor, q, at, { ...opts, walk: walkOf(many), scanInOrder: opts.scanInOrder && walks(many), ownerFirst: ownerFirst(many) });
   return repo.pageLines(db, page, {
     ownerFirst,
+    sortMatches: (many) => opts.hints && !walks(many),
     page: q.page,
     per: q.per,
     order,

@@ -79,7 +79,7 @@ export const toLineRow = (r: Omit<LineRow, 'bouquet'> & { bouquet: string }): Li
 export async function pageLines(
   db: Tx,
   q: ReturnType<typeof visibleLines> | ((many: boolean) => ReturnType<typeof visibleLines>),
-  paging: { ownerFirst?: (many: boolean) => boolean; page?: number; per?: number; order: Order; total?: () => Promise<number>; count?: ReturnType<typeof visibleLines>; countCap?: number; countStamp?: () => Promise<number | undefined> },
+  paging: { ownerFirst?: (many: boolean) => boolean; sortMatches?: (many: boolean) => boolean; page?: number; per?: number; order: Order; total?: () => Promise<number>; count?: ReturnType<typeof visibleLines>; countCap?: number; countStamp?: () => Promise<number | undefined> },
 ) {
   // (a page walked owner by owner has its owner joined already: visibleLines ownerFirst)
   const withOwner = (b: ReturnType<typeof visibleLines>, joined = false) =>
