@@ -9,7 +9,8 @@ import autocannon from 'autocannon';
 type Api = <T = unknown>(method: string, path: string, body?: unknown) => Promise<T>;
 
 export async function dashboardSuite(o: { base: string; admin: string; master: string; connections: number; seconds: number; rate: number; api: Api }) {
-  const masterId = (await o.api<{ data: { id: number }[] }>('GET', '/api/resellers?username=bench_master1')).data[0]?.id;
+  const found = await o.api<{ data: { id: number; username: string }[] }>('GET', '/api/resellers?username=bench_master1&per=100');
+  const masterId = found.data.find((r) => r.username === 'bench_master1')?.id;
   if (!masterId) throw new Error('bench_master1 not found (seed with npm run seed:bench)');
   const packages = (await o.api<{ data: { id: number; is_trial: number; max_connections: number; official_credits: number }[] }>('GET', '/api/admin/packages?per=100')).data;
   const pkg = packages.find((p) => p.is_trial === 0 && p.max_connections < 2 && p.official_credits > 0);
