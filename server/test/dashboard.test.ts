@@ -1,5 +1,4 @@
 import { cached, invalidateFor } from '../src/modules/dashboard/cache.ts';
-import { keptLineCounts, lineCounts } from '../src/modules/dashboard/repo.ts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
@@ -415,45 +414,6 @@ describe(`dashboard counters, scoped (${ENGINE})`, () => {
     } finally {
       await h.t.database.db.deleteFrom('line_activity').execute();
     }
-  });
-
-  it('the kept day counts (admin, top-level masters) agree with a scan of the lines after every kind of change', async () => {
-    const db = h.t.database.db;
-    const agree = async (label: string) => {
-      const now = nowSec();
-      const since = now - 7 * DAY;
-      const admin = { id: 1, username: 'admin', type: 'admin', credits: 0, sessionId: 0, twoFactorEnabled: false } as const;
-      expect(await keptLineCounts(db, undefined, now, since), `admin, ${label}`).toEqual(await lineCounts(db, admin, now, since));
-      for (const top of [M, X]) {
-        const actor = { ...admin, id: top.id, type: 'master' } as const;
-        expect(await keptLineCounts(db, top.id, now, since), `${top.id}, ${label}`).toEqual(await lineCounts(db, actor, now, since));
-      }
-    };
-    await agree('as seeded');
-    const extra = await h.line(S.token);
-    const trial = await h.line(X.token, true);
-    await agree('created');
-    // expiring later today (an index range, not a day count), then tomorrow, then expired
-    const endOfDay = (Math.floor(nowSec() / DAY) + 1) * DAY;
-    await h.setLine(extra.id, { exp_date: Math.min(nowSec() + 60, endOfDay - 1) });
-    await agree('expires later today');
-    await h.setLine(extra.id, { exp_date: endOfDay });
-    await agree('expires at the start of tomorrow');
-    await h.setLine(extra.id, { exp_date: nowSec() - 1 });
-    await agree('expired');
-    await h.action(X.token, trial.id, 'p2p3');
-    await h.action(X.token, trial.id, 'block');
-    await agree('P2P, blocked');
-    await h.action(X.token, trial.id, 'unblock');
-    // a line handed to another top-level master's subtree moves its count with it
-    await db.updateTable('lines').set({ member_id: X.id }).where('id', '=', extra.id).execute();
-    await h.setLine(extra.id, { exp_date: nowSec() + 9 * DAY });
-    await agree('moved to another master');
-    await h.action(X.token, extra.id, 'delete');
-    await h.action(X.token, trial.id, 'delete');
-    await agree('deleted');
-    expect(await h.figures(M.token)).toEqual(M_FIGURES);
-    expect(await h.figures(h.admin)).toEqual(ADMIN_FIGURES);
   });
 
   it('requires a session', async () => {

@@ -307,14 +307,6 @@ export interface ServersTable {
   created_at: number;
 }
 
-/** Enabled live lines per top-level reseller, kind (is_trial * 2 + P2P) and UTC expiry day (migration 030). */
-export interface LineDayCountsTable {
-  top_id: number;
-  kind: number;
-  exp_day: number;
-  n: number;
-}
-
 export interface DashboardCacheTable {
   reseller_id: number;
   computed_at: number;
@@ -420,7 +412,6 @@ export interface DB {
   download_tokens: DownloadTokensTable;
   migration_lookups: MigrationLookupsTable;
   dashboard_cache: DashboardCacheTable;
-  line_day_counts: LineDayCountsTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;

@@ -29,8 +29,7 @@ import * as m026 from './026_line_search_triggers.ts';
 import * as m027 from './027_address_bans.ts';
 import * as m028 from './028_vod_title_keys.ts';
 import * as m029 from './029_list_sort_indexes.ts';
-import * as m030 from './030_line_day_counts.ts';
-import * as m031 from './031_log_user_index.ts';
+import * as m030 from './030_log_user_index.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -71,8 +70,7 @@ const steps: Record<string, Step> = {
   '027_address_bans': m027,
   '028_vod_title_keys': m028,
   '029_list_sort_indexes': m029,
-  '030_line_day_counts': m030,
-  '031_log_user_index': m031,
+  '030_log_user_index': m030,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -4,7 +4,7 @@ import { subtreeIds, visibleLines } from '../../repos/scope-repo.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 
-/** The line figures of the dashboard cards, in one scan of the caller's lines (a reseller's, a nested master's). */
+/** The line figures of the dashboard cards, in one scan of the caller's lines. */
 export function lineCounts(db: Tx, actor: AuthUser, now: number, newSince: number) {
   const active = sql`ln.enabled = 1 and ln.exp_date > ${now}`;
   return visibleLines(db, actor)
@@ -17,38 +17,6 @@ export function lineCounts(db: Tx, actor: AuthUser, now: number, newSince: numbe
       sql<number>`sum(case when ${active} and ln.is_trial = 1 and ln.system <> 1 then 1 else 0 end)`.as('users_trialp2p'),
     ])
     .executeTakeFirst();
-}
-
-/**
- * The same figures for the admin (`topId` undefined) or a top-level master, without reading its lines
- * one by one: enabled lines expiring after today from the kept day counts (migration 030), those
- * expiring later today and the new ones as index ranges.
- */
-export async function keptLineCounts(db: Tx, topId: number | undefined, now: number, newSince: number) {
-  const tomorrow = (Math.floor(now / 86_400) + 1) * 86_400;
-  let days = db.selectFrom('line_day_counts').select(['kind', sql<number>`sum(n)`.as('n')]).where('exp_day', '>=', tomorrow / 86_400);
-  if (topId !== undefined) days = days.where('top_id', '=', topId);
-  const scope = (q: ReturnType<typeof liveLines>) => (topId === undefined ? q : q.where('ln.top_reseller_id', '=', topId));
-  const liveLines = () => db.selectFrom('lines as ln').where('ln.deleted_at', 'is', null);
-  const today = scope(liveLines())
-    .select([sql<number>`ln.is_trial * 2 + case when ln.system <> 1 then 1 else 0 end`.as('kind'), sql<number>`count(*)`.as('n')])
-    .where('ln.exp_date', '>', now)
-    .where('ln.exp_date', '<', tomorrow)
-    .where('ln.enabled', '=', sql.lit(1))
-    .groupBy(sql`1`);
-  const fresh = scope(liveLines()).select(sql<number>`count(*)`.as('n')).where('ln.created_at', '>=', newSince);
-  const [later, expiringToday, created] = await Promise.all([days.groupBy('kind').execute(), today.execute(), fresh.executeTakeFirst()]);
-  const byKind = [0, 0, 0, 0];
-  for (const r of [...later, ...expiringToday]) byKind[Number(r.kind)] += Number(r.n);
-  const [http, p2p, trialHttp, trialP2p] = byKind;
-  return {
-    users_active: http + p2p,
-    users_activep2p: p2p,
-    users_activehttp: http,
-    users_new: Number(created?.n ?? 0),
-    users_trial: trialHttp,
-    users_trialp2p: trialP2p,
-  };
 }
 
 export function resellerCount(db: Tx, actor: AuthUser) {

@@ -1,4 +1,4 @@
-import { countVisibleLines, isTopLevel } from '../../repos/scope-repo.ts';
+import { countVisibleLines } from '../../repos/scope-repo.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import * as repo from './repo.ts';
@@ -9,11 +9,7 @@ const n = (v: unknown) => Number(v ?? 0);
 export async function counters({ database }: Deps, actor: AuthUser) {
   const db = database.db;
   const now = Math.floor(Date.now() / 1000);
-  const newSince = now - 7 * 86_400;
-  // The admin's and a top-level master's from the kept counts; a smaller subtree's by reading its lines.
-  const kept = actor.type === 'admin' ? undefined : (await isTopLevel(db, actor)) ? actor.id : null;
-  const lineFigures = kept === null ? repo.lineCounts(db, actor, now, newSince) : repo.keptLineCounts(db, kept, now, newSince);
-  const [lines, res, users] = await Promise.all([lineFigures, repo.resellerCount(db, actor), countVisibleLines(db, actor)]);
+  const [lines, res, users] = await Promise.all([repo.lineCounts(db, actor, now, now - 7 * 86_400), repo.resellerCount(db, actor), countVisibleLines(db, actor)]);
   return {
     resellers: n(res?.n),
     users,
