@@ -4,16 +4,19 @@
 // imports and CSS, read from Vite's .vite/manifest.json. Routes come from the createRoute blocks of
 // web/src/routing/base.tsx (layouts) and each feature's web/src/features/*/routes.tsx.
 // Usage: node scripts/bundle-budget.mjs [distDir]   (default web/dist; exits 1 over budget)
+//        BUDGET_FILES=/users node scripts/bundle-budget.mjs   (also lists that route's files)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 const KB = 1024;
-/** Issue 9's targets, printed for reference: sign-in <= 150 KB (met), every route <= 250 KB (not met: docs/decisions.md). */
-const TARGETS = { '/auth/sign-in': 150 * KB, default: 250 * KB };
+/** Targets, printed for reference: sign-in <= 150 KB (met), every signed-in route <= 300 KB (not met: docs/decisions.md). */
+const TARGETS = { '/auth/sign-in': 150 * KB, default: 300 * KB };
 /** Enforced ceilings (CI): the sign-in target, and today's signed-in sizes plus a little room, so a regression fails `npm test`. */
-const BUDGETS = { '/auth/sign-in': 150 * KB, default: 345 * KB };
+const BUDGETS = { '/auth/sign-in': 150 * KB, default: 320 * KB };
+/** Enforced (CI): JS and CSS files a route's first load fetches (each one a request on a phone's slow link). */
+const MAX_FILES = 30;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(process.argv[2] ?? path.join(root, 'web/dist'));
@@ -113,7 +116,9 @@ for (const [, route] of routes) {
   rows.push({ path: route.path, list: files, files: files.size, js, css, total: js + css, br, target, budget });
 }
 
-if (process.env.BUDGET_FILES) for (const r of rows) if (r.path === process.env.BUDGET_FILES) console.log([...r.list].map((f) => `${gzipSize(f)} ${f}`).sort((a, b) => parseInt(b) - parseInt(a)).join("\n"));
+// BUDGET_FILES=<route path>: list that route's files, largest first (what to look at when it grows).
+const listed = rows.find((r) => r.path === process.env.BUDGET_FILES);
+if (listed) for (const f of [...listed.list].sort((a, b) => gzipSize(b) - gzipSize(a))) console.log(`${gzipSize(f)} ${f}`);
 const kb = (n) => (n / KB).toFixed(1);
 const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
@@ -121,9 +126,10 @@ console.log(`first load per route (KB; js, css and total gzip -9, br = brotli as
 console.log(`${pad('route', 34)}${lpad('files', 6)}${lpad('js', 8)}${lpad('css', 7)}${lpad('total', 8)}${lpad('br', 8)}${lpad('target', 8)}${lpad('budget', 8)}`);
 let over = 0;
 for (const r of rows) {
-  const bad = r.total > r.budget;
+  const tooMany = r.files > MAX_FILES;
+  const bad = r.total > r.budget || tooMany;
   if (bad) over++;
-  const mark = bad ? '  OVER BUDGET' : r.total > r.target ? '  (over target)' : '';
+  const mark = tooMany ? `  MORE THAN ${MAX_FILES} FILES` : bad ? '  OVER BUDGET' : r.total > r.target ? '  (over target)' : '';
   console.log(
     `${pad(r.path, 34)}${lpad(r.files, 6)}${lpad(kb(r.js), 8)}${lpad(kb(r.css), 7)}${lpad(kb(r.total), 8)}${lpad(kb(r.br), 8)}${lpad(kb(r.target), 8)}${lpad(kb(r.budget), 8)}${mark}`,
   );

@@ -11,7 +11,7 @@ import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/R
 import { useProfile } from '../../api/profile';
 import { cut, formatDateTime, formatNumber } from '../../lib/format';
 import { useNowSec } from '../../lib/useNowSec';
-import { useWhatsAppDialog } from '../lines/WhatsAppModal';
+import { useWhatsAppDialog } from '../lines/whatsAppDialog';
 import type { Line } from '../../api/types';
 import { type SortOrder, useExpiring, useFlashRenew } from './api';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';

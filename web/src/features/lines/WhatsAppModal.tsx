@@ -1,26 +1,10 @@
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { toast } from '../../api/notify';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerLink } from '../../lib/links';
 import { type WhatsAppLine, type WhatsAppMessageKind, whatsappMessage, whatsappNumber, whatsappUrl } from '../../lib/whatsapp';
 import { useLineLinks } from './api';
-
-/**
- * The one WhatsApp flow of a line (dashboard expirations and /users): without a stored number a
- * warning says how to add one; otherwise `open` shows the modal.
- */
-export function useWhatsAppDialog() {
-  const { t } = useTranslation();
-  const [line, setLine] = useState<WhatsAppLine | null>(null);
-  const open = (l: WhatsAppLine) => {
-    if (whatsappNumber(l.whatsapp)) setLine(l);
-    else toast({ id: `no-whatsapp-${l.id}`, color: 'yellow', message: t('whatsapp.noNumber') });
-  };
-  const modal = line ? <WhatsAppModal line={line} opened onClose={() => setLine(null)} /> : null;
-  return { open, modal };
-}
 
 /** WhatsApp: yes/no "Aviso vencimento", then a wa.me deep link (55 + number) with the message. */
 export function WhatsAppModal({ line, opened, onClose }: { line: WhatsAppLine; opened: boolean; onClose: () => void }) {
@@ -77,3 +61,5 @@ export function WhatsAppModal({ line, opened, onClose }: { line: WhatsAppLine; o
     </Modal>
   );
 }
+
+export default WhatsAppModal;

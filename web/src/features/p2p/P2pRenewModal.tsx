@@ -67,3 +67,5 @@ export function P2pRenewModal({ user, onClose }: { user: P2pUser; onClose: () =>
     </Modal>
   );
 }
+
+export default P2pRenewModal;

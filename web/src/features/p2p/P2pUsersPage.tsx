@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Badge, Button, Menu, Text, VisuallyHidden } from '@m
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClockPlus, IconDotsVertical, IconLock, IconLockOpen, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmBlockToggle, confirmRemove } from '../lines/confirmLine';
 import type { P2pUser } from '../../api/types';
@@ -23,8 +23,10 @@ import { P2pNotConfigured } from './P2pNotConfigured';
 import { P2P_ROW_ACTIONS, useDeleteP2pUser, useP2pOutbox, useP2pUsers, useSetP2pBlocked } from './api';
 import { LoginCell } from '../lines/ui';
 import { P2pFilterBar } from './P2pFilterBar';
-import { P2pRenewModal } from './P2pRenewModal';
 import { p2pUsersSearch } from './search';
+
+// Opened by a click: the renew form (and its number input) is not part of the list's first load.
+const P2pRenewModal = lazy(() => import('./P2pRenewModal'));
 
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'desc' };
 const STATUS_COLOR: Record<number, string> = { 1: 'teal', 0: 'red', [-1]: 'gray' };
@@ -123,7 +125,11 @@ export function P2pUsersPage() {
         showReseller={!!profile.data && profile.data.type !== 'reseller'}
       />
       <ListTable columns={order.map((k) => col[k]!)} query={query} table={table} testId="p2p-table" rowTestId={(u) => `p2p-row-${u.id}`} emptyText={t('p2p.empty')} />
-      {renewing && <P2pRenewModal user={renewing} onClose={() => setRenewing(null)} />}
+      {renewing && (
+        <Suspense fallback={null}>
+          <P2pRenewModal user={renewing} onClose={() => setRenewing(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -137,3 +137,5 @@ function CreditForm({ reseller, isAdmin, onClose }: { reseller: Reseller; isAdmi
     </form>
   );
 }
+
+export default CreditModal;

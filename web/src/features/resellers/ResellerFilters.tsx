@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NumberInput, Popover, Select, Stack, } from '@mantine/core';
+import { Badge, Button, Group, Popover, Select, Stack, TextInput } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -111,15 +111,16 @@ function FilterPopover({ filters, groups, onChange }: Props) {
           }}
         >
           <Stack gap="sm" data-testid="reseller-filter-popover">
-            <NumberInput
+            {/* A plain box, not NumberInput: apply() keeps only a whole id >= 1, and the list page does not need the number formatter's code. */}
+            <TextInput
               label={t('resellers.fields.id')}
               value={draft.id}
-              onChange={(v) => setDraft((d) => ({ ...d, id: v }))}
-              allowDecimal={false}
-              allowNegative={false}
-              min={1}
-              max={2_147_483_647}
-              hideControls
+              onChange={(e) => {
+                const id = e.currentTarget.value.replace(/\D/g, '').slice(0, 10);
+                setDraft((d) => ({ ...d, id }));
+              }}
+              inputMode="numeric"
+              autoComplete="off"
               data-testid="reseller-filter-id"
             />
             <ResellerPicker

@@ -41,7 +41,7 @@ import type { LineDialogKind } from './LineDialog';
 import { usersSearch } from './search';
 import { CutText, LoginCell, StatusBadge, SystemSwitch } from '../lines/ui';
 import { UserFiltersBar } from '../lines/UserFilters';
-import { useWhatsAppDialog } from '../lines/WhatsAppModal';
+import { useWhatsAppDialog } from '../lines/whatsAppDialog';
 import type { Line } from '../../api/types';
 
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'desc' };
