@@ -29,6 +29,8 @@ export interface Config {
   webDist: string | undefined;
   publicUrl: string | undefined;
   dashboardCacheSeconds: number;
+  /** Memory for the player API's built lists, per process (modules/player/list-cache.ts); 0 builds every answer. */
+  playerCacheMb: number;
   /** Fastify's trustProxy: false or our reverse proxies' addresses. */
   trustProxy: false | string[];
   /** REQUIRE_ADMIN_2FA=1: admins without two-factor sign-in may only enrol */
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     dashboardCacheSeconds: int(env, 'DASHBOARD_CACHE_SECONDS', 30),
+    playerCacheMb: int(env, 'PLAYER_CACHE_MB', 64, 0),
     trustProxy: trustProxy(env.TRUST_PROXY),
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA === '1',
     twoFactorKey: twoFactorKey(env.TWO_FACTOR_KEY),

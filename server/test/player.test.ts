@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { Xtream } from '@iptv/xtream-api';
 import parser from 'iptv-playlist-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Catalogue, seedCatalogue, setBouquet } from './catalogue-fixtures.ts';
+import { type Catalogue, importM3u, m3u, seedCatalogue, setBouquet } from './catalogue-fixtures.ts';
 import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
@@ -17,6 +18,7 @@ describe(`player API and playlists (${ENGINE})`, () => {
   let base: string;
   let cat: Catalogue;
   let reseller: { id: number; token: string };
+  let bouquetA: number;
   const lines: Record<'one' | 'two' | 'blocked' | 'expired' | 'deleted' | 'p2p', { id: number; username: string; password: string }> = {} as never;
 
   const player = (query: Record<string, string>, remoteAddress = '127.0.0.1') =>
@@ -37,6 +39,7 @@ describe(`player API and playlists (${ENGINE})`, () => {
     cat = await seedCatalogue(t, admin);
     // bouquet A: the News category and one movie; bouquet B: Sports and the Drama series
     const a = await createBouquet(t, admin, 'A');
+    bouquetA = a;
     const b = await createBouquet(t, admin, 'B');
     await setBouquet(t, admin, a, { categories: [cat.categories.News], streams: [cat.streams['Heist Movie']] }, 'A');
     await setBouquet(t, admin, b, { categories: [cat.categories.Sports, cat.categories.Drama] }, 'B');
@@ -196,5 +199,43 @@ describe(`player API and playlists (${ENGINE})`, () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json().field, url).toBe(field);
     }
+  });
+  it('lists are built once per catalogue version, sent with an ETag, and change with the catalogue and the bouquets', async () => {
+    const creds = { username: 'pl_one', password: 'pwone9' };
+    const names = (res: { body: string }) => (JSON.parse(res.body) as { name: string }[]).map((c) => c.name);
+    const first = await player({ ...creds, action: 'get_live_streams' });
+    expect([first.statusCode, names(first)]).toEqual([200, ['News One', 'News Two']]);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"\d+-[\w-]{16}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    // the same list for another line with the same bouquet, and a player that holds it gets 304
+    const other = await player({ username: 'pl_p2p', password: 'pwp2p9', action: 'get_live_streams' });
+    expect(other.statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'GET', url: `/player_api.php?${new URLSearchParams({ ...creds, action: 'get_live_streams' })}`, headers: { 'if-none-match': etag } });
+    expect([again.statusCode, again.body]).toEqual([304, '']);
+    // gzipped once for players that accept it: the same list
+    const zipped = await t.app.inject({ method: 'GET', url: `/player_api.php?${new URLSearchParams({ ...creds, action: 'get_live_streams' })}`, headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect([zipped.headers['content-encoding'], zipped.headers.etag, gunzipSync(zipped.rawPayload).toString()]).toEqual(['gzip', etag, first.body]);
+    const refused = await t.app.inject({ method: 'GET', url: `/player_api.php?${new URLSearchParams({ ...creds, action: 'get_live_streams' })}`, headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect([refused.headers['content-encoding'], refused.body]).toEqual([undefined, first.body]);
+    // other lists and categories name themselves apart
+    const categories = await player({ ...creds, action: 'get_live_categories' });
+    expect(categories.headers.etag).not.toBe(etag);
+    expect((JSON.parse(categories.body) as { category_name: string }[]).map((c) => c.category_name)).toEqual(['News']);
+    // the profile answer holds the password: never kept
+    expect((await player(creds)).headers['cache-control']).toBe('no-store');
+
+    // a channel added to the catalogue shows at the next request, under a new ETag
+    await importM3u(t, admin, m3u([{ name: 'News Three', group: 'News', url: 'http://origin.example/live/src/src/103.ts' }]));
+    const grown = await t.app.inject({ method: 'GET', url: `/player_api.php?${new URLSearchParams({ ...creds, action: 'get_live_streams' })}`, headers: { 'if-none-match': etag } });
+    expect([grown.statusCode, names(grown)]).toEqual([200, ['News One', 'News Two', 'News Three']]);
+    expect(grown.headers.etag).not.toBe(etag);
+
+    // a bouquet that no longer holds the category: the list empties at once
+    await setBouquet(t, admin, bouquetA, { categories: [], streams: [cat.streams['Heist Movie']] }, 'A');
+    expect(names(await player({ ...creds, action: 'get_live_streams' }))).toEqual([]);
+    expect(JSON.parse((await player({ ...creds, action: 'get_live_categories' })).body)).toEqual([]);
+    await setBouquet(t, admin, bouquetA, { categories: [cat.categories.News], streams: [cat.streams['Heist Movie']] }, 'A');
+    expect(names(await player({ ...creds, action: 'get_live_streams' }))).toEqual(['News One', 'News Two', 'News Three']);
   });
 });

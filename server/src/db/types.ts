@@ -307,6 +307,11 @@ export interface ServersTable {
   created_at: number;
 }
 
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface DashboardCacheTable {
   reseller_id: number;
   computed_at: number;
@@ -412,6 +417,7 @@ export interface DB {
   download_tokens: DownloadTokensTable;
   migration_lookups: MigrationLookupsTable;
   dashboard_cache: DashboardCacheTable;
+  catalogue_version: CatalogueVersionTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;

@@ -9865,6 +9865,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description a category or stream list the player already holds: its If-None-Match named the ETag of the current list */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Bad Request: VALIDATION */
                 400: {
                     headers: {

@@ -30,6 +30,7 @@ import * as m027 from './027_address_bans.ts';
 import * as m028 from './028_vod_title_keys.ts';
 import * as m029 from './029_list_sort_indexes.ts';
 import * as m030 from './030_log_user_index.ts';
+import * as m031 from './031_catalogue_version.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -71,6 +72,7 @@ const steps: Record<string, Step> = {
   '028_vod_title_keys': m028,
   '029_list_sort_indexes': m029,
   '030_log_user_index': m030,
+  '031_catalogue_version': m031,
 };
 
 class StaticProvider implements MigrationProvider {

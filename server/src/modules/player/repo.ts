@@ -83,3 +83,9 @@ export function streamFor(db: Tx, bouquets: number[], id: number, kind?: Catalog
   if (kind) q = q.where('s.kind', '=', kind);
   return q.executeTakeFirst();
 }
+
+/** The catalogue's version: it grows with every change of streams, categories and bouquets (migration 031). */
+export async function catalogueVersion(db: Tx): Promise<number> {
+  const row = await db.selectFrom('catalogue_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
+  return Number(row.version);
+}

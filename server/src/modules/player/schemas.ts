@@ -64,3 +64,5 @@ export const PlayerApiAnswer = Type.Union([
   Type.Array(Listed),
   Detail,
 ]);
+
+export const NotModified = Type.Null({ description: 'a category or stream list the player already holds: its If-None-Match named the ETag of the current list' });

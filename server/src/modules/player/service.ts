@@ -1,10 +1,12 @@
 import type { Readable } from 'node:stream';
+import type { Tx } from '../../db/tx.ts';
 import type { CatalogueKind } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { onlineCount } from '../connections/service.ts';
 import { streamBase } from '../domains/service.ts';
 import { panelOrigin } from '../shortlinks/service.ts';
 import { type PlayerLine, authenticateLine, bouquetIds, lineStatus } from './access.ts';
+import { type BuiltList, cachedList } from './list-cache.ts';
 import { entitledStreams, jsonArray } from './listing.ts';
 import * as repo from './repo.ts';
 import * as X from './xtream.ts';
@@ -25,8 +27,8 @@ export interface PlayerQuery {
   stream_id?: string;
 }
 
-/** Either a value to send as JSON, or a JSON text streamed out. */
-export type PlayerAnswer = { json: unknown } | { stream: Readable };
+/** A value to send as JSON, a JSON text streamed out, or a built list with its ETag. */
+export type PlayerAnswer = { json: unknown } | { stream: Readable } | { list: BuiltList };
 
 const CATEGORIES: Record<string, CatalogueKind> = { get_live_categories: 'live', get_vod_categories: 'movie', get_series_categories: 'series' };
 const LISTS = {
@@ -57,14 +59,12 @@ export async function playerApi(deps: Deps, q: PlayerQuery, ip: string, requestO
   }
   const bouquets = status === 'Active' ? bouquetIds(line) : [];
   const categoryId = q.category_id ? idParam(q.category_id) : undefined;
-  if (action in CATEGORIES) {
-    return { json: bouquets.length ? (await repo.categoriesFor(db, bouquets, CATEGORIES[action])).map(X.category) : [] };
-  }
-  if (action in LISTS) {
-    const [kind, shape] = LISTS[action as keyof typeof LISTS];
+  if (action in CATEGORIES || action in LISTS) {
     // a category id that is no number matches nothing, not everything
-    if (!bouquets.length || (q.category_id && categoryId === undefined)) return { json: [] };
-    return { stream: jsonArray(entitledStreams(db, bouquets, kind, categoryId), shape as (s: repo.PlayerStream, n: number) => unknown) };
+    if (!bouquets.length || (action in LISTS && q.category_id && categoryId === undefined)) return { json: [] };
+    // Every line with these bouquets gets the same list: built once per catalogue version.
+    const what = `${action}|${action in LISTS ? (categoryId ?? '') : ''}|${[...new Set(bouquets)].sort((a, b) => a - b).join(',')}`;
+    return { list: await cachedList(deps, what, await repo.catalogueVersion(db), () => buildList(db, action, bouquets, categoryId)) };
   }
   if (action === 'get_vod_info') {
     const id = idParam(q.vod_id);
@@ -79,4 +79,13 @@ export async function playerApi(deps: Deps, q: PlayerQuery, ip: string, requestO
   // The catalogue holds no programme guide yet: players get an empty one.
   if (EPG_ACTIONS.has(action)) return { json: X.NO_EPG };
   return { json: [] };
+}
+
+/** The JSON text of a category list or a stream list of the bouquets. */
+async function buildList(db: Tx, action: string, bouquets: number[], categoryId: number | undefined): Promise<string> {
+  if (action in CATEGORIES) return JSON.stringify((await repo.categoriesFor(db, bouquets, CATEGORIES[action])).map(X.category));
+  const [kind, shape] = LISTS[action as keyof typeof LISTS];
+  let text = '';
+  for await (const chunk of jsonArray(entitledStreams(db, bouquets, kind, categoryId), shape as (s: repo.PlayerStream, n: number) => unknown)) text += chunk;
+  return text;
 }
