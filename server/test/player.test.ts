@@ -19,6 +19,7 @@ describe(`player API and playlists (${ENGINE})`, () => {
   let cat: Catalogue;
   let reseller: { id: number; token: string };
   let bouquetA: number;
+  let packageA: number;
   const lines: Record<'one' | 'two' | 'blocked' | 'expired' | 'deleted' | 'p2p', { id: number; username: string; password: string }> = {} as never;
 
   const player = (query: Record<string, string>, remoteAddress = '127.0.0.1') =>
@@ -44,6 +45,7 @@ describe(`player API and playlists (${ENGINE})`, () => {
     await setBouquet(t, admin, a, { categories: [cat.categories.News], streams: [cat.streams['Heist Movie']] }, 'A');
     await setBouquet(t, admin, b, { categories: [cat.categories.Sports, cat.categories.Drama] }, 'B');
     const pkg = await createPackage(t, admin, 'Player monthly', a, { max_connections: 2 });
+    packageA = pkg;
     const groups = await groupIds(t, admin);
     const { id, token } = await createSignedInReseller(t, admin, { username: 'player_res', password: PASS, type: 'reseller', credits: 50, groups });
     reseller = { id, token };
@@ -206,11 +208,12 @@ describe(`player API and playlists (${ENGINE})`, () => {
     const first = await player({ ...creds, action: 'get_live_streams' });
     expect([first.statusCode, names(first)]).toEqual([200, ['News One', 'News Two']]);
     const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^"\d+-[\w-]{16}"$/);
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
     expect(first.headers['cache-control']).toBe('private, no-cache');
-    // the same list for another line with the same bouquet, and a player that holds it gets 304
-    const other = await player({ username: 'pl_p2p', password: 'pwp2p9', action: 'get_live_streams' });
-    expect(other.statusCode).toBe(200);
+    // another line with the same bouquet gets the same list, and a player that holds it gets 304
+    await createLine(t, reseller.token, { package_id: packageA, username: 'pl_same', password: 'pwsame9' });
+    const other = await player({ username: 'pl_same', password: 'pwsame9', action: 'get_live_streams' });
+    expect([other.headers.etag, other.body]).toEqual([etag, first.body]);
     const again = await t.app.inject({ method: 'GET', url: `/player_api.php?${new URLSearchParams({ ...creds, action: 'get_live_streams' })}`, headers: { 'if-none-match': etag } });
     expect([again.statusCode, again.body]).toEqual([304, '']);
     // gzipped once for players that accept it: the same list
@@ -237,5 +240,16 @@ describe(`player API and playlists (${ENGINE})`, () => {
     expect(JSON.parse((await player({ ...creds, action: 'get_live_categories' })).body)).toEqual([]);
     await setBouquet(t, admin, bouquetA, { categories: [cat.categories.News], streams: [cat.streams['Heist Movie']] }, 'A');
     expect(names(await player({ ...creds, action: 'get_live_streams' }))).toEqual(['News One', 'News Two', 'News Three']);
+
+    // PLAYER_CACHE_MB=0: the same list, streamed as built, without an ETag
+    const cached = await player({ ...creds, action: 'get_live_streams' });
+    t.deps.config.playerCacheMb = 0;
+    try {
+      const streamed = await player({ ...creds, action: 'get_live_streams' });
+      expect([streamed.statusCode, streamed.headers.etag, streamed.headers['cache-control'], streamed.body]).toEqual([200, undefined, 'no-store', cached.body]);
+      expect(JSON.parse((await player({ ...creds, action: 'get_live_categories' })).body)).toEqual([{ category_id: String(cat.categories.News), category_name: 'News', parent_id: 0 }]);
+    } finally {
+      t.deps.config.playerCacheMb = 64;
+    }
   });
 });

@@ -1,4 +1,7 @@
-
+// Plan tests: every benchmarked list case (server/src/scripts/plan-cases.ts) runs through the product's own
+// service on a seeded database; each statement it sends is explained and the case fails when a plan
+// scans the lines or logs table, or stops naming the index the case is built on. Timings are too
+// noisy for CI; plans are not.
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 
 // SQLite: the lists walk the sort's index past LIST_COUNT_CAP matches (db/paginate.ts); scaled to

@@ -6,16 +6,17 @@ import type { Deps } from '../../deps.ts';
 
 const gzipped = promisify(gzip);
 
-/** A list as the player API sends it, gzipped once for the players that accept it, and the ETag that names it. */
+/** A list as the player API sends it, gzipped once for the players that accept it, and the ETag that names its text. */
 export interface BuiltList {
   body: string;
   gzip: Buffer;
   etag: string;
 }
 
-async function built(body: string, etag: string): Promise<BuiltList> {
-  return { body, gzip: await gzipped(body), etag };
-}
+/** What keeping an entry costs beside its texts: the key, the objects, the cache's own records. */
+const ENTRY_OVERHEAD = 1024;
+/** However small the lists (one per category id a player may ask for), no more entries than this. */
+const MAX_ENTRIES = 10_000;
 
 interface ListCache {
   lists: LRUCache<string, BuiltList>;
@@ -26,16 +27,23 @@ interface ListCache {
 // One cache per database (a process serves one; the tests open many).
 const caches = new WeakMap<object, ListCache>();
 
-function cacheOf(deps: Deps): ListCache | undefined {
+/** The database's list cache, or nothing when PLAYER_CACHE_MB is 0 (the lists are then streamed as built). */
+export function listCacheOf(deps: Deps): ListCache | undefined {
   const maxSize = deps.config.playerCacheMb * 1024 * 1024;
   if (maxSize <= 0) return undefined;
   let cache = caches.get(deps.database);
   if (!cache) {
     // Least recently used out past PLAYER_CACHE_MB; a list larger than that is built each time.
-    cache = { lists: new LRUCache({ maxSize, sizeCalculation: (l) => l.body.length + l.gzip.length + l.etag.length }), building: new Map() };
+    const sizeCalculation = (l: BuiltList, key: string) => Buffer.byteLength(l.body) + l.gzip.length + key.length + ENTRY_OVERHEAD;
+    cache = { lists: new LRUCache({ maxSize, max: MAX_ENTRIES, sizeCalculation }), building: new Map() };
     caches.set(deps.database, cache);
   }
   return cache;
+}
+
+async function built(body: string): Promise<BuiltList> {
+  // The ETag names the text itself: a version number could name other content after a restore.
+  return { body, gzip: await gzipped(body), etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
 }
 
 /**
@@ -44,17 +52,14 @@ function cacheOf(deps: Deps): ListCache | undefined {
  * otherwise built once by `build`. The version moves with every change of the catalogue or a
  * bouquet (migration 031), so a change shows at the next request, in every process.
  */
-export async function cachedList(deps: Deps, what: string, version: number, build: () => Promise<string>): Promise<BuiltList> {
+export async function cachedList(cache: ListCache, what: string, version: number, build: () => Promise<string>): Promise<BuiltList> {
   const key = `${version}|${what}`;
-  const etag = `"${version}-${createHash('sha256').update(what).digest('base64url').slice(0, 16)}"`;
-  const cache = cacheOf(deps);
-  if (!cache) return built(await build(), etag);
   const kept = cache.lists.get(key);
   if (kept) return kept;
   let pending = cache.building.get(key);
   if (!pending) {
     pending = build()
-      .then((body) => built(body, etag))
+      .then(built)
       .then((list) => {
         cache.lists.set(key, list);
         return list;
@@ -74,12 +79,15 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
-/** Whether an Accept-Encoding header takes gzip (and does not refuse it with q=0). */
+/** Whether an Accept-Encoding header takes gzip: named with q > 0, or not named and `*` with q > 0. */
 export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   if (!acceptEncoding) return false;
-  return acceptEncoding.split(',').some((part) => {
+  const quality = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (name === 'gzip' || name === '*') && !(q && Number(q.slice(2)) === 0);
-  });
+    quality.set(name.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const q = quality.get('gzip') ?? quality.get('*') ?? 0;
+  return q > 0;
 }

@@ -13,8 +13,9 @@ export function entitledStreams(db: Tx, bouquets: number[], kind: CatalogueKind,
 }
 
 /**
- * A JSON array written as rows arrive: a catalogue of 100,000 titles never sits in memory whole.
- * Rows are joined 500 to a chunk (one chunk per row would cost more than the query).
+ * A JSON array written as rows arrive: sent as it comes when the list cache is off (a catalogue of
+ * 100,000 titles then never sits in memory whole), collected once per catalogue version when it is
+ * on (list-cache.ts). Rows are joined 500 to a chunk (one chunk per row would cost more than the query).
  */
 export function jsonArray<R>(rows: AsyncIterable<R>, shape: (row: R, num: number) => unknown): Readable {
   async function* chunks() {

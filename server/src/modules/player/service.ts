@@ -6,7 +6,7 @@ import { onlineCount } from '../connections/service.ts';
 import { streamBase } from '../domains/service.ts';
 import { panelOrigin } from '../shortlinks/service.ts';
 import { type PlayerLine, authenticateLine, bouquetIds, lineStatus } from './access.ts';
-import { type BuiltList, cachedList } from './list-cache.ts';
+import { type BuiltList, cachedList, listCacheOf } from './list-cache.ts';
 import { entitledStreams, jsonArray } from './listing.ts';
 import * as repo from './repo.ts';
 import * as X from './xtream.ts';
@@ -27,7 +27,7 @@ export interface PlayerQuery {
   stream_id?: string;
 }
 
-/** A value to send as JSON, a JSON text streamed out, or a built list with its ETag. */
+/** A value to send as JSON, a JSON text streamed out (a playlist, or a list when the cache is off), or a kept list with its ETag. */
 export type PlayerAnswer = { json: unknown } | { stream: Readable } | { list: BuiltList };
 
 const CATEGORIES: Record<string, CatalogueKind> = { get_live_categories: 'live', get_vod_categories: 'movie', get_series_categories: 'series' };
@@ -62,9 +62,14 @@ export async function playerApi(deps: Deps, q: PlayerQuery, ip: string, requestO
   if (action in CATEGORIES || action in LISTS) {
     // a category id that is no number matches nothing, not everything
     if (!bouquets.length || (action in LISTS && q.category_id && categoryId === undefined)) return { json: [] };
+    const cache = listCacheOf(deps);
+    if (!cache) {
+      if (action in CATEGORIES) return { json: (await repo.categoriesFor(db, bouquets, CATEGORIES[action])).map(X.category) };
+      return { stream: streamList(db, action, bouquets, categoryId) };
+    }
     // Every line with these bouquets gets the same list: built once per catalogue version.
     const what = `${action}|${action in LISTS ? (categoryId ?? '') : ''}|${[...new Set(bouquets)].sort((a, b) => a - b).join(',')}`;
-    return { list: await cachedList(deps, what, await repo.catalogueVersion(db), () => buildList(db, action, bouquets, categoryId)) };
+    return { list: await cachedList(cache, what, await repo.catalogueVersion(db), () => buildList(db, action, bouquets, categoryId)) };
   }
   if (action === 'get_vod_info') {
     const id = idParam(q.vod_id);
@@ -81,11 +86,16 @@ export async function playerApi(deps: Deps, q: PlayerQuery, ip: string, requestO
   return { json: [] };
 }
 
-/** The JSON text of a category list or a stream list of the bouquets. */
+/** A stream list written as its keyset batches arrive (without the cache: no list sits in memory whole). */
+function streamList(db: Tx, action: string, bouquets: number[], categoryId: number | undefined): Readable {
+  const [kind, shape] = LISTS[action as keyof typeof LISTS];
+  return jsonArray(entitledStreams(db, bouquets, kind, categoryId), shape as (s: repo.PlayerStream, n: number) => unknown);
+}
+
+/** The JSON text of a category list or a stream list of the bouquets, to keep. */
 async function buildList(db: Tx, action: string, bouquets: number[], categoryId: number | undefined): Promise<string> {
   if (action in CATEGORIES) return JSON.stringify((await repo.categoriesFor(db, bouquets, CATEGORIES[action])).map(X.category));
-  const [kind, shape] = LISTS[action as keyof typeof LISTS];
   let text = '';
-  for await (const chunk of jsonArray(entitledStreams(db, bouquets, kind, categoryId), shape as (s: repo.PlayerStream, n: number) => unknown)) text += chunk;
+  for await (const chunk of streamList(db, action, bouquets, categoryId)) text += chunk;
   return text;
 }

@@ -10,6 +10,7 @@ import type { ResellerFilters as Filters } from './search';
 import { groupName } from './groupName';
 
 const STATUS_OPTIONS = ['1', '0'] as const;
+const MAX_ID = 2_147_483_647;
 
 /** Removable chips for the active filters (the master chip shows the username). */
 export function filterChips(filters: Partial<Filters>, groups: ResellerGroup[] | undefined, t: (key: string) => string): FilterChip[] {
@@ -116,7 +117,9 @@ function FilterPopover({ filters, groups, onChange }: Props) {
               label={t('resellers.fields.id')}
               value={draft.id}
               onChange={(e) => {
-                const id = e.currentTarget.value.replace(/\D/g, '').slice(0, 10);
+                const digits = e.currentTarget.value.replace(/\D/g, '').slice(0, 10);
+                // ids are 32-bit: a larger number is clamped, as the number box did
+                const id = digits && Number(digits) > MAX_ID ? String(MAX_ID) : digits;
                 setDraft((d) => ({ ...d, id }));
               }}
               inputMode="numeric"

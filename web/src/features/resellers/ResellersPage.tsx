@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { confirmDialog } from '../../components/confirm';
@@ -20,6 +20,7 @@ import { useResetTwoFactor } from './resetTwoFactor';
 import { confirmResetTwoFactor } from './resetTwoFactor';
 import { useComplements } from '../../api/complements';
 import { masterMinCredits, useResellers, useSetResellerStatus, useToMaster } from './api';
+import { CreditModal } from './CreditModal';
 import { DeactivateModal } from './DeactivateModal';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { type ActionsMode, type ResellerAction, ResellerActions } from './ResellerActions';
@@ -29,8 +30,6 @@ import { StatusBadge } from './StatusBadge';
 import { groupName } from './groupName';
 import type { Reseller } from '../../api/types';
 
-// Opened by a click: the credits form (and its number input) is not part of the list's first load.
-const CreditModal = lazy(() => import('./CreditModal'));
 
 /** The server lists newest first when no order is given. */
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'desc' };
@@ -195,11 +194,7 @@ export function ResellersPage() {
         <FilterChips chips={chips} onRemove={(k) => table.removeFilter(k as keyof typeof table.filters & string)} onClearAll={table.clearFilters} />
         <ListTable columns={columns} query={query} table={table} testId="resellers-table" rowTestId={(r) => `reseller-row-${r.id}`} emptyText={t('resellers.empty')} />
       </Stack>
-      {creditRow && (
-        <Suspense fallback={null}>
-          <CreditModal reseller={creditRow} isAdmin={isAdmin} onClose={() => setCreditRow(null)} />
-        </Suspense>
-      )}
+      <CreditModal reseller={creditRow} isAdmin={isAdmin} onClose={() => setCreditRow(null)} />
       <DeactivateModal reseller={deactivateRow} onClose={() => setDeactivateRow(null)} />
     </>
   );
