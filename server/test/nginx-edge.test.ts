@@ -6,14 +6,15 @@ import path from 'node:path';
 import parser from 'iptv-playlist-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importM3u, m3u, setBouquet } from './catalogue-fixtures.ts';
-import { NGINX, type Nginx, SEGMENTS, edgeConf, freePort, segment, startNginx, writeHls } from './edge/nginx.ts';
+import { NGINX, type Nginx, SEGMENTS, countingProxy, edgeConf, freePort, segment, startNginx, writeHls } from './edge/nginx.ts';
 import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 // A line plays through a real nginx edge (Debian's package) configured with docs/nginx-edge.conf:
 // nginx serves a small HLS stream written by the test, asking the panel (auth_request ->
-// /gateway/auth) before every playlist and segment. The player only uses the URLs the panel hands
-// out (get.php through the edge).
+// /gateway/auth) and keeping its answer per player (here 2 s, shipped 20 s). The player only uses
+// the URLs the panel hands out (get.php through the edge); a counting proxy between nginx and the
+// panel shows how often the panel is asked.
 
 const PASS = 'Kq7.vX2p_Rz9@tLm';
 
@@ -21,6 +22,8 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
   let t: TestContext;
   let dir: string;
   let nginx: Nginx;
+  let proxy: Awaited<ReturnType<typeof countingProxy>>;
+  const KEEP_SECONDS = 2;
   let edge: string;
   let reseller: string;
   let line: { id: number; username: string; password: string };
@@ -63,7 +66,8 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
     const port = await freePort();
     edge = `http://127.0.0.1:${port}`;
     const server = (await t.call(admin, { method: 'POST', url: '/api/admin/servers', payload: { name: 'nginx-edge', url: edge } })).json();
-    nginx = await startNginx(dir, port, edgeConf(panelPort, port, server.key, hls));
+    proxy = await countingProxy(panelPort);
+    nginx = await startNginx(dir, port, edgeConf(proxy.port, port, server.key, hls, { keepSeconds: KEEP_SECONDS }));
     // the edge is the default streaming server: the playlists' stream URLs hand out its address
     const chosen = await t.call(admin, { method: 'PUT', url: '/api/admin/settings', payload: { default_edge: String(server.id) } });
     expect(chosen.statusCode, chosen.body).toBe(200);
@@ -71,6 +75,7 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
 
   afterAll(async () => {
     await nginx?.stop();
+    await proxy?.close();
     await t?.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -95,9 +100,29 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
       expect(Buffer.from(await res.arrayBuffer()).equals(segment(n))).toBe(true);
     }
 
+    // the playlist and its segments: one question to the panel, its answer kept for the player
+    expect(proxy.authCalls()).toBe(1);
+
     const rows = await online();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: line.id, watching: 'Edge Live', server_name: 'nginx-edge', user_ip: '127.0.0.1', user_agent: 'PlayerOne/1.0' });
+  });
+
+  it('a player fetching a segment every 200 ms is asked about once per kept answer, not once per segment', async () => {
+    const before = proxy.authCalls();
+    const started = Date.now();
+    let fetched = 0;
+    while (Date.now() - started < 2.5 * KEEP_SECONDS * 1000) {
+      expect((await get(`${edge}/live/${line.username}/${line.password}/${streamId}/seg${fetched % SEGMENTS}.ts`, 'PlayerOne/1.0')).status).toBe(200);
+      fetched++;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const asked = proxy.authCalls() - before;
+    // 2.5 kept periods: at most 3 questions (nginx keeps an answer 2 to 3 s here; shipped 20 s, so
+    // about 3 a minute) for some 25 segments; at least one, the answer from before having run out
+    expect(fetched).toBeGreaterThan(10);
+    expect(asked, `${fetched} segments`).toBeGreaterThanOrEqual(1);
+    expect(asked, `${fetched} segments`).toBeLessThanOrEqual(3);
   });
 
   it('serves no stream outside the bouquets, whatever the form of the path (dot segments, escapes, double slashes)', async () => {
@@ -157,12 +182,19 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
     expect(await online()).toHaveLength(1);
   });
 
-  it('after a disconnect from the API, the next segment is refused', async () => {
+  it('after a disconnect from the API, the player is refused once the kept answer runs out', async () => {
     const [row] = await online();
     const res = await t.call(reseller, { method: 'POST', url: `/api/users/connections/${line.id}/${row.activity_id}/disconnect` });
     expect(res.json()).toEqual({ message: 'user disconnected successfully' });
-    const next = await get(`${edge}/live/${line.username}/${line.password}/${streamId}/seg1.ts`, 'PlayerOne/1.0');
-    expect(next.status).toBe(403);
+    const disconnected = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - disconnected < (KEEP_SECONDS + 3) * 1000) {
+      status = (await get(`${edge}/live/${line.username}/${line.password}/${streamId}/seg1.ts`, 'PlayerOne/1.0')).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(403);
+    // within the kept time (and a little for a loaded machine); shipped: 20 s
+    expect(Date.now() - disconnected).toBeLessThan((KEEP_SECONDS + 1.5) * 1000);
     expect(await online()).toEqual([]);
     expect(nginx.errorLog()).not.toMatch(/\[(emerg|crit|alert)\]/);
   });

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -30,20 +31,47 @@ export function writeHls(root: string, streamId: number) {
   fs.writeFileSync(path.join(dir, 'index.m3u8'), `${lines.join('\n')}\n#EXT-X-ENDLIST\n`);
 }
 
-/** docs/nginx-edge.conf with this test's panel, edge port, key and HLS folder. */
-export function edgeConf(panelPort: number, edgePort: number, key: string, hlsRoot: string): string {
+/**
+ * docs/nginx-edge.conf with this test's panel, edge port, key and HLS folder; the panel's answers are
+ * kept beside the HLS folder, for `keepSeconds` instead of the shipped 20 s (a refusal: 1 s instead
+ * of 5), so a test sees a decision take hold in seconds.
+ */
+export function edgeConf(panelPort: number, edgePort: number, key: string, hlsRoot: string, { keepSeconds = 2 } = {}): string {
   let text = fs.readFileSync(SAMPLE_CONF, 'utf8');
   const swaps: [string, string][] = [
     ['127.0.0.1:3000', `127.0.0.1:${panelPort}`],
     ['listen 80;', `listen 127.0.0.1:${edgePort};`],
     ['CHANGE-ME-EDGE-KEY', key],
     ['/var/lib/panel-edge/hls', hlsRoot],
+    ['/var/cache/nginx/panel-auth', path.join(path.dirname(hlsRoot), 'auth-cache')],
+    ['proxy_cache_valid 204 20s;', `proxy_cache_valid 204 ${keepSeconds}s;`],
+    ['proxy_cache_valid 403 5s;', 'proxy_cache_valid 403 1s;'],
   ];
   for (const [from, to] of swaps) {
     expect(text.includes(from), `docs/nginx-edge.conf names ${from}`).toBe(true);
     text = text.replaceAll(from, to);
   }
   return text;
+}
+
+/** An HTTP proxy between nginx and the panel that counts the edge's questions (/gateway/auth). */
+export async function countingProxy(panelPort: number): Promise<{ port: number; authCalls(): number; close(): Promise<void> }> {
+  let calls = 0;
+  const server = http.createServer((req, res) => {
+    if (req.url?.startsWith('/gateway/auth')) calls++;
+    const upstream = http.request({ host: '127.0.0.1', port: panelPort, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as AddressInfo).port,
+    authCalls: () => calls,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 export async function freePort(): Promise<number> {
