@@ -24,6 +24,9 @@
 // list route of the OpenAPI document, as the admin, bench_master1 and a small reseller:
 // --matrix-requests N (default 32) per combination at --connections (at most --matrix-seconds,
 // default 5), --route /api/users, --limit N (a fixed sample), --out FILE (JSON), --skip-floor.
+//
+// --suite edge-load (src/scripts/bench-edge-load.ts): --viewers N (default 2000) play through a real
+// nginx running docs/nginx-edge.conf for --seconds; BENCH_PID (the panel's pid) adds its CPU per question.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -43,6 +46,7 @@ import { PLAN_CASES } from './plan-cases.ts';
 import { matrixSuite } from './bench-matrix.ts';
 import { writesSuite } from './bench-writes.ts';
 import { dashboardSuite } from './bench-dashboard.ts';
+import { edgeLoadSuite } from './bench-edge-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -50,7 +54,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '16' },
     only: { type: 'string' },
     suite: { type: 'string', default: 'all' },
-    viewers: { type: 'string', default: '600' },
+    viewers: { type: 'string' },
     spends: { type: 'string', default: '4000' },
     rate: { type: 'string', default: '50' },
     'matrix-requests': { type: 'string', default: '32' },
@@ -195,6 +199,7 @@ if (values.suite === 'api' || values.suite === 'all') {
   }
 }
 if (values.suite === 'edge' || values.suite === 'all') await edgeSuite();
+if (values.suite === 'edge-load') await edgeLoadSuite({ base, api, viewers: Number(values.viewers ?? 2000), seconds: Number(values.seconds) });
 if (values.suite === 'dashboard') {
   const master = await signIn('bench_master1', 'bench-pass-2026');
   await dashboardSuite({ base, admin, master, connections: Number(values.connections), seconds: Number(values.seconds), rate: Number(values.rate), api });
@@ -261,7 +266,7 @@ async function edgeCase(name: string, opts: autocannon.Options) {
  */
 async function edgeSuite() {
   const lines: { username: string; password: string; system: number; is_trial: number }[] = [];
-  for (let page = 1; lines.length < Number(values.viewers) && page <= 40; page++) {
+  for (let page = 1; lines.length < Number(values.viewers ?? 600) && page <= 40; page++) {
     const res = await api<{ data: typeof lines }>('GET', `/api/users?status=1&per=100&page=${page}`);
     lines.push(...res.data.filter((l) => l.system === 1 && l.is_trial === 0));
   }
