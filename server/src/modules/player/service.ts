@@ -64,7 +64,7 @@ export async function playerApi(deps: Deps, q: PlayerQuery, ip: string, requestO
     if (!bouquets.length || (action in LISTS && q.category_id && categoryId === undefined)) return { json: [] };
     const cache = listCacheOf(deps);
     if (!cache) {
-      if (action in CATEGORIES) return { json: (await repo.categoriesFor(db, bouquets, CATEGORIES[action])).map(X.category) };
+      if (action in CATEGORIES) return { json: await categoryList(db, action, bouquets) };
       return { stream: streamList(db, action, bouquets, categoryId) };
     }
     // Every line with these bouquets gets the same list: built once per catalogue version.
@@ -92,9 +92,14 @@ function streamList(db: Tx, action: string, bouquets: number[], categoryId: numb
   return jsonArray(entitledStreams(db, bouquets, kind, categoryId), shape as (s: repo.PlayerStream, n: number) => unknown);
 }
 
+/** The categories of a kind the bouquets give, as players read them. */
+async function categoryList(db: Tx, action: string, bouquets: number[]) {
+  return (await repo.categoriesFor(db, bouquets, CATEGORIES[action])).map(X.category);
+}
+
 /** The JSON text of a category list or a stream list of the bouquets, to keep. */
 async function buildList(db: Tx, action: string, bouquets: number[], categoryId: number | undefined): Promise<string> {
-  if (action in CATEGORIES) return JSON.stringify((await repo.categoriesFor(db, bouquets, CATEGORIES[action])).map(X.category));
+  if (action in CATEGORIES) return JSON.stringify(await categoryList(db, action, bouquets));
   let text = '';
   for await (const chunk of streamList(db, action, bouquets, categoryId)) text += chunk;
   return text;
