@@ -132,7 +132,7 @@ describe.skipIf(!NGINX && !process.env.CI)('a line plays through a real nginx ed
     const line = await reseller.post<Line>('/users', { package_id: pkg.id });
     const hls = path.join(dir, 'hls');
     writeHls(hls, live.id);
-    nginx = await startNginx(dir, edgePort, edgeConf(Number(new URL(s.server.baseUrl).port), edgePort, key, hls));
+    nginx = await startNginx(dir, edgePort, edgeConf(Number(new URL(s.server.baseUrl).port), edgePort, key, hls, { keepSeconds: 2 }));
     await clickMenu(page, 'nav-users', '/users');
     await byTestId(page, `user-actions-${line.id}`).click();
     await byTestId(byTestId(page, `user-actions-menu-${line.id}`), 'action-links').click();
