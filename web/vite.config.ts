@@ -30,10 +30,32 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `texts.json?<part>-texts` (i18n/signedInTexts.ts and each feature's texts.ts): the file's top-level
+ * namespaces as named exports of a module of its own, so each chunk carries only the namespaces it
+ * imports and none is pulled into the entry, which imports the same file for the signed-out texts.
+ */
+function textParts(): Plugin {
+  const PART = /\.json\?[a-z-]+-texts$/;
+  return {
+    name: 'panel-text-parts',
+    enforce: 'pre',
+    load(id) {
+      if (!PART.test(id)) return null;
+      const texts = JSON.parse(fs.readFileSync(id.slice(0, id.indexOf('?')), 'utf8')) as Record<string, unknown>;
+      return Object.entries(texts)
+        .map(([ns, value]) => `export const ${ns === 'export' ? '_export' : ns} = ${JSON.stringify(value)};`)
+        .concat("export { _export as export };")
+        .join('\n');
+    },
+  };
+}
+
 // Pages are split per route (lazyRouteComponent in src/router.tsx); the dev server
 // proxies the API to the Fastify server, which also serves web/dist in production.
 export default defineConfig({
   plugins: [
+    textParts(),
     react(),
     // Installable: manifest, icons and a service worker that caches the app shell only; API
     // answers and short links always go to the network. The app registers it itself once the page
@@ -99,8 +121,8 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts'],
-    // Unit tests run with every text, as a signed-in page has them (the entry holds only the signed-out ones).
-    setupFiles: ['src/i18n/signedInTexts.ts'],
+    // Unit tests run with every text (the app loads them in parts: the entry, the layout, each feature).
+    setupFiles: ['src/i18n/allTexts.ts'],
     environment: 'node',
   },
 });

@@ -1,6 +1,8 @@
-import i18n from './index';
-import texts from './pt-BR.json?raw';
+import { addTexts } from './addTexts';
+// The texts the signed-in layout and the shared components use, loaded with the layout
+// (routing/base.tsx). The entry holds the signed-out ones (./index.ts); a feature's own texts come
+// with its pages (features/*/texts.ts). The query makes this import a module apart from the
+// entry's, so only these namespaces are in this chunk (i18n.test.ts checks the split).
+import { export as exportTexts, expiry, whatsapp, resellerPicker, table, pager, filters, confirm, users, migrate, vods, settings, extLinks, p2p, connections } from './pt-BR.json?signed-in-texts';
 
-// Every pt-BR text, loaded with the signed-in layout (router.tsx); the entry holds only the
-// signed-out ones. `?raw` makes the file a module apart from the entry's named imports of it.
-i18n.addResourceBundle('pt-BR', 'translation', JSON.parse(texts) as object, true, true);
+addTexts({ export: exportTexts, expiry, whatsapp, resellerPicker, table, pager, filters, confirm, users, migrate, vods, settings, extLinks, p2p, connections });

@@ -1,7 +1,7 @@
 import { Box, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Breakpoint = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -42,8 +42,14 @@ const cellValue = <T,>(col: DataTableColumn<T>, record: T, index: number): React
 const keyOf = <T,>(record: T, idAccessor: ResponsiveTableProps<T>['idAccessor']): string | number =>
   typeof idAccessor === 'function' ? idAccessor(record) : ((record as Record<string, unknown>)[idAccessor ?? 'id'] as string | number);
 
-/** Marks the row-actions cell, so tests (and people) can check it is in view. */
-const actionsCell = () => ({ 'data-row-actions': '' });
+// The table (mantine-datatable and its CSS) is a chunk of its own: phones show cards and never load it.
+const loadWideTable = () => import('./WideTable');
+const WideTable = lazy(loadWideTable) as unknown as <T>(props: ResponsiveTableProps<T>) => ReactNode;
+
+/** Starts loading the table early on a wide screen (the signed-in layout calls it), beside the page's data. */
+export function preloadWideTable(): void {
+  if (typeof window !== 'undefined' && !window.matchMedia(CARDS_QUERY).matches) void loadWideTable();
+}
 
 /**
  * A DataTable from the `sm` breakpoint up and one card per row below it, from one column list:
@@ -52,35 +58,11 @@ const actionsCell = () => ({ 'data-row-actions': '' });
  */
 export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
-  return cards ? <RowCards {...props} /> : <WideTable {...props} />;
-}
-
-function WideTable<T>({ columns, records, idAccessor, fetching, noRecordsText, sortStatus, onSortStatusChange, testId, rowTestId, minHeight }: ResponsiveTableProps<T>) {
-  const cols: DataTableColumn<T>[] = columns.map(({ visibleFrom, card, cardLabel, cardOrder, ...col }) => ({
-    ...col,
-    ...(visibleFrom ? { visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints[visibleFrom]})` } : {}),
-    ...(card === 'actions' ? { customCellAttributes: actionsCell } : {}),
-  }));
-  const sortProps = sortStatus && onSortStatusChange ? { sortStatus, onSortStatusChange } : {};
+  if (cards) return <RowCards {...props} />;
   return (
-    <DataTable<T>
-      withTableBorder
-      borderRadius="sm"
-      striped
-      highlightOnHover
-      horizontalSpacing="xs"
-      minHeight={records.length === 0 ? (minHeight ?? 180) : undefined}
-      columns={cols}
-      records={records}
-      idAccessor={(idAccessor ?? 'id') as keyof T & string}
-      fetching={fetching}
-      noRecordsText={noRecordsText}
-      pinFirstColumn={columns[0]?.card === 'actions'}
-      pinLastColumn={columns.length > 1 && columns[columns.length - 1]?.card === 'actions'}
-      customRowAttributes={rowTestId ? (r) => ({ 'data-testid': rowTestId(r) }) : undefined}
-      data-testid={testId}
-      {...sortProps}
-    />
+    <Suspense fallback={<Skeleton h={props.minHeight ?? 180} radius="sm" />}>
+      <WideTable {...props} />
+    </Suspense>
   );
 }
 

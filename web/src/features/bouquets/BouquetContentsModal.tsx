@@ -9,6 +9,7 @@ import { formatNumber } from '../../lib/format';
 import { useCategories, useStreams } from '../../api/catalogue';
 import { KINDS } from '../../api/catalogue';
 import { useBouquetContents, useSaveBouquetContents } from './api';
+import './texts';
 
 /** Streams offered per search; names of chosen streams are looked up for the first NAMED. */
 const SEARCH_RESULTS = 50;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useSaveBouquet } from './api';
 import type { Bouquet } from '../../api/types';
+import './texts';
 
 interface Props {
   opened: boolean;

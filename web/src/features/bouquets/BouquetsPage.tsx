@@ -13,6 +13,7 @@ import { BouquetModal } from './BouquetModal';
 import type { Bouquet, BouquetListed } from '../../api/types';
 import { formatNumber } from '../../lib/format';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
+import './texts';
 
 // Its own chunk: the catalogue pickers load when an admin opens a bouquet's contents.
 const BouquetContentsModal = lazy(() => import('./BouquetContentsModal'));

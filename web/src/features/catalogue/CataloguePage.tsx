@@ -15,6 +15,7 @@ import { useCategories, useStreams } from '../../api/catalogue';
 import { ImportPanel } from './ImportPanel';
 import { catalogueSearch } from './search';
 import { KINDS } from '../../api/catalogue';
+import './texts';
 
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'asc' };
 export const KIND_COLORS: Record<CatalogueKind, string> = { live: 'teal', movie: 'blue', series: 'grape' };

@@ -9,6 +9,7 @@ import i18n from '../../i18n';
 import { useImportCatalogue } from './api';
 import { ImportSummary } from './ImportSummary';
 import { KINDS } from '../../api/catalogue';
+import './texts';
 
 type Source = 'file' | 'url';
 type Phase = 'idle' | 'reading' | 'importing';

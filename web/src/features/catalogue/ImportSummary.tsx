@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueImportResult } from '../../api/types';
 import { formatNumber } from '../../lib/format';
+import './texts';
 
 /** Skip reasons listed at most (the server answers up to 1,000). */
 const SHOWN_SKIPS = 20;

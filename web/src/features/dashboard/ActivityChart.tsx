@@ -6,6 +6,7 @@ import { useDashboardActivity } from './api';
 import { ActivityChartSkeleton } from './ActivityChartSkeleton';
 import { formatNumber } from '../../lib/format';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
+import './texts';
 
 const W = 300;
 const H = 90;

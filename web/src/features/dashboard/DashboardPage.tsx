@@ -8,6 +8,7 @@ import { LatestContent } from './LatestContent';
 import { NewsBox } from './NewsBox';
 import { PublicUrlNotice } from './PublicUrlNotice';
 import { StatCards } from './StatCards';
+import './texts';
 
 // The chart is a separate chunk, fetched after the cards and the table render.
 const ActivityChart = lazy(() => import('./ActivityChart'));

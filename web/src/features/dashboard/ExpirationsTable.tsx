@@ -15,6 +15,7 @@ import { useWhatsAppDialog } from '../lines/whatsAppDialog';
 import type { Line } from '../../api/types';
 import { type SortOrder, useExpiring, useFlashRenew } from './api';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
+import './texts';
 
 /** WhatsApp message (the same choices as /users) and one-month flash renew of a line. */
 function RowActions({ line, onWhatsApp }: { line: Line; onWhatsApp: (line: Line) => void }) {

@@ -6,6 +6,7 @@ import type { LatestType } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
 import { useLatestContent } from './api';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
+import './texts';
 
 /** Latest content: buttons for the 10 newest movies and series of the catalogue, a show/hide toggle, loading and error states. */
 export function LatestContent() {

@@ -3,6 +3,7 @@ import { IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_NEWS_ID, useNews } from '../../api/news';
 import { NewsBody } from '../../components/NewsBody';
+import './texts';
 
 /** The dashboard notice (news item 1), only when it exists and is active. Text only, never HTML. */
 export function NewsBox() {

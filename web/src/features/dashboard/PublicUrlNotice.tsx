@@ -3,6 +3,7 @@ import { IconWorldWww } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
 import { useProfile } from '../../api/profile';
+import './texts';
 
 /**
  * Admins only: neither the main_domain setting nor PUBLIC_URL is set, so playlist and short

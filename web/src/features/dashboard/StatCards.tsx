@@ -20,6 +20,7 @@ import { useP2pOnline } from '../../api/p2pOnline';
 import { useDashboardCounters } from './api';
 import { formatNumber } from '../../lib/format';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
+import './texts';
 
 /** Card keys in display order; `users_onlinep2p` is the length of the P2P server's online list. */
 export const CARD_KEYS = [

@@ -22,6 +22,7 @@ import { useLogOptions, useLogs } from './api';
 import { DATE_PRESETS, type DateChoice, DAY_FORMAT, DEFAULT_PRESET, customRange, datesParam, presetRange } from './dates';
 import { actionLabel, creditsOf, targetOf, typeLabel, valueText } from './describe';
 import { logsSearch } from './search';
+import './texts';
 
 // The date picker (and its CSS) is only needed for a custom range.
 const CustomRangeInput = lazy(() => import('./CustomRangeInput'));

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { LogEntry } from '../../api/types';
 import { formatNumber } from '../../lib/format';
+import './texts';
 
 /** Actions whose value_int is an amount of credits (spent, given, taken or moved). */
 export const CREDIT_ACTIONS: ReadonlySet<string> = new Set([

@@ -11,6 +11,7 @@ import { useSaveNews } from './api';
 import { DASHBOARD_NEWS_ID, LINK_NEWS_ID, useNews } from '../../api/news';
 import { NewsBody } from '../../components/NewsBody';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
+import './texts';
 
 const EMPTY: NewsInput = { title: '', body: '', level: 1, status: 1 };
 const ITEMS = [DASHBOARD_NEWS_ID, LINK_NEWS_ID] as const;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSavePackage } from './api';
 import { EMPTY_PACKAGE, PackageForm } from './PackageForm';
 import { useGoBack } from '../../components/useGoBack';
+import './texts';
 
 /** /packages/new — full package form; success goes to the package list sorted newest first. */
 export function PackageCreatePage() {

@@ -6,6 +6,7 @@ import { usePackage, useSavePackage } from './api';
 import { PackageForm } from './PackageForm';
 import { useGoBack } from '../../components/useGoBack';
 import { isValidId } from '../../lib/ids';
+import './texts';
 
 /** /packages/{id}/edit — Cancel, Back and a successful save return to the previous page. */
 export function PackageEditPage() {

@@ -5,6 +5,7 @@ import { isApiError } from '../../api/errors';
 import { useBouquets } from '../../api/catalogue';
 import type { DurationUnit, PackageInput } from '../../api/types';
 import { FormActions } from '../../components/FormActions';
+import './texts';
 
 const DURATION_UNITS: readonly DurationUnit[] = ['hours', 'days', 'months', 'years'];
 

@@ -11,6 +11,7 @@ import { YesNoBadge } from '../../components/YesNoBadge';
 import type { Package } from '../../api/types';
 import { usePackages } from './api';
 import { packagesSearch } from './search';
+import './texts';
 
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'asc' };
 

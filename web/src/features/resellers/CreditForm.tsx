@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useChangeCredits } from './api';
 import { formatNumber } from '../../lib/format';
 import type { Reseller } from '../../api/types';
+import './texts';
 
 const MAX_AMOUNT = 1_000_000;
 

@@ -2,6 +2,7 @@ import { Loader, Modal } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Reseller } from '../../api/types';
+import './texts';
 
 const CreditForm = lazy(() => import('./CreditForm'));
 

@@ -8,6 +8,7 @@ import type { Reseller, SearchOption } from '../../api/types';
 import { ResellerPicker } from '../../components/ResellerPicker';
 import { useDeactivate } from './api';
 import { formatNumber } from '../../lib/format';
+import './texts';
 
 interface Props {
   reseller: Reseller | null;

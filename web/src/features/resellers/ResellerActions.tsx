@@ -15,6 +15,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Reseller } from '../../api/types';
+import './texts';
 
 export type ResellerAction = 'edit' | 'domains' | 'view' | 'block' | 'unblock' | 'credits' | 'toMaster' | 'resetTwoFactor' | 'deactivate';
 

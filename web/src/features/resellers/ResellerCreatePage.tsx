@@ -10,6 +10,7 @@ import { useComplements } from '../../api/complements';
 import { useCreateReseller } from './api';
 import { EMPTY_RESELLER, ResellerForm, type ResellerFormValues } from './ResellerForm';
 import type { ResellerCreate } from '../../api/types';
+import './texts';
 
 /** Create body: trimmed texts, empty optional fields left out, integer credits. */
 function toCreateBody(v: ResellerFormValues): ResellerCreate {

@@ -18,6 +18,7 @@ import { groupName } from './groupName';
 import type { LedgerEntry } from '../../api/types';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import { isValidId } from '../../lib/ids';
+import './texts';
 
 /** Translated ledger reason (unknown reasons are shown as they come). */
 export function reasonText(reason: string): string {

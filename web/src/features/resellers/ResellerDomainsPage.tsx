@@ -13,6 +13,7 @@ import { useAddDomain, useDomains, useReseller } from './api';
 import type { Domain } from '../../api/types';
 import { isValidId } from '../../lib/ids';
 import { formatDateTime } from '../../lib/format';
+import './texts';
 
 
 /** /resellers/{id}/add_domains — the reseller's custom domains ('no domain registered' when empty) and an add form. */

@@ -7,6 +7,7 @@ import { useReseller, useUpdateReseller } from './api';
 import { EMPTY_RESELLER, ResellerForm, type ResellerFormValues } from './ResellerForm';
 import type { ResellerDetail, ResellerUpdate } from '../../api/types';
 import { isValidId } from '../../lib/ids';
+import './texts';
 
 const toValues = (r: ResellerDetail): ResellerFormValues => ({
   ...EMPTY_RESELLER,

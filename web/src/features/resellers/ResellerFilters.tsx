@@ -8,6 +8,7 @@ import { ResellerPicker } from '../../components/ResellerPicker';
 import { SearchBox } from '../../components/table/SearchBox';
 import type { ResellerFilters as Filters } from './search';
 import { groupName } from './groupName';
+import './texts';
 
 const STATUS_OPTIONS = ['1', '0'] as const;
 const MAX_ID = 2_147_483_647;

@@ -10,6 +10,7 @@ import { PasswordStrengthMeter } from './password/PasswordStrengthMeter';
 import { isStrongEnough, usePasswordStrength } from './password/usePasswordStrength';
 import { groupName } from './groupName';
 import { FormActions } from '../../components/FormActions';
+import './texts';
 
 export interface ResellerFormValues {
   username: string;

@@ -29,6 +29,7 @@ import { resellersSearch } from './search';
 import { StatusBadge } from './StatusBadge';
 import { groupName } from './groupName';
 import type { Reseller } from '../../api/types';
+import './texts';
 
 
 /** The server lists newest first when no order is given. */

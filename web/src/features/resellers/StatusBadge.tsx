@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import './texts';
 
 /** Reseller status badge: 1 active (green), anything else blocked (red). */
 export function StatusBadge({ status, size }: { status: number; size?: 'xs' | 'sm' | 'md' }) {

@@ -1,4 +1,5 @@
 import i18n from '../../i18n';
+import './texts';
 
 /** The names migration 002 seeded (in English); a name an admin gave a group is shown as it is. */
 const SEEDED_NAMES: Record<string, string> = { admin: 'Administrators', master: 'Master resellers', reseller: 'Resellers' };

@@ -7,6 +7,7 @@ import { isApiError } from '../../api/errors';
 import type { EdgeServerCreated } from '../../api/types';
 import { useRegisterServer } from './api';
 import { ServerKey } from './ServerKey';
+import './texts';
 
 const URL_RE = /^https?:\/\/[^\s/]+/i;
 

@@ -2,6 +2,7 @@ import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/co
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { EdgeServerCreated } from '../../api/types';
+import './texts';
 
 /** The new edge's key, shown this once: copy it into the edge's nginx config (X-Edge-Key). */
 export function ServerKey({ server, onDone }: { server: EdgeServerCreated; onDone: () => void }) {

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../lib/format';
 import { useDefaultEdge, useRemoveServer, useServers } from './api';
 import { RegisterServerModal } from './RegisterServerModal';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
+import './texts';
 
 /** /servers — the streaming edges that ask the panel before serving (nginx auth_request): list, register (key shown once), remove. */
 export function ServersPage() {

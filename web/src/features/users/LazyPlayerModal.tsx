@@ -9,6 +9,7 @@ import { formatNumber } from '../../lib/format';
 import { useActivateLazyPlayer } from './api';
 import { lazyPlayerCost, lazyPlayerErrorText, macError } from './lazyPlayer';
 import type { Line } from '../../api/types';
+import './texts';
 
 /** Confirm dialog of the Lazy Player activation: the MAC address, the estimated charge, then the call. */
 export function LazyPlayerModal({ line, opened, onClose }: { line: Line; opened: boolean; onClose: () => void }) {

@@ -43,6 +43,7 @@ import { CutText, LoginCell, StatusBadge, SystemSwitch } from '../lines/ui';
 import { UserFiltersBar } from '../lines/UserFilters';
 import { useWhatsAppDialog } from '../lines/whatsAppDialog';
 import type { Line } from '../../api/types';
+import './texts';
 
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'desc' };
 

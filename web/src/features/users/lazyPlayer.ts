@@ -1,6 +1,7 @@
 import { isApiError } from '../../api/errors';
 import i18n from '../../i18n';
 import type { Line } from '../../api/types';
+import './texts';
 
 // The Lazy Player rules the row menu and the dialog check before calling the server (which checks them again).
 

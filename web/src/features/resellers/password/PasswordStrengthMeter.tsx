@@ -1,6 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PasswordStrength } from '../../../api/types';
+import '../texts';
 
 const LEVELS = [
   { key: 'weak', color: 'red' },
