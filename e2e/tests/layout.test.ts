@@ -52,10 +52,9 @@ function layoutProblems(page: Page, expectActions: boolean): Promise<string[]> {
     const width = window.innerWidth;
     const doc = document.documentElement.scrollWidth;
     if (doc > width) problems.push(`page is ${doc} px wide in a ${width} px window (scrolls sideways)`);
-    for (const root of Array.from(document.querySelectorAll('.mantine-datatable'))) {
-      const box = root.querySelector('.mantine-ScrollArea-viewport');
-      if (box && box.scrollWidth > box.clientWidth + 1)
-        problems.push(`table ${root.closest('[data-testid]')?.getAttribute('data-testid')} is ${box.scrollWidth} px wide in a ${box.clientWidth} px box (scrolls sideways)`);
+    for (const box of Array.from(document.querySelectorAll('.panel-table'))) {
+      if (box.scrollWidth > box.clientWidth + 1)
+        problems.push(`table ${box.closest('[data-testid]')?.getAttribute('data-testid')} is ${box.scrollWidth} px wide in a ${box.clientWidth} px box (scrolls sideways)`);
     }
     const cells = Array.from(document.querySelectorAll('[data-row-actions]'));
     if (expectActions && cells.length === 0) problems.push('no row with an actions trigger');

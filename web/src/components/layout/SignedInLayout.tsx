@@ -3,13 +3,10 @@ import '../../i18n/dayjsLocale';
 import { ModalsProvider } from '@mantine/modals';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { AppThemeProvider } from '../../theme/AppThemeProvider';
-import { preloadWideTable } from '../table/ResponsiveTable';
 import { AppLayout } from './AppLayout';
 
 // A toasts chunk that fails to load must not take the pages down with it: the panel goes on without toasts.
 const Toasts = lazy<ComponentType>(() => import('./Toasts').catch(() => ({ default: () => null })));
-
-preloadWideTable();
 
 /**
  * The signed-in pages' lazy chunk (through routing/SignedInApp): Mantine (provider, CSS, modals)

@@ -1,10 +1,9 @@
 import { Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { PageMeta } from '../../api/types';
 import { Pager } from '../Pager';
-import { type ResponsiveColumn, ResponsiveTable } from './ResponsiveTable';
+import { type ResponsiveColumn, ResponsiveTable, type SortStatus } from './ResponsiveTable';
 import type { TableState } from './useTableState';
 import { LoadErrorAlert } from '../LoadErrorAlert';
 
@@ -35,7 +34,7 @@ export function ListTable<T>({ columns, query, table, idAccessor, emptyText, tes
   const records = query.data?.data ?? [];
   const meta = query.data?.meta;
   // Without a current order no column shows the arrow, but clicking a sortable header still sorts.
-  const sortStatus: DataTableSortStatus<T> = table.sort
+  const sortStatus: SortStatus = table.sort
     ? { columnAccessor: table.sort.field, direction: table.sort.direction }
     : { columnAccessor: '', direction: 'asc' };
 

@@ -1,69 +1,22 @@
 import { Box, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
-import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cellValue, keyOf, type ResponsiveColumn, type ResponsiveTableProps, type SortStatus } from './columns';
+import { WideTable } from './WideTable';
 
-type Breakpoint = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+export type { ResponsiveColumn, ResponsiveTableProps, SortStatus } from './columns';
 
 /** Below this width (Mantine `sm`, where the sidebar collapses too) rows are cards. */
 export const CARDS_QUERY = '(max-width: 47.99em)';
 
-export type ResponsiveColumn<T> = DataTableColumn<T> & {
-  /** Table layout: the column shows from this breakpoint up (low-value columns on narrower screens). */
-  visibleFrom?: Breakpoint;
-  /** Card layout: 'title' heads the card, 'actions' sits top right, 'field' (default) is a label/value pair, 'none' is left out. */
-  card?: 'title' | 'actions' | 'field' | 'none';
-  /** Card label when the column's title is empty, abbreviated or not text. */
-  cardLabel?: string;
-  /** Card fields are sorted by this (default 0; column order among equals): -1 puts what matters most first. */
-  cardOrder?: number;
-};
-
-export interface ResponsiveTableProps<T> {
-  columns: ResponsiveColumn<T>[];
-  records: T[];
-  idAccessor?: (keyof T & string) | ((record: T) => string | number);
-  /** A request is running (first load: skeletons; later: dimmed rows). */
-  fetching?: boolean;
-  loading?: boolean;
-  noRecordsText: string;
-  sortStatus?: DataTableSortStatus<T>;
-  onSortStatusChange?: (s: DataTableSortStatus<T>) => void;
-  testId?: string;
-  /** data-testid of a row (the `tr` or the card). */
-  rowTestId?: (record: T) => string;
-  minHeight?: number;
-}
-
-const cellValue = <T,>(col: DataTableColumn<T>, record: T, index: number): ReactNode =>
-  col.render ? col.render(record, index) : ((record as Record<string, unknown>)[col.accessor as string] as ReactNode);
-
-const keyOf = <T,>(record: T, idAccessor: ResponsiveTableProps<T>['idAccessor']): string | number =>
-  typeof idAccessor === 'function' ? idAccessor(record) : ((record as Record<string, unknown>)[idAccessor ?? 'id'] as string | number);
-
-// The table (mantine-datatable and its CSS) is a chunk of its own: phones show cards and never load it.
-const loadWideTable = () => import('./WideTable');
-const WideTable = lazy(loadWideTable) as unknown as <T>(props: ResponsiveTableProps<T>) => ReactNode;
-
-/** Starts loading the table early on a wide screen (the signed-in layout calls it), beside the page's data. */
-export function preloadWideTable(): void {
-  if (typeof window !== 'undefined' && !window.matchMedia(CARDS_QUERY).matches) void loadWideTable();
-}
-
 /**
- * A DataTable from the `sm` breakpoint up and one card per row below it, from one column list:
+ * A table (WideTable) from the `sm` breakpoint up and one card per row below it, from one column list:
  * columns say when they show (`visibleFrom`) and their part in a card (`card`). The actions column
  * is pinned to its side of the table, so it stays in view when the table is wider than the screen.
  */
 export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
-  if (cards) return <RowCards {...props} />;
-  return (
-    <Suspense fallback={<Skeleton h={props.minHeight ?? 180} radius="sm" />}>
-      <WideTable {...props} />
-    </Suspense>
-  );
+  return cards ? <RowCards {...props} /> : <WideTable {...props} />;
 }
 
 function RowCards<T>({ columns, records, idAccessor, fetching, loading, noRecordsText, sortStatus, onSortStatusChange, testId, rowTestId }: ResponsiveTableProps<T>) {
@@ -129,8 +82,8 @@ function SortSelect<T>({
 }: {
   columns: ResponsiveColumn<T>[];
   label: (c: ResponsiveColumn<T>) => string;
-  sortStatus: DataTableSortStatus<T>;
-  onChange: (s: DataTableSortStatus<T>) => void;
+  sortStatus: SortStatus;
+  onChange: (s: SortStatus) => void;
 }) {
   const { t } = useTranslation();
   const sortable = columns.filter((c) => c.sortable);

@@ -1,12 +1,11 @@
 import { ActionIcon, Button, Group, Stack, TextInput, Tooltip } from '@mantine/core';
 import { notifySuccess } from '../../api/notify';
 import { IconListCheck, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import type { DataTableSortStatus } from 'mantine-datatable';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
-import { ResponsiveTable } from '../../components/table/ResponsiveTable';
+import { ResponsiveTable, type SortStatus } from '../../components/table/ResponsiveTable';
 import { useDeleteBouquet } from './api';
 import { useBouquets } from '../../api/catalogue';
 import { BouquetModal } from './BouquetModal';
@@ -24,7 +23,7 @@ export function BouquetsPage() {
   const list = useBouquets();
   const remove = useDeleteBouquet();
   const [filter, setFilter] = useState('');
-  const [sort, setSort] = useState<DataTableSortStatus<BouquetListed>>({ columnAccessor: 'id', direction: 'asc' });
+  const [sort, setSort] = useState<SortStatus>({ columnAccessor: 'id', direction: 'asc' });
   const [modal, setModal] = useState<{ opened: boolean; bouquet?: Bouquet }>({ opened: false });
   const [contentsOf, setContentsOf] = useState<BouquetListed | null>(null);
 

@@ -107,7 +107,7 @@ export function ExpirationsTable() {
 
   const columns: ResponsiveColumn<Line>[] = [
     { accessor: 'id', title: t('dashboard.expirations.id'), width: 70, visibleFrom: 'md', card: 'none' },
-    { accessor: 'username', title: t('dashboard.expirations.username'), card: 'title', cellsStyle: () => ({ overflowWrap: 'anywhere' }) },
+    { accessor: 'username', title: t('dashboard.expirations.username'), card: 'title', breakWords: true },
     { accessor: 'password', title: t('dashboard.expirations.password') },
     { accessor: 'master_username', title: t('dashboard.expirations.master'), render: (l) => l.master_username ?? '—' },
     {

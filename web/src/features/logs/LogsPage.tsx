@@ -161,7 +161,7 @@ export function LogsPage() {
     { accessor: 'user', title: t('logs.columns.user'), render: (e) => e.user ?? '—' },
     { accessor: 'reseller', title: t('logs.columns.reseller'), render: (e) => <span data-testid="log-reseller">{e.reseller ?? '—'}</span> },
     { accessor: 'target', title: t('logs.columns.target'), render: (e) => targetOf(e) || '—' },
-    { accessor: 'value', title: t('logs.columns.value'), cellsStyle: () => ({ overflowWrap: 'anywhere' }), render: (e) => valueText(t, e) || '—' },
+    { accessor: 'value', title: t('logs.columns.value'), breakWords: true, render: (e) => valueText(t, e) || '—' },
     {
       accessor: 'value_int',
       title: t('logs.columns.credits'),
