@@ -42,11 +42,14 @@ function textParts(): Plugin {
     enforce: 'pre',
     load(id) {
       if (!PART.test(id)) return null;
-      const texts = JSON.parse(fs.readFileSync(id.slice(0, id.indexOf('?')), 'utf8')) as Record<string, unknown>;
-      return Object.entries(texts)
-        .map(([ns, value]) => `export const ${ns === 'export' ? '_export' : ns} = ${JSON.stringify(value)};`)
-        .concat("export { _export as export };")
-        .join('\n');
+      const file = id.slice(0, id.indexOf('?'));
+      this.addWatchFile(file);
+      const texts = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      // string export names: a namespace may be a reserved word (`export`) or no identifier at all
+      const names = Object.keys(texts);
+      const values = names.map((ns, i) => `const n${i} = ${JSON.stringify(texts[ns])};`);
+      const exports = names.map((ns, i) => `n${i} as ${JSON.stringify(ns)}`);
+      return { code: `${values.join('\n')}\nexport { ${exports.join(', ')} };\n`, moduleType: 'js' };
     },
   };
 }

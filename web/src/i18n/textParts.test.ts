@@ -20,9 +20,10 @@ function importedNamespaces(file: string): Set<string> {
   return new Set(m[1].split(',').map((s) => s.trim().split(/\s+as\s+/)[0] as string).filter(Boolean));
 }
 
-/** Namespaces whose keys a source names: 'ns.key' or `ns.${…}` in quotes or backticks. */
+/** Namespaces whose keys a source names: 'ns.key' or `ns.${…}` in quotes or backticks, or an error scope (`errorText(e, 'ns')`, lib/errors.ts). */
 function usedNamespaces(text: string): string[] {
-  return NAMESPACES.filter((ns) => new RegExp(`['"\`]${ns}\\.[a-zA-Z$]`).test(text));
+  const scopes = [...text.matchAll(/\b(?:errorText|notifyError)\([^;]*?'(\w+)'\s*\)/g)].map((m) => m[1]);
+  return NAMESPACES.filter((ns) => new RegExp(`['"\`]${ns}\\.[a-zA-Z$]`).test(text) || scopes.includes(ns));
 }
 
 const signedOut = importedNamespaces('./index.ts');

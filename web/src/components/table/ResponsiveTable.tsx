@@ -27,7 +27,7 @@ function RowCards<T>({ columns, records, idAccessor, fetching, loading, noRecord
   return (
     <Stack gap="xs" data-testid={testId}>
       {sortStatus && onSortStatusChange && <SortSelect columns={columns} label={label} sortStatus={sortStatus} onChange={onSortStatusChange} />}
-      {loading && records.length === 0 ? (
+      {(loading || fetching) && records.length === 0 ? (
         [0, 1, 2].map((i) => <Skeleton key={i} h={96} radius="md" />)
       ) : records.length === 0 ? (
         <Text c="dimmed" size="sm" ta="center" py="lg">

@@ -11,6 +11,9 @@ function nextSort(status: SortStatus, accessor: string): SortStatus {
   return { columnAccessor: accessor, direction: status.direction === 'asc' ? 'desc' : 'asc' };
 }
 
+/** The header button fills its cell, its text where the column's text is. */
+const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
+
 function cellStyle<T>(col: ResponsiveColumn<T>): CSSProperties {
   return { width: col.width, textAlign: col.textAlign, whiteSpace: col.noWrap ? 'nowrap' : undefined, overflowWrap: col.breakWords ? 'anywhere' : undefined };
 }
@@ -37,7 +40,11 @@ export function WideTable<T>({ columns, records, idAccessor, fetching, loading, 
         aria-sort={sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
       >
         {sortable ? (
-          <UnstyledButton onClick={() => onSortStatusChange(nextSort(sortStatus, col.accessor))} title={t('table.sortBy')}>
+          <UnstyledButton
+            onClick={() => onSortStatusChange(nextSort(sortStatus, col.accessor))}
+            title={t('table.sortBy')}
+            style={{ justifyContent: JUSTIFY[col.textAlign ?? 'left'] }}
+          >
             {col.title}
             <Arrow size={14} stroke={1.5} aria-hidden style={{ opacity: sorted ? 1 : 0.4 }} />
           </UnstyledButton>
@@ -48,7 +55,7 @@ export function WideTable<T>({ columns, records, idAccessor, fetching, loading, 
     );
   };
   const body =
-    loading && records.length === 0 ? (
+    (loading || fetching) && records.length === 0 ? (
       <Table.Tr>
         <Table.Td colSpan={columns.length}>
           <Skeleton h={(minHeight ?? 180) - 24} />

@@ -1,5 +1,5 @@
 import { addTexts } from '../../i18n/addTexts';
 import { servers } from '../../i18n/pt-BR.json?servers-texts';
 
-// This feature's own pt-BR texts, loaded with the files that use them (i18n.test.ts checks each does).
+// This feature's own pt-BR texts, loaded with the files that use them (i18n/textParts.test.ts checks each does).
 addTexts({ servers });
