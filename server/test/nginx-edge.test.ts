@@ -30,6 +30,7 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
   let streamId: number;
   /** in the catalogue and on the edge's disk, but not in the line's bouquets */
   let otherId: number;
+  let pkg: number;
 
   /** A player: its own user agent, fetching through the edge (all from 127.0.0.1). */
   const get = (url: string, ua: string) => fetch(url, { headers: { 'user-agent': ua } });
@@ -55,7 +56,7 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
     otherId = (await t.call(admin, { method: 'GET', url: '/api/admin/streams?search=edge%20premium' })).json().data[0].id;
     const bq = await createBouquet(t, admin, 'Edge bouquet');
     await setBouquet(t, admin, bq, { categories: [stream.category_id] }, 'Edge bouquet');
-    const pkg = await createPackage(t, admin, 'Edge monthly', bq);
+    pkg = await createPackage(t, admin, 'Edge monthly', bq);
     const groups = await groupIds(t, admin);
     reseller = (await createSignedInReseller(t, admin, { username: 'edge_res', password: PASS, type: 'reseller', credits: 10, groups })).token;
     line = await createLine(t, reseller, { package_id: pkg });
@@ -186,16 +187,30 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
     const [row] = await online();
     const res = await t.call(reseller, { method: 'POST', url: `/api/users/connections/${line.id}/${row.activity_id}/disconnect` });
     expect(res.json()).toEqual({ message: 'user disconnected successfully' });
-    const disconnected = Date.now();
+    await expectRefusedWithinKeep(`${edge}/live/${line.username}/${line.password}/${streamId}/seg1.ts`, 'PlayerOne/1.0');
+    expect(await online()).toEqual([]);
+    expect(nginx.errorLog()).not.toMatch(/\[(emerg|crit|alert)\]/);
+  });
+
+  it('after a block from the API, the player is refused once the kept answer runs out', async () => {
+    const blocked = await createLine(t, reseller, { package_id: pkg });
+    const base = `${edge}/live/${blocked.username}/${blocked.password}/${streamId}`;
+    expect((await get(`${base}.m3u8`, 'PlayerThree/3.0')).status).toBe(200);
+    expect((await get(`${base}/seg0.ts`, 'PlayerThree/3.0')).status).toBe(200);
+    expect((await t.call(reseller, { method: 'POST', url: `/api/users/${blocked.id}/block` })).statusCode).toBe(200);
+    await expectRefusedWithinKeep(`${base}/seg1.ts`, 'PlayerThree/3.0');
+  });
+
+  /** The player keeps fetching (every 100 ms) and is refused within the kept time. */
+  async function expectRefusedWithinKeep(url: string, ua: string) {
+    const since = Date.now();
     let status = 200;
-    while (status === 200 && Date.now() - disconnected < (KEEP_SECONDS + 3) * 1000) {
-      status = (await get(`${edge}/live/${line.username}/${line.password}/${streamId}/seg1.ts`, 'PlayerOne/1.0')).status;
+    while (status === 200 && Date.now() - since < (KEEP_SECONDS + 3) * 1000) {
+      status = (await get(url, ua)).status;
       if (status === 200) await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toBe(403);
     // within the kept time (and a little for a loaded machine); shipped: 20 s
-    expect(Date.now() - disconnected).toBeLessThan((KEEP_SECONDS + 1.5) * 1000);
-    expect(await online()).toEqual([]);
-    expect(nginx.errorLog()).not.toMatch(/\[(emerg|crit|alert)\]/);
-  });
+    expect(Date.now() - since).toBeLessThan((KEEP_SECONDS + 1.5) * 1000);
+  }
 });

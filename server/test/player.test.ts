@@ -4,6 +4,8 @@ import { Xtream } from '@iptv/xtream-api';
 import parser from 'iptv-playlist-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Catalogue, importM3u, m3u, seedCatalogue, setBouquet } from './catalogue-fixtures.ts';
+import { listCacheOf } from '../src/modules/player/list-cache.ts';
+import { catalogueVersion } from '../src/modules/player/repo.ts';
 import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
@@ -248,6 +250,40 @@ describe(`player API and playlists (${ENGINE})`, () => {
       const streamed = await player({ ...creds, action: 'get_live_streams' });
       expect([streamed.statusCode, streamed.headers.etag, streamed.headers['cache-control'], streamed.body]).toEqual([200, undefined, 'no-store', cached.body]);
       expect(JSON.parse((await player({ ...creds, action: 'get_live_categories' })).body)).toEqual([{ category_id: String(cat.categories.News), category_name: 'News', parent_id: 0 }]);
+    } finally {
+      t.deps.config.playerCacheMb = 64;
+    }
+  });
+
+  it('get.php: lines with the same bouquets share one kept playlist, each with its own credentials, and a catalogue change shows at once', async () => {
+    const urls = async (creds: { username: string; password: string }, extra: Record<string, string> = {}) =>
+      parser.parse((await playlist({ ...creds, ...extra })).body).items.map((i) => i.url);
+    await createLine(t, reseller.token, { package_id: packageA, username: 'pl_twin', password: 'pw@twin.9' });
+    const one = await urls({ username: 'pl_one', password: 'pwone9' });
+    const twin = await urls({ username: 'pl_twin', password: 'pw@twin.9' });
+    expect(one).toHaveLength(4);
+    // the same entries; each line's own (escaped) credentials in every URL, never the other's
+    expect(twin).toEqual(one.map((u) => u.replace('/pl_one/pwone9/', `/pl_twin/${encodeURIComponent('pw@twin.9')}/`)));
+    expect(twin.join('\n')).not.toContain('pwone9');
+    // the format is part of what is kept: HLS links are their own playlist
+    expect((await urls({ username: 'pl_twin', password: 'pw@twin.9' }, { output: 'm3u8' }))[0]).toMatch(/\/pl_twin\/.+\.m3u8$/);
+    // two templates kept (MPEG-TS and HLS links), and no line's credentials in them
+    const cache = listCacheOf(t.deps);
+    const version = await catalogueVersion(t.database.db);
+    const templates = [`${version}|get.php|plus|ts|${base}|${bouquetA}`, `${version}|get.php|plus|m3u8|${base}|${bouquetA}`];
+    expect(templates.filter((k) => cache?.lists.has(k))).toEqual(templates);
+    for (const key of templates) expect(cache?.lists.get(key)?.body).not.toMatch(/pl_one|pwone9|pl_twin|twin\.9/);
+    // a channel added to the catalogue is in the next playlist
+    const before = await t.database.db.selectFrom('streams').select('id').where('name', '=', 'News Four').executeTakeFirst();
+    expect(before).toBeUndefined();
+    await importM3u(t, admin, m3u([{ name: 'News Four', group: 'News', url: 'http://origin.example/live/src/src/104.ts' }]));
+    const names = parser.parse((await playlist({ username: 'pl_twin', password: 'pw@twin.9' })).body).items.map((i) => i.name);
+    expect(names).toContain('News Four');
+    // PLAYER_CACHE_MB=0: the same playlist, written as the rows arrive
+    const kept = (await playlist({ username: 'pl_twin', password: 'pw@twin.9' })).body;
+    t.deps.config.playerCacheMb = 0;
+    try {
+      expect((await playlist({ username: 'pl_twin', password: 'pw@twin.9' })).body).toBe(kept);
     } finally {
       t.deps.config.playerCacheMb = 64;
     }

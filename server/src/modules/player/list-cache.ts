@@ -9,6 +9,7 @@ const gzipped = promisify(gzip);
 /** A list as the player API sends it, gzipped once for the players that accept it, and the ETag that names its text. */
 export interface BuiltList {
   body: string;
+  /** empty for a text kept uncompressed (a playlist template: each line's copy differs) */
   gzip: Buffer;
   etag: string;
 }
@@ -41,9 +42,9 @@ export function listCacheOf(deps: Deps): ListCache | undefined {
   return cache;
 }
 
-async function built(body: string): Promise<BuiltList> {
+async function built(body: string, compress: boolean): Promise<BuiltList> {
   // The ETag names the text itself: a version number could name other content after a restore.
-  return { body, gzip: await gzipped(body), etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+  return { body, gzip: compress ? await gzipped(body) : Buffer.alloc(0), etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
 }
 
 /**
@@ -51,15 +52,16 @@ async function built(body: string): Promise<BuiltList> {
  * hold no credentials) as of catalogue `version`: from memory when built under that version,
  * otherwise built once by `build`. The version moves with every change of the catalogue or a
  * bouquet (migration 031), so a change shows at the next request, in every process.
+ * `compress: false` keeps no gzipped copy (a text that is not sent as it is kept).
  */
-export async function cachedList(cache: ListCache, what: string, version: number, build: () => Promise<string>): Promise<BuiltList> {
+export async function cachedList(cache: ListCache, what: string, version: number, build: () => Promise<string>, compress = true): Promise<BuiltList> {
   const key = `${version}|${what}`;
   const kept = cache.lists.get(key);
   if (kept) return kept;
   let pending = cache.building.get(key);
   if (!pending) {
     pending = build()
-      .then(built)
+      .then((body) => built(body, compress))
       .then((list) => {
         cache.lists.set(key, list);
         return list;
