@@ -274,11 +274,15 @@ async function edgeSuite() {
   const total = (await api<{ meta: { total: number } }>('GET', '/api/admin/streams?kind=live')).meta.total;
   const [first] = lines;
   const credentials = `username=${encodeURIComponent(first.username)}&password=${encodeURIComponent(first.password)}`;
-  console.log(`\n${total} live channels in the line's bouquet; ${lines.length} viewers for the gateway\n`);
+  const movies = (await api<{ meta: { total: number } }>('GET', '/api/admin/streams?kind=movie')).meta.total;
+  console.log(`\n${total} live channels and ${movies} movies in the line's bouquet; ${lines.length} viewers for the gateway\n`);
   console.log('| case | req/s | p50 ms | p99 ms | max ms | MB/s | non-2xx | errors | server RSS MB |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
   const seconds = Number(values.seconds);
   await edgeCase('player_api get_live_streams', { url: `${base}/player_api.php?${credentials}&action=get_live_streams`, connections: 4, duration: seconds });
+  const gzip = { 'accept-encoding': 'gzip' };
+  await edgeCase('player_api get_live_streams, gzip', { url: `${base}/player_api.php?${credentials}&action=get_live_streams`, connections: 16, duration: seconds, headers: gzip });
+  await edgeCase('player_api get_vod_streams, gzip', { url: `${base}/player_api.php?${credentials}&action=get_vod_streams`, connections: 16, duration: seconds, headers: gzip });
   await edgeCase('get.php m3u_plus', { url: `${base}/get.php?${credentials}&type=m3u_plus&output=ts`, connections: 4, duration: seconds });
 
   const edge = await api<{ id: number; key: string }>('POST', '/api/admin/servers', { name: `bench edge ${Date.now()}`, url: base });

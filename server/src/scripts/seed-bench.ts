@@ -1,7 +1,8 @@
 // `npm run seed:bench -- --lines 1000000 --resellers 10000`: fills DATABASE_URL with a realistic
 // tree (admin -> masters -> resellers) and lines, by bulk inserts. Master "bench_master1" owns a
 // subtree holding ~10% of all lines, so scoped queries can be measured too. `--streams N` (default
-// 10,000) live channels in the bouquet every bench line has, for the player API and edge cases.
+// 10,000) live channels and `--movies N` (default 20,000) movies in the bouquet every bench line
+// has, for the player API and edge cases.
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { hashPassword } from '../modules/auth/tokens.ts';
@@ -13,9 +14,11 @@ const { values } = parseArgs({
     resellers: { type: 'string', default: '10000' },
     logs: { type: 'string', default: '1000000' },
     streams: { type: 'string', default: '10000' },
+    movies: { type: 'string', default: '20000' },
   },
 });
 const STREAMS = Number(values.streams);
+const MOVIES = Number(values.movies);
 const LINES = Number(values.lines);
 const LOGS = Number(values.logs);
 const RESELLERS = Number(values.resellers);
@@ -135,42 +138,48 @@ async function seedLogs() {
 }
 
 /**
- * Live channels in 50 categories, all given by the bouquet every bench line has (id 1): the player
- * API's listings and get.php hand out STREAMS entries per line.
+ * STREAMS live channels and MOVIES movies, each kind in 50 categories, all given by the bouquet
+ * every bench line has (the first): the player API's listings and get.php hand them out per line.
  */
 async function seedStreams() {
-  const have = Number((await db.selectFrom('streams').select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
-  if (have >= STREAMS) return;
   const t0 = Date.now();
   const now = Math.floor(t0 / 1000);
   const categories: number[] = [];
-  for (let c = 0; c < 50; c++) {
-    const row = await db
-      .insertInto('categories')
-      .values({ kind: 'live', name: `Bench live ${c + 1}`, created_at: now })
-      .onConflict((oc) => oc.columns(['kind', 'name']).doUpdateSet({ created_at: now }))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    categories.push(row.id);
-  }
-  for (let start = have; start < STREAMS; start += 1000) {
-    const rows = [];
-    for (let i = start; i < Math.min(STREAMS, start + 1000); i++) {
-      rows.push({
-        kind: 'live' as const,
-        name: `Bench channel ${i + 1}`,
-        category_id: categories[i % categories.length],
-        icon: `https://img.example.com/bench/${i + 1}.png`,
-        added: now,
-        container_ext: 'ts',
-        source_url: `http://bench-origin.example.com/live/${i + 1}.ts`,
-        epg_id: `bench${i + 1}.tv`,
-      });
+  let added = 0;
+  for (const [kind, wanted, ext] of [['live', STREAMS, 'ts'], ['movie', MOVIES, 'mp4']] as const) {
+    const label = kind === 'live' ? 'channel' : 'movie';
+    const have = Number((await db.selectFrom('streams').select(sql<number>`count(*)`.as('n')).where('kind', '=', kind).executeTakeFirst())?.n ?? 0);
+    const ofKind: number[] = [];
+    for (let c = 0; c < 50; c++) {
+      const row = await db
+        .insertInto('categories')
+        .values({ kind, name: `Bench ${kind} ${c + 1}`, created_at: now })
+        .onConflict((oc) => oc.columns(['kind', 'name']).doUpdateSet({ created_at: now }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ofKind.push(row.id);
     }
-    await db.insertInto('streams').values(rows).execute();
+    categories.push(...ofKind);
+    for (let start = have; start < wanted; start += 1000) {
+      const rows = [];
+      for (let i = start; i < Math.min(wanted, start + 1000); i++) {
+        rows.push({
+          kind,
+          name: `Bench ${label} ${i + 1}`,
+          category_id: ofKind[i % ofKind.length],
+          icon: `https://img.example.com/bench/${kind}/${i + 1}.png`,
+          added: now,
+          container_ext: ext,
+          source_url: `http://bench-origin.example.com/${kind}/${i + 1}.${ext}`,
+          epg_id: kind === 'live' ? `bench${i + 1}.tv` : null,
+        });
+      }
+      await db.insertInto('streams').values(rows).execute();
+    }
+    added += Math.max(0, wanted - have);
   }
   const bouquet = await db.selectFrom('bouquets').select('id').orderBy('id').executeTakeFirstOrThrow();
   await db.deleteFrom('bouquet_items').where('bouquet_id', '=', bouquet.id).execute();
   await db.insertInto('bouquet_items').values(categories.map((category_id) => ({ bouquet_id: bouquet.id, category_id, stream_id: null }))).execute();
-  console.log(`${STREAMS - have} streams in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`${added} streams in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
