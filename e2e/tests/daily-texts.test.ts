@@ -183,8 +183,8 @@ describe('what a reseller meets every day, at 375 and 1280 px', () => {
     await signInWithToken(page, s.admin.token, '/');
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
-      await byTestId(page, 'user-menu').waitFor();
-      await byTestId(page, 'nav-dashboard').first().waitFor({ state: 'attached' });
+      // the profile is in (its username in the user menu), so a credits badge would show by now
+      await expect.poll(() => byTestId(page, 'user-menu').textContent(), POLL).toContain(s.server.adminUsername);
       expect(await byTestId(page, 'topbar-credits').count()).toBe(0);
 
       await byMenu(page, '/bouquets');

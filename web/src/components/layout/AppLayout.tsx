@@ -1,5 +1,5 @@
 import { AppShell, Center, Loader } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { type ReactNode, Suspense } from 'react';
 import { useProfile } from '../../api/profile';
@@ -9,6 +9,8 @@ import { TopBar } from './TopBar';
 /** Signed-in shell: top bar, role-filtered sidebar (burger on phones) and the page. `accountItems`: the user menu's entries. */
 export function AppLayout({ accountItems }: { accountItems: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // On a phone the menu is built when the burger opens it, not with the first page (a phone's CPU).
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   useProfile(); // loads the profile on mount (credits, type for the menu)
   return (
     <AppShell
@@ -20,7 +22,7 @@ export function AppLayout({ accountItems }: { accountItems: ReactNode }) {
         <TopBar opened={opened} toggle={toggle} accountItems={accountItems} />
       </AppShell.Header>
       <AppShell.Navbar>
-        <Navbar onNavigate={close} />
+        {(opened || !phone) && <Navbar onNavigate={close} />}
       </AppShell.Navbar>
       <AppShell.Main>
         <Suspense
