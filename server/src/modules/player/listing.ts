@@ -12,6 +12,13 @@ export function entitledStreams(db: Tx, bouquets: number[], kind: CatalogueKind,
   return keysetRows((last, limit) => repo.streamsAfter(db, bouquets, kind, categoryId, last, limit), BATCH);
 }
 
+/** The whole text of chunks written one after another (a list or playlist to keep). */
+export async function collectText(chunks: AsyncIterable<string | Buffer>): Promise<string> {
+  let text = '';
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}
+
 /**
  * A JSON array written as rows arrive: sent as it comes when the list cache is off (a catalogue of
  * 100,000 titles then never sits in memory whole), collected once per catalogue version when it is

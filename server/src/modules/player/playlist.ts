@@ -7,7 +7,7 @@ import { streamBase } from '../domains/service.ts';
 import { panelOrigin } from '../shortlinks/service.ts';
 import { type LineStatus, authenticateLine, bouquetIds, lineStatus } from './access.ts';
 import { cachedList, listCacheOf } from './list-cache.ts';
-import { entitledStreams } from './listing.ts';
+import { collectText, entitledStreams } from './listing.ts';
 import { catalogueVersion, type PlayerStream } from './repo.ts';
 
 export interface PlaylistQuery {
@@ -67,14 +67,8 @@ export async function playlist(deps: Deps, q: PlaylistQuery, ip: string, request
   // Lines with the same bouquets, links and format share one template, kept per catalogue version;
   // each gets its copy with its own credentials in the URLs.
   const what = `get.php|${shape.plus ? 'plus' : 'plain'}|${shape.liveExt}|${shape.base}|${shape.bouquets.join(',')}`;
-  const template = await cachedList(cache, what, await catalogueVersion(db), () => collect(playlistText(db, shape, CREDENTIALS)), false);
+  const template = await cachedList(cache, what, await catalogueVersion(db), () => collectText(playlistText(db, shape, CREDENTIALS)), false);
   return template.body.replaceAll(CREDENTIALS, credentials);
-}
-
-async function collect(chunks: AsyncIterable<string>): Promise<string> {
-  let text = '';
-  for await (const chunk of chunks) text += chunk;
-  return text;
 }
 
 /** The playlist's text, 500 entries to a chunk, read a batch of rows at a time. */

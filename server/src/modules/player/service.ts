@@ -7,7 +7,7 @@ import { streamBase } from '../domains/service.ts';
 import { panelOrigin } from '../shortlinks/service.ts';
 import { type PlayerLine, authenticateLine, bouquetIds, lineStatus } from './access.ts';
 import { type BuiltList, cachedList, listCacheOf } from './list-cache.ts';
-import { entitledStreams, jsonArray } from './listing.ts';
+import { collectText, entitledStreams, jsonArray } from './listing.ts';
 import * as repo from './repo.ts';
 import * as X from './xtream.ts';
 
@@ -100,7 +100,5 @@ async function categoryList(db: Tx, action: string, bouquets: number[]) {
 /** The JSON text of a category list or a stream list of the bouquets, to keep. */
 async function buildList(db: Tx, action: string, bouquets: number[], categoryId: number | undefined): Promise<string> {
   if (action in CATEGORIES) return JSON.stringify(await categoryList(db, action, bouquets));
-  let text = '';
-  for await (const chunk of streamList(db, action, bouquets, categoryId)) text += chunk;
-  return text;
+  return collectText(streamList(db, action, bouquets, categoryId));
 }

@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { type ReactNode, Suspense } from 'react';
 import { useProfile } from '../../api/profile';
+import { PHONE_QUERY } from '../../lib/media';
 import { Navbar } from './Navbar';
 import { TopBar } from './TopBar';
 
@@ -10,7 +11,7 @@ import { TopBar } from './TopBar';
 export function AppLayout({ accountItems }: { accountItems: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // On a phone the menu is built when the burger opens it, not with the first page (a phone's CPU).
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   useProfile(); // loads the profile on mount (credits, type for the menu)
   return (
     <AppShell

@@ -1,13 +1,14 @@
 import { Box, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { PHONE_QUERY } from '../../lib/media';
 import { cellValue, keyOf, type ResponsiveColumn, type ResponsiveTableProps, type SortStatus } from './columns';
 import { WideTable } from './WideTable';
 
 export type { ResponsiveColumn, ResponsiveTableProps, SortStatus } from './columns';
 
-/** Below this width (Mantine `sm`, where the sidebar collapses too) rows are cards. */
-export const CARDS_QUERY = '(max-width: 47.99em)';
+/** Below this width (where the sidebar collapses too) rows are cards. */
+export const CARDS_QUERY = PHONE_QUERY;
 
 /**
  * A table (WideTable) from the `sm` breakpoint up and one card per row below it, from one column list:
