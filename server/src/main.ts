@@ -7,6 +7,7 @@ import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrations/index.ts';
 import { closeGracefully } from './http/shutdown.ts';
+import { startLineCountFolder } from './modules/dashboard/line-counts-folder.ts';
 import { startOutboxWorker } from './modules/p2p/worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -46,12 +47,16 @@ await app.listen({ port: config.port, host: config.host });
 const worker = config.p2pApiUrl ? startOutboxWorker(deps, { log: (msg, err) => app.log.error({ err }, msg) }) : undefined;
 if (!config.p2pApiUrl) app.log.warn('P2P_API_URL is not set: changes to P2P accounts wait in the outbox until it is');
 
+// The lines triggers write the dashboard's count changes; this moves them into the kept counts.
+const folder = startLineCountFolder(deps, (err) => app.log.error({ err }, 'folding the line counts failed'));
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   try {
+    folder.stop();
     await worker?.stop(); // aborts the deliveries in flight: they stay queued for the next start
     await closeGracefully(app); // stops accepting, finishes in-flight requests, no connection reset
     await database.close();

@@ -422,7 +422,7 @@ describe(`dashboard counters, scoped (${ENGINE})`, () => {
   });
 });
 
-describe(`dashboard cache with a 30 s TTL (${ENGINE})`, () => {
+describe(`dashboard cache of a nested master, 30 s TTL (${ENGINE})`, () => {
   const h = harness();
   let C: { id: number; token: string };
   let D: { id: number; token: string };
@@ -437,7 +437,12 @@ describe(`dashboard cache with a 30 s TTL (${ENGINE})`, () => {
 
   beforeAll(async () => {
     await h.init({ dashboardCacheSeconds: 30 });
-    C = await h.reseller(h.admin, 'cache_m', 'master', 50);
+    // The cache serves nested masters and resellers: admins and top-level masters read kept
+    // counts, fresh on every call (dashboard-kept-counts.test.ts).
+    const top = await h.reseller(h.admin, 'cache_top', 'master', 100);
+    const nested = await h.reseller(top.token, 'cache_m', 'reseller', 50);
+    await h.expectStatus(top.token, { method: 'POST', url: `/api/resellers/${nested.id}/to_master` }, 200);
+    C = { id: nested.id, token: await h.t.login('cache_m', PASS) };
     D = await h.reseller(C.token, 'cache_s', 'reseller', 10);
   });
   afterAll(() => h.close());

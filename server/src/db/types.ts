@@ -307,6 +307,23 @@ export interface ServersTable {
   created_at: number;
 }
 
+/** Kept dashboard figures per scope, kind and day (migration 032, modules/dashboard/line-counts-repo.ts). */
+export interface LineCountsTable {
+  scope_id: number;
+  kind: number;
+  day: number;
+  n: number;
+}
+
+/** Differences written by the lines triggers, folded into line_counts in the background. */
+export interface LineCountChangesTable {
+  id: Generated<number>;
+  scope_id: number;
+  kind: number;
+  day: number;
+  n: number;
+}
+
 export interface CatalogueVersionTable {
   id: number;
   version: number;
@@ -418,6 +435,8 @@ export interface DB {
   migration_lookups: MigrationLookupsTable;
   dashboard_cache: DashboardCacheTable;
   catalogue_version: CatalogueVersionTable;
+  line_counts: LineCountsTable;
+  line_count_changes: LineCountChangesTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;

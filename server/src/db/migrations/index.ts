@@ -31,6 +31,7 @@ import * as m028 from './028_vod_title_keys.ts';
 import * as m029 from './029_list_sort_indexes.ts';
 import * as m030 from './030_log_user_index.ts';
 import * as m031 from './031_catalogue_version.ts';
+import * as m032 from './032_line_counts.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -73,6 +74,7 @@ const steps: Record<string, Step> = {
   '029_list_sort_indexes': m029,
   '030_log_user_index': m030,
   '031_catalogue_version': m031,
+  '032_line_counts': m032,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -3,8 +3,9 @@ import type { Deps } from '../../deps.ts';
 import * as repo from './repo.ts';
 
 /**
- * The dashboard counts whole subtrees (a million lines for an admin), so each caller's answer is
- * kept in the database for DASHBOARD_CACHE_SECONDS, shared by every process of a deployment.
+ * A nested master's or reseller's line cards are counted by scanning its subtree (admins and
+ * top-level masters read kept counts instead: line-counts-repo.ts), so each such caller's answer
+ * is kept in the database for DASHBOARD_CACHE_SECONDS, shared by every process of a deployment.
  *
  * Any change to a line calls `invalidateFor` inside its own transaction (one commit per operation):
  * it drops the stored answers of everyone who sees the line (the owner's ancestors and the admins)

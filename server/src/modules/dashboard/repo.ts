@@ -4,17 +4,17 @@ import { subtreeIds, visibleLines } from '../../repos/scope-repo.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 
-/** The line figures of the dashboard cards, in one scan of the caller's lines. */
+/** The line figures of the dashboard cards, in one scan of the caller's lines (see line-counts-repo.ts for the kept ones). */
 export function lineCounts(db: Tx, actor: AuthUser, now: number, newSince: number) {
   const active = sql`ln.enabled = 1 and ln.exp_date > ${now}`;
+  const kind = (trial: number, http: boolean) => sql<number>`sum(case when ${active} and ln.is_trial = ${trial} and ln.system ${sql.raw(http ? '=' : '<>')} 1 then 1 else 0 end)`;
   return visibleLines(db, actor)
     .select([
-      sql<number>`sum(case when ${active} and ln.is_trial = 0 then 1 else 0 end)`.as('users_active'),
-      sql<number>`sum(case when ${active} and ln.is_trial = 0 and ln.system <> 1 then 1 else 0 end)`.as('users_activep2p'),
-      sql<number>`sum(case when ${active} and ln.is_trial = 0 and ln.system = 1 then 1 else 0 end)`.as('users_activehttp'),
+      kind(0, true).as('normal_http'),
+      kind(0, false).as('normal_p2p'),
+      kind(1, true).as('trial_http'),
+      kind(1, false).as('trial_p2p'),
       sql<number>`sum(case when ln.created_at >= ${newSince} then 1 else 0 end)`.as('users_new'),
-      sql<number>`sum(case when ${active} and ln.is_trial = 1 and ln.system = 1 then 1 else 0 end)`.as('users_trial'),
-      sql<number>`sum(case when ${active} and ln.is_trial = 1 and ln.system <> 1 then 1 else 0 end)`.as('users_trialp2p'),
     ])
     .executeTakeFirst();
 }

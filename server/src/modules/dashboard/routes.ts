@@ -2,7 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
-import { cached } from './cache.ts';
 import * as service from './service.ts';
 
 const Counter = Type.Integer();
@@ -30,7 +29,7 @@ export function dashboardRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['dashboard'];
   r.get('/dashboard', { schema: { tags, response: { 200: Dashboard } } }, async (req) => {
-    const [lines, online] = await Promise.all([cached(deps, req.user.id, () => service.counters(deps, req.user)), service.online(deps, req.user)]);
+    const [lines, online] = await Promise.all([service.lineCards(deps, req.user), service.online(deps, req.user)]);
     return { ...lines, ...online };
   });
   r.get(

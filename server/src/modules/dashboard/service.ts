@@ -1,24 +1,56 @@
-import { countVisibleLines } from '../../repos/scope-repo.ts';
+import { countVisibleLines, isTopLevel } from '../../repos/scope-repo.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { cached } from './cache.ts';
+import { type CountScope, keptLineFigures } from './line-counts-repo.ts';
 import * as repo from './repo.ts';
 
 const n = (v: unknown) => Number(v ?? 0);
 
-/** The dashboard's line cards (cached, see cache.ts), scoped to the caller's subtree (everything for admins). */
-export async function counters({ database }: Deps, actor: AuthUser) {
-  const db = database.db;
+/**
+ * The dashboard's line cards, scoped to the caller's subtree (everything for admins). Admins and
+ * top-level resellers, whose scopes reach a million lines, read kept counts (line-counts-repo.ts),
+ * exact and fresh on every call; a nested master's smaller subtree is counted by one scan and
+ * that answer is cached (cache.ts).
+ */
+export async function lineCards(deps: Deps, actor: AuthUser) {
   const now = Math.floor(Date.now() / 1000);
-  const [lines, res, users] = await Promise.all([repo.lineCounts(db, actor, now, now - 7 * 86_400), repo.resellerCount(db, actor), countVisibleLines(db, actor)]);
+  const scope = await keptScope(deps, actor);
+  if (scope === undefined) return cached(deps, actor.id, () => counters(deps, actor, now));
+  return { ...(await counters(deps, actor, now, scope)), computed_at: now };
+}
+
+async function keptScope({ database }: Deps, actor: AuthUser): Promise<CountScope | undefined> {
+  if (actor.type === 'admin') return 0;
+  return (await isTopLevel(database.db, actor)) ? actor.id : undefined;
+}
+
+async function counters({ database }: Deps, actor: AuthUser, now: number, scope?: CountScope) {
+  const db = database.db;
+  const newSince = now - 7 * 86_400;
+  const [lines, res, users] = await Promise.all([
+    scope === undefined ? scannedFigures(db, actor, now, newSince) : keptLineFigures(db, scope, now, newSince),
+    repo.resellerCount(db, actor),
+    countVisibleLines(db, actor),
+  ]);
+  const [normalHttp, normalP2p, trialHttp, trialP2p] = lines.active;
   return {
     resellers: n(res?.n),
     users,
-    users_active: n(lines?.users_active),
-    users_activep2p: n(lines?.users_activep2p),
-    users_activehttp: n(lines?.users_activehttp),
-    users_new: n(lines?.users_new),
-    users_trial: n(lines?.users_trial),
-    users_trialp2p: n(lines?.users_trialp2p),
+    users_active: normalHttp + normalP2p,
+    users_activep2p: normalP2p,
+    users_activehttp: normalHttp,
+    users_new: lines.created,
+    users_trial: trialHttp,
+    users_trialp2p: trialP2p,
+  };
+}
+
+async function scannedFigures(db: Deps['database']['db'], actor: AuthUser, now: number, newSince: number) {
+  const r = await repo.lineCounts(db, actor, now, newSince);
+  return {
+    created: n(r?.users_new),
+    active: [n(r?.normal_http), n(r?.normal_p2p), n(r?.trial_http), n(r?.trial_p2p)] as [number, number, number, number],
   };
 }
 

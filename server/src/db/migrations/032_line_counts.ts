@@ -1,0 +1,72 @@
+import { type Kysely, sql } from 'kysely';
+import type { MigrationContext } from './index.ts';
+
+/**
+ * The dashboard's line figures, kept instead of counted by scanning a million lines.
+ *
+ * line_counts holds, per scope (0 = every line, for admins; otherwise a top-level reseller's id,
+ * the lines' top_reseller_id) and per day:
+ * - kind 0: live lines by the day they were created;
+ * - kinds 1-4: enabled live lines by the day they expire, 1 + 2 * is_trial + (system <> 1):
+ *   1 normal HTTP, 2 normal P2P, 3 trial HTTP, 4 trial P2P.
+ *
+ * Triggers never update those shared rows: every change of a line only INSERTS its differences
+ * into line_count_changes (no row lock another reseller's spend could wait on, even behind a
+ * process killed mid-transaction). A folder moves the changes into line_counts in the
+ * background (modules/dashboard/line-counts-folder.ts); a reader sums both in one statement.
+ * PostgreSQL writes one grouped insert per statement (transition tables); SQLite per row.
+ */
+export async function up(db: Kysely<any>, { dialect, bigId }: MigrationContext): Promise<void> {
+  await sql`CREATE TABLE line_counts (scope_id integer NOT NULL, kind integer NOT NULL, day integer NOT NULL, n bigint NOT NULL,
+    PRIMARY KEY (scope_id, kind, day))`.execute(db);
+  await db.schema
+    .createTable('line_count_changes')
+    .addColumn('id', bigId, (c) => c.primaryKey())
+    .addColumn('scope_id', 'integer', (c) => c.notNull())
+    .addColumn('kind', 'integer', (c) => c.notNull())
+    .addColumn('day', 'integer', (c) => c.notNull())
+    .addColumn('n', 'integer', (c) => c.notNull())
+    .execute();
+  await sql`CREATE INDEX line_count_changes_scope ON line_count_changes (scope_id, kind, day)`.execute(db);
+
+  await sql.raw(`INSERT INTO line_counts (scope_id, kind, day, n) ${figures(`SELECT ${COLUMNS}, 1 AS sign FROM lines`)}`).execute(db);
+
+  const record = (source: string) => `INSERT INTO line_count_changes (scope_id, kind, day, n) ${figures(source)}`;
+  const rows = (from: string, sign: number) => `SELECT ${COLUMNS.split(', ').map((c) => `${from}.${c} AS ${c}`).join(', ')}, ${sign} AS sign`;
+  if (dialect === 'postgres') {
+    const events = [
+      ['insert', 'INSERT', 'REFERENCING NEW TABLE AS new_rows', `${rows('new_rows', 1)} FROM new_rows`],
+      ['update', 'UPDATE', 'REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows', `${rows('new_rows', 1)} FROM new_rows UNION ALL ${rows('old_rows', -1)} FROM old_rows`],
+      ['delete', 'DELETE', 'REFERENCING OLD TABLE AS old_rows', `${rows('old_rows', -1)} FROM old_rows`],
+    ];
+    for (const [name, event, referencing, source] of events) {
+      await sql.raw(`CREATE FUNCTION line_counts_${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${record(source)}; RETURN NULL; END $$`).execute(db);
+      await sql.raw(`CREATE TRIGGER line_counts_${name} AFTER ${event} ON lines ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION line_counts_${name}()`).execute(db);
+    }
+    return;
+  }
+  // (SQLite: the top_reseller_id set by 019's insert trigger arrives as an update of that column.)
+  await sql.raw(`CREATE TRIGGER line_counts_insert AFTER INSERT ON lines BEGIN ${record(rows('NEW', 1))}; END`).execute(db);
+  await sql.raw(`CREATE TRIGGER line_counts_update AFTER UPDATE OF ${COLUMNS} ON lines BEGIN ${record(`${rows('NEW', 1)} UNION ALL ${rows('OLD', -1)}`)}; END`).execute(db);
+  await sql.raw(`CREATE TRIGGER line_counts_delete AFTER DELETE ON lines BEGIN ${record(rows('OLD', -1))}; END`).execute(db);
+}
+
+/** The columns a line's figures depend on. */
+const COLUMNS = 'created_at, exp_date, enabled, is_trial, system, deleted_at, top_reseller_id';
+
+/**
+ * (scope_id, kind, day, n) of the rows of `source` (COLUMNS and a sign, +1 or -1), grouped, with
+ * the groups that cancel out (an update that moved nothing counted) left out.
+ */
+function figures(source: string): string {
+  return `SELECT scope_id, kind, day, sum(n) AS n FROM (
+      SELECT CASE s.top WHEN 0 THEN 0 ELSE r.top_reseller_id END AS scope_id,
+        CASE f.exp WHEN 0 THEN 0 ELSE 1 + 2 * r.is_trial + CASE WHEN r.system <> 1 THEN 1 ELSE 0 END END AS kind,
+        CASE f.exp WHEN 0 THEN r.created_at / 86400 ELSE r.exp_date / 86400 END AS day,
+        r.sign AS n
+      FROM (${source}) r
+      CROSS JOIN (SELECT 0 AS top UNION ALL SELECT 1) s
+      CROSS JOIN (SELECT 0 AS exp UNION ALL SELECT 1) f
+      WHERE r.deleted_at IS NULL AND (s.top = 0 OR r.top_reseller_id IS NOT NULL) AND (f.exp = 0 OR r.enabled = 1)
+    ) x GROUP BY scope_id, kind, day HAVING sum(n) <> 0`;
+}

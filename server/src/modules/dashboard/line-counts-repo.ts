@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import type { Dialect } from '../../db/connection.ts';
+import type { Tx } from '../../db/tx.ts';
+
+// The kept line figures of migration 032: line_counts (folded) plus line_count_changes (written
+// by the lines triggers, not yet folded). Readers sum both in one statement, so a fold is never
+// seen half done; the folder (line-counts-folder.ts) only keeps the changes table short.
+
+const DAY = 86_400;
+
+/** 0: every line (admins); a top-level reseller's id: its lines (their top_reseller_id). */
+export type CountScope = number;
+
+export interface LineFigures {
+  /** live lines created since `newSince` */
+  created: number;
+  /** enabled live lines expiring after `now`, by kind: 1 normal HTTP, 2 normal P2P, 3 trial HTTP, 4 trial P2P */
+  active: [number, number, number, number];
+}
+
+/**
+ * The figures from the kept counts of the whole days after today (after newSince's day), plus an
+ * index range count of the lines in the partial days at either edge. One statement: one snapshot.
+ */
+export async function keptLineFigures(db: Tx, scope: CountScope, now: number, newSince: number): Promise<LineFigures> {
+  const today = Math.floor(now / DAY);
+  const sinceDay = Math.floor(newSince / DAY);
+  const inScope = scope === 0 ? sql`true` : sql`ln.top_reseller_id = ${scope}`;
+  const kept = (table: 'line_counts' | 'line_count_changes') => sql`
+    SELECT kind, n FROM ${sql.table(table)} WHERE scope_id = ${scope} AND kind = 0 AND day > ${sinceDay}
+    UNION ALL SELECT kind, n FROM ${sql.table(table)} WHERE scope_id = ${scope} AND kind IN (1, 2, 3, 4) AND day > ${today}`;
+  const { rows } = await sql<{ kind: number; n: number | string }>`
+    SELECT kind, sum(n) AS n FROM (
+      ${kept('line_counts')}
+      UNION ALL ${kept('line_count_changes')}
+      UNION ALL SELECT 0 AS kind, 1 AS n FROM lines ln
+        WHERE ${inScope} AND ln.deleted_at IS NULL AND ln.created_at >= ${newSince} AND ln.created_at < ${(sinceDay + 1) * DAY}
+      UNION ALL SELECT 1 + 2 * ln.is_trial + CASE WHEN ln.system <> 1 THEN 1 ELSE 0 END AS kind, 1 AS n FROM lines ln
+        WHERE ${inScope} AND ln.deleted_at IS NULL AND ln.enabled = 1 AND ln.exp_date > ${now} AND ln.exp_date < ${(today + 1) * DAY}
+    ) x GROUP BY kind`.execute(db);
+  const by = new Map(rows.map((r) => [Number(r.kind), Number(r.n)]));
+  return { created: by.get(0) ?? 0, active: [by.get(1) ?? 0, by.get(2) ?? 0, by.get(3) ?? 0, by.get(4) ?? 0] };
+}
+
+/** PostgreSQL advisory lock key: one fold at a time across processes */
+const FOLD_LOCK = 32_032;
+
+/**
+ * Moves up to `batch` changes into line_counts; call inside a write transaction. Returns how many
+ * it moved (0 on PostgreSQL when another process is folding).
+ */
+export async function foldChanges(trx: Tx, dialect: Dialect, batch: number): Promise<number> {
+  if (dialect === 'postgres') {
+    const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${FOLD_LOCK}) AS ok`.execute(trx);
+    if (!lock.rows[0]?.ok) return 0;
+    // DELETE ... RETURNING takes exactly the committed changes it removes; a range of ids could
+    // drop one whose transaction, holding a lower id, commits later.
+    const { rows } = await sql<{ moved: string }>`
+      WITH moved AS (
+        DELETE FROM line_count_changes WHERE id IN (SELECT id FROM line_count_changes ORDER BY id LIMIT ${batch})
+        RETURNING scope_id, kind, day, n
+      ), added AS (
+        INSERT INTO line_counts (scope_id, kind, day, n)
+        SELECT scope_id, kind, day, sum(n) FROM moved GROUP BY scope_id, kind, day
+        ON CONFLICT (scope_id, kind, day) DO UPDATE SET n = line_counts.n + excluded.n
+        RETURNING 1
+      )
+      SELECT count(*) AS moved FROM moved`.execute(trx);
+    return Number(rows[0]?.moved ?? 0);
+  }
+  // SQLite: the transaction holds the only write lock, so every change up to an id is there.
+  const last = await sql<{ id: number | null; moved: number }>`
+    SELECT max(id) AS id, count(*) AS moved FROM (SELECT id FROM line_count_changes ORDER BY id LIMIT ${batch})`.execute(trx);
+  const upTo = last.rows[0]?.id;
+  if (upTo == null) return 0;
+  await sql`
+    INSERT INTO line_counts (scope_id, kind, day, n)
+    SELECT scope_id, kind, day, sum(n) FROM line_count_changes WHERE id <= ${upTo} GROUP BY scope_id, kind, day
+    ON CONFLICT (scope_id, kind, day) DO UPDATE SET n = line_counts.n + excluded.n`.execute(trx);
+  await sql`DELETE FROM line_count_changes WHERE id <= ${upTo}`.execute(trx);
+  return Number(last.rows[0].moved);
+}
