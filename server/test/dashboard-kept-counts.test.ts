@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../src/domain/auth-user.ts';
-import { foldBatch, foldLineCounts } from '../src/modules/dashboard/line-counts-folder.ts';
+import { foldBatch, foldLineCounts, pruneLineCounts } from '../src/modules/dashboard/line-counts-folder.ts';
 import { keptLineFigures } from '../src/modules/dashboard/line-counts-repo.ts';
 import { lineCounts } from '../src/modules/dashboard/repo.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
@@ -44,11 +44,12 @@ describe(`the dashboard's kept line counts (${ENGINE})`, () => {
   const actorOf = (id: number, type: AuthUser['type']): AuthUser => ({ id, username: `r${id}`, type, credits: 0, sessionId: 0, twoFactorEnabled: false });
 
   /** The kept figures equal a scan of the lines, for every scope, at instants around today's and the week's day edges. */
-  async function expectKeptExact(label: string) {
+  async function expectKeptExact(label: string, { past = true } = {}) {
     const db = t.database.db;
     const now = Math.floor(Date.now() / 1000);
-    // (the last two: the edge lines' day is the week's first day, and today)
-    const instants = [now, Math.floor(now / DAY) * DAY, Math.floor(now / DAY) * DAY + DAY - 1, now + 3 * DAY + 4_000, now - 2 * DAY, EDGE_CREATED + 7 * DAY - 100, EDGE_EXP - 100];
+    // (the last three: the edge lines' day is the week's first day; today, their hour; today, hours before)
+    const instants = [now, Math.floor(now / DAY) * DAY + DAY - 1, now + 3 * DAY + 4_000, EDGE_CREATED + 7 * DAY - 100, EDGE_EXP - 100, EDGE_EXP - 5 * 3_600];
+    if (past) instants.push(Math.floor(now / DAY) * DAY, now - 2 * DAY);
     const scopes: [number, AuthUser][] = [[0, actorOf(1, 'admin')], ...tops.map((top): [number, AuthUser] => [top.id, actorOf(top.id, 'master')])];
     for (const at of instants) {
       for (const [scope, actor] of scopes) {
@@ -109,17 +110,20 @@ describe(`the dashboard's kept line counts (${ENGINE})`, () => {
     await expectKeptExact('subtree moved');
     await foldLineCounts(t.deps);
     await expectKeptExact('moved and folded');
+    // the by-hour counts of past hours go; what is read from now on stays exact
+    await pruneLineCounts(t.deps);
+    await expectKeptExact('pruned', { past: false });
   });
 
   it('a spend only adds change rows: the kept counts every spend would share are not written', async () => {
     const db = t.database.db;
     await foldLineCounts(t.deps);
-    const snapshot = () => db.selectFrom('line_counts').selectAll().orderBy(['scope_id', 'kind', 'day']).execute();
+    const snapshot = () => db.selectFrom('line_counts').selectAll().orderBy(['scope_id', 'kind', 'period']).execute();
     const before = await snapshot();
     await createLine(t, tops[0].token, { package_id: pkg });
     expect(await snapshot()).toEqual(before);
     const changes = await db.selectFrom('line_count_changes').select(['scope_id', 'kind', 'n']).orderBy('id').execute();
-    expect(changes.map((c) => c.scope_id).sort()).toEqual([0, 0, tops[0].id, tops[0].id]);
+    expect(changes.map((c) => c.scope_id).sort((a, b) => a - b)).toEqual([0, 0, 0, tops[0].id, tops[0].id, tops[0].id]);
     expect(changes.every((c) => c.n === 1)).toBe(true);
   });
 

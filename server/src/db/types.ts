@@ -311,7 +311,8 @@ export interface ServersTable {
 export interface LineCountsTable {
   scope_id: number;
   kind: number;
-  day: number;
+  /** a day number (kinds 0-4) or an hour number (kinds 5-8) since 1970, UTC */
+  period: number;
   n: number;
 }
 
@@ -320,7 +321,7 @@ export interface LineCountChangesTable {
   id: Generated<number>;
   scope_id: number;
   kind: number;
-  day: number;
+  period: number;
   n: number;
 }
 

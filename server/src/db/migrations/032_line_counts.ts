@@ -5,10 +5,12 @@ import type { MigrationContext } from './index.ts';
  * The dashboard's line figures, kept instead of counted by scanning a million lines.
  *
  * line_counts holds, per scope (0 = every line, for admins; otherwise a top-level reseller's id,
- * the lines' top_reseller_id) and per day:
- * - kind 0: live lines by the day they were created;
+ * the lines' top_reseller_id), kind and period, how many lines:
+ * - kind 0: live lines by the day they were created (period: days since 1970, UTC);
  * - kinds 1-4: enabled live lines by the day they expire, 1 + 2 * is_trial + (system <> 1):
- *   1 normal HTTP, 2 normal P2P, 3 trial HTTP, 4 trial P2P.
+ *   1 normal HTTP, 2 normal P2P, 3 trial HTTP, 4 trial P2P;
+ * - kinds 5-8: the same as 1-4 by the hour they expire (period: hours since 1970), so that the
+ *   rest of today is counted from at most 23 rows plus the lines expiring within this hour.
  *
  * Triggers never update those shared rows: every change of a line only INSERTS its differences
  * into line_count_changes (no row lock another reseller's spend could wait on, even behind a
@@ -17,21 +19,21 @@ import type { MigrationContext } from './index.ts';
  * PostgreSQL writes one grouped insert per statement (transition tables); SQLite per row.
  */
 export async function up(db: Kysely<any>, { dialect, bigId }: MigrationContext): Promise<void> {
-  await sql`CREATE TABLE line_counts (scope_id integer NOT NULL, kind integer NOT NULL, day integer NOT NULL, n bigint NOT NULL,
-    PRIMARY KEY (scope_id, kind, day))`.execute(db);
+  await sql`CREATE TABLE line_counts (scope_id integer NOT NULL, kind integer NOT NULL, period integer NOT NULL, n bigint NOT NULL,
+    PRIMARY KEY (scope_id, kind, period))`.execute(db);
   await db.schema
     .createTable('line_count_changes')
     .addColumn('id', bigId, (c) => c.primaryKey())
     .addColumn('scope_id', 'integer', (c) => c.notNull())
     .addColumn('kind', 'integer', (c) => c.notNull())
-    .addColumn('day', 'integer', (c) => c.notNull())
+    .addColumn('period', 'integer', (c) => c.notNull())
     .addColumn('n', 'integer', (c) => c.notNull())
     .execute();
-  await sql`CREATE INDEX line_count_changes_scope ON line_count_changes (scope_id, kind, day)`.execute(db);
+  await sql`CREATE INDEX line_count_changes_scope ON line_count_changes (scope_id, kind, period)`.execute(db);
 
-  await sql.raw(`INSERT INTO line_counts (scope_id, kind, day, n) ${figures(`SELECT ${COLUMNS}, 1 AS sign FROM lines`)}`).execute(db);
+  await sql.raw(`INSERT INTO line_counts (scope_id, kind, period, n) ${figures(`SELECT ${COLUMNS}, 1 AS sign FROM lines`)}`).execute(db);
 
-  const record = (source: string) => `INSERT INTO line_count_changes (scope_id, kind, day, n) ${figures(source)}`;
+  const record = (source: string) => `INSERT INTO line_count_changes (scope_id, kind, period, n) ${figures(source)}`;
   const rows = (from: string, sign: number) => `SELECT ${COLUMNS.split(', ').map((c) => `${from}.${c} AS ${c}`).join(', ')}, ${sign} AS sign`;
   if (dialect === 'postgres') {
     const events = [
@@ -55,18 +57,19 @@ export async function up(db: Kysely<any>, { dialect, bigId }: MigrationContext):
 const COLUMNS = 'created_at, exp_date, enabled, is_trial, system, deleted_at, top_reseller_id';
 
 /**
- * (scope_id, kind, day, n) of the rows of `source` (COLUMNS and a sign, +1 or -1), grouped, with
- * the groups that cancel out (an update that moved nothing counted) left out.
+ * (scope_id, kind, period, n) of the rows of `source` (COLUMNS and a sign, +1 or -1), grouped,
+ * with the groups that cancel out (an update that moved nothing counted) left out.
  */
 function figures(source: string): string {
-  return `SELECT scope_id, kind, day, sum(n) AS n FROM (
+  const kind = '1 + 2 * r.is_trial + CASE WHEN r.system <> 1 THEN 1 ELSE 0 END';
+  return `SELECT scope_id, kind, period, sum(n) AS n FROM (
       SELECT CASE s.top WHEN 0 THEN 0 ELSE r.top_reseller_id END AS scope_id,
-        CASE f.exp WHEN 0 THEN 0 ELSE 1 + 2 * r.is_trial + CASE WHEN r.system <> 1 THEN 1 ELSE 0 END END AS kind,
-        CASE f.exp WHEN 0 THEN r.created_at / 86400 ELSE r.exp_date / 86400 END AS day,
+        CASE f.what WHEN 0 THEN 0 WHEN 1 THEN ${kind} ELSE ${kind} + 4 END AS kind,
+        CASE f.what WHEN 0 THEN r.created_at / 86400 WHEN 1 THEN r.exp_date / 86400 ELSE r.exp_date / 3600 END AS period,
         r.sign AS n
       FROM (${source}) r
       CROSS JOIN (SELECT 0 AS top UNION ALL SELECT 1) s
-      CROSS JOIN (SELECT 0 AS exp UNION ALL SELECT 1) f
-      WHERE r.deleted_at IS NULL AND (s.top = 0 OR r.top_reseller_id IS NOT NULL) AND (f.exp = 0 OR r.enabled = 1)
-    ) x GROUP BY scope_id, kind, day HAVING sum(n) <> 0`;
+      CROSS JOIN (SELECT 0 AS what UNION ALL SELECT 1 UNION ALL SELECT 2) f
+      WHERE r.deleted_at IS NULL AND (s.top = 0 OR r.top_reseller_id IS NOT NULL) AND (f.what = 0 OR r.enabled = 1)
+    ) x GROUP BY scope_id, kind, period HAVING sum(n) <> 0`;
 }

@@ -1,8 +1,9 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { foldChanges } from './line-counts-repo.ts';
+import { foldChanges, pruneHours } from './line-counts-repo.ts';
 
 const FOLD_BATCH = 50_000;
+const PRUNE_EVERY_MS = 3_600_000;
 
 /** One fold of up to FOLD_BATCH changes, in its own transaction; returns how many it moved. */
 export function foldBatch({ database }: Pick<Deps, 'database'>): Promise<number> {
@@ -14,6 +15,11 @@ export async function foldLineCounts(deps: Pick<Deps, 'database'>): Promise<void
   while ((await foldBatch(deps)) >= FOLD_BATCH);
 }
 
+/** Drops by-hour counts older than a day (the hours before now are never read). */
+export function pruneLineCounts({ database }: Pick<Deps, 'database'>): Promise<void> {
+  return withTx(database, (trx) => pruneHours(trx, Math.floor(Date.now() / 3_600_000) - 24));
+}
+
 /**
  * Folds every `everyMs` in the background (main.ts). Every process of a cluster runs one; on
  * PostgreSQL an advisory lock lets one fold at a time. Readers are exact with or without it: it
@@ -21,10 +27,14 @@ export async function foldLineCounts(deps: Pick<Deps, 'database'>): Promise<void
  */
 export function startLineCountFolder(deps: Pick<Deps, 'database'>, log: (err: unknown) => void, everyMs = 2_000): { stop(): void } {
   let running = false;
+  let lastPrune = 0;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
+    const prune = Date.now() - lastPrune > PRUNE_EVERY_MS;
+    if (prune) lastPrune = Date.now();
     foldLineCounts(deps)
+      .then(() => (prune ? pruneLineCounts(deps) : undefined))
       .catch(log)
       .finally(() => (running = false));
   }, everyMs);

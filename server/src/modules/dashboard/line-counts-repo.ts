@@ -7,6 +7,7 @@ import type { Tx } from '../../db/tx.ts';
 // seen half done; the folder (line-counts-folder.ts) only keeps the changes table short.
 
 const DAY = 86_400;
+const HOUR = 3_600;
 
 /** 0: every line (admins); a top-level reseller's id: its lines (their top_reseller_id). */
 export type CountScope = number;
@@ -19,16 +20,20 @@ export interface LineFigures {
 }
 
 /**
- * The figures from the kept counts of the whole days after today (after newSince's day), plus an
- * index range count of the lines in the partial days at either edge. One statement: one snapshot.
+ * The figures from the kept counts (migration 032) plus index range counts of the lines at the
+ * edges: created since `newSince` within its day, expiring after `now` within this hour.
+ * One statement: one snapshot of the counts, the changes and the lines.
  */
 export async function keptLineFigures(db: Tx, scope: CountScope, now: number, newSince: number): Promise<LineFigures> {
   const today = Math.floor(now / DAY);
+  const hour = Math.floor(now / HOUR);
   const sinceDay = Math.floor(newSince / DAY);
   const inScope = scope === 0 ? sql`true` : sql`ln.top_reseller_id = ${scope}`;
+  // kinds 5-8 (by hour) are read as 1-4
   const kept = (table: 'line_counts' | 'line_count_changes') => sql`
-    SELECT kind, n FROM ${sql.table(table)} WHERE scope_id = ${scope} AND kind = 0 AND day > ${sinceDay}
-    UNION ALL SELECT kind, n FROM ${sql.table(table)} WHERE scope_id = ${scope} AND kind IN (1, 2, 3, 4) AND day > ${today}`;
+    SELECT kind, n FROM ${sql.table(table)} WHERE scope_id = ${scope} AND kind = 0 AND period > ${sinceDay}
+    UNION ALL SELECT kind, n FROM ${sql.table(table)} WHERE scope_id = ${scope} AND kind IN (1, 2, 3, 4) AND period > ${today}
+    UNION ALL SELECT kind - 4 AS kind, n FROM ${sql.table(table)} WHERE scope_id = ${scope} AND kind IN (5, 6, 7, 8) AND period > ${hour} AND period < ${(today + 1) * 24}`;
   const { rows } = await sql<{ kind: number; n: number | string }>`
     SELECT kind, sum(n) AS n FROM (
       ${kept('line_counts')}
@@ -36,10 +41,15 @@ export async function keptLineFigures(db: Tx, scope: CountScope, now: number, ne
       UNION ALL SELECT 0 AS kind, 1 AS n FROM lines ln
         WHERE ${inScope} AND ln.deleted_at IS NULL AND ln.created_at >= ${newSince} AND ln.created_at < ${(sinceDay + 1) * DAY}
       UNION ALL SELECT 1 + 2 * ln.is_trial + CASE WHEN ln.system <> 1 THEN 1 ELSE 0 END AS kind, 1 AS n FROM lines ln
-        WHERE ${inScope} AND ln.deleted_at IS NULL AND ln.enabled = 1 AND ln.exp_date > ${now} AND ln.exp_date < ${(today + 1) * DAY}
+        WHERE ${inScope} AND ln.deleted_at IS NULL AND ln.enabled = 1 AND ln.exp_date > ${now} AND ln.exp_date < ${(hour + 1) * HOUR}
     ) x GROUP BY kind`.execute(db);
   const by = new Map(rows.map((r) => [Number(r.kind), Number(r.n)]));
   return { created: by.get(0) ?? 0, active: [by.get(1) ?? 0, by.get(2) ?? 0, by.get(3) ?? 0, by.get(4) ?? 0] };
+}
+
+/** Drops the by-hour counts of hours before `beforeHour`: no reader asks for a past hour. */
+export async function pruneHours(trx: Tx, beforeHour: number): Promise<void> {
+  await trx.deleteFrom('line_counts').where('kind', 'in', [5, 6, 7, 8]).where('period', '<', beforeHour).execute();
 }
 
 /** PostgreSQL advisory lock key: one fold at a time across processes */
@@ -58,11 +68,11 @@ export async function foldChanges(trx: Tx, dialect: Dialect, batch: number): Pro
     const { rows } = await sql<{ moved: string }>`
       WITH moved AS (
         DELETE FROM line_count_changes WHERE id IN (SELECT id FROM line_count_changes ORDER BY id LIMIT ${batch})
-        RETURNING scope_id, kind, day, n
+        RETURNING scope_id, kind, period, n
       ), added AS (
-        INSERT INTO line_counts (scope_id, kind, day, n)
-        SELECT scope_id, kind, day, sum(n) FROM moved GROUP BY scope_id, kind, day
-        ON CONFLICT (scope_id, kind, day) DO UPDATE SET n = line_counts.n + excluded.n
+        INSERT INTO line_counts (scope_id, kind, period, n)
+        SELECT scope_id, kind, period, sum(n) FROM moved GROUP BY scope_id, kind, period
+        ON CONFLICT (scope_id, kind, period) DO UPDATE SET n = line_counts.n + excluded.n
         RETURNING 1
       )
       SELECT count(*) AS moved FROM moved`.execute(trx);
@@ -74,9 +84,9 @@ export async function foldChanges(trx: Tx, dialect: Dialect, batch: number): Pro
   const upTo = last.rows[0]?.id;
   if (upTo == null) return 0;
   await sql`
-    INSERT INTO line_counts (scope_id, kind, day, n)
-    SELECT scope_id, kind, day, sum(n) FROM line_count_changes WHERE id <= ${upTo} GROUP BY scope_id, kind, day
-    ON CONFLICT (scope_id, kind, day) DO UPDATE SET n = line_counts.n + excluded.n`.execute(trx);
+    INSERT INTO line_counts (scope_id, kind, period, n)
+    SELECT scope_id, kind, period, sum(n) FROM line_count_changes WHERE id <= ${upTo} GROUP BY scope_id, kind, period
+    ON CONFLICT (scope_id, kind, period) DO UPDATE SET n = line_counts.n + excluded.n`.execute(trx);
   await sql`DELETE FROM line_count_changes WHERE id <= ${upTo}`.execute(trx);
   return Number(last.rows[0].moved);
 }
