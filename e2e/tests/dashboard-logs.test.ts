@@ -1,7 +1,7 @@
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type Api, byTestId, type Dashboard, type Line, type LinePage, type NewsItem, signInWithToken, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
+import { type Api, byTestId, clickMenuEntry, type Dashboard, lineAction, toast, type Line, type LinePage, type NewsItem, signInWithToken, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
 
 const POLL = { timeout: 10_000, interval: 100 };
 
@@ -278,5 +278,47 @@ describe('dashboard, news notice and action log', () => {
     // Its own two lines, not the master's eleven; what the master did to it (creation) is visible too.
     await expect.poll(() => table.getByText(trp('pt-BR', 'logs.actions.user_create')).count(), POLL).toBe(2);
     expect(await table.getByText(trp('pt-BR', 'logs.actions.reseller_create')).count()).toBe(1);
+  });
+});
+
+describe('dashboard of a top-level master, on a phone, follows its own changes at once', () => {
+  const s = useE2eSuite();
+
+  test('375 px: a line created and then blocked through the menus moves the cards on the next visit', async () => {
+    const bouquet = await s.admin.createBouquet(uniqueName('Bq '));
+    const monthly = await s.admin.createPackage({ package_name: uniqueName('Mensal '), bouquets: [String(bouquet.id)] });
+    const master = await s.admin.createAndSignIn({ type: 'master', credits: 10 });
+    await master.post<Line>('/users', { package_id: monthly.id });
+
+    const page = await s.page({ viewport: { width: 375, height: 740 } });
+    await signInWithToken(page, master.token, '/logs');
+    await byTestId(page, 'nav-burger').waitFor();
+    await clickMenuEntry(page, '/');
+    const card = (key: string) => visibleText(byTestId(page, `card-${key}-value`));
+    await expect.poll(() => card('users_active'), POLL).toBe('1');
+    await expect.poll(() => card('users_new'), POLL).toBe('1');
+
+    // A second line through the create form (menu, then the form).
+    await clickMenuEntry(page, '/users/add');
+    await byTestId(page, 'user-username').fill(uniqueName('ln'));
+    await byTestId(page, 'user-generate-password').click();
+    await pickOption(page, 'user-package', monthly.package_name);
+    await byTestId(page, 'user-submit').click();
+    await byTestId(byTestId(page, 'user-created-dialog'), 'created-username').waitFor();
+    await page.keyboard.press('Escape');
+    await clickMenuEntry(page, '/');
+    await expect.poll(() => card('users_active'), POLL).toBe('2');
+    await expect.poll(() => card('users_activehttp'), POLL).toBe('2');
+    await expect.poll(() => card('users'), POLL).toBe('2');
+
+    // Blocked from the list's row menu: still a line, no longer active.
+    const first = (await master.get<LinePage>('/users')).data.at(-1)!;
+    await clickMenuEntry(page, '/users');
+    await lineAction(page, first.id, 'block');
+    await byTestId(page, 'confirm-yes').click();
+    await toast(page, trp('pt-BR', 'users.block.success'));
+    await clickMenuEntry(page, '/');
+    await expect.poll(() => card('users_active'), POLL).toBe('1');
+    await expect.poll(() => card('users'), POLL).toBe('2');
   });
 });

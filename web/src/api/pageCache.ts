@@ -6,14 +6,19 @@ type Page<T> = { data: T[]; meta: PageMeta };
 
 /**
  * The cache of a paged list family (`lists`: the prefix of its pages) and its single-row entries
- * (`one`), as a row action or a creation changes them.
+ * (`one`), as a row action or a creation changes them. `dependents`: other queries counting these
+ * rows (the dashboard's cards), marked stale by every change so their next view asks again.
  */
-export function pagedListCache<T extends { id: number }>(lists: () => QueryKey, one: (id: number) => QueryKey) {
+export function pagedListCache<T extends { id: number }>(lists: () => QueryKey, one: (id: number) => QueryKey, dependents: QueryKey[] = []) {
+  const touchDependents = () => {
+    for (const queryKey of dependents) void queryClient.invalidateQueries({ queryKey });
+  };
   return {
     /** Puts a changed row in every cached page (and its single-row entry): the list updates at once. */
     replace(row: T): void {
       queryClient.setQueriesData<Page<T>>({ queryKey: lists() }, (old) => (old ? { ...old, data: old.data.map((r) => (r.id === row.id ? row : r)) } : old));
       queryClient.setQueryData(one(row.id), row);
+      touchDependents();
     },
     /** Takes a removed row out of every cached page, then refetches to fill the page. */
     drop(id: number): void {
@@ -24,9 +29,13 @@ export function pagedListCache<T extends { id: number }>(lists: () => QueryKey, 
       );
       queryClient.removeQueries({ queryKey: one(id) });
       void queryClient.invalidateQueries({ queryKey: lists() });
+      touchDependents();
     },
     /** New rows show up on the list's next load. */
-    reload: (): Promise<void> => queryClient.invalidateQueries({ queryKey: lists() }),
+    reload: (): Promise<void> => {
+      touchDependents();
+      return queryClient.invalidateQueries({ queryKey: lists() });
+    },
   };
 }
 

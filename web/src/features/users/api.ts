@@ -4,6 +4,7 @@ import { notifySuccess, showError } from '../../api/notify';
 import { pagedListCache, whilePending } from '../../api/pageCache';
 import { reloadProfile } from '../../api/profile';
 import { userKeys } from './queryKeys';
+import { dashboardKeys } from '../dashboard/queryKeys';
 import type { Line, LineCreate, LinesQuery, LineUpdate, LinkType, TrialCreate } from '../../api/types';
 import { useIntentMutation } from '../../api/useIntentMutation';
 import { useRowAction } from '../../components/table/rowActions';
@@ -40,7 +41,8 @@ export function useMigrationLookup(url: string, enabled: boolean) {
   });
 }
 
-const lines = pagedListCache<Line>(userKeys.lists, userKeys.one);
+/** (the dashboard's cards and expiry list count these lines) */
+const lines = pagedListCache<Line>(userKeys.lists, userKeys.one, [dashboardKeys.all()]);
 
 /** New lines show up on the list's next load; the balance paid for them. */
 function lineCreated(): Promise<void> {
