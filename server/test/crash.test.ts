@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connection.ts';
 import { ENGINE } from './helpers.ts';
+import { keptCountsMismatches } from './kept-counts-check.ts';
 import { ledgerProblems } from './security/state.ts';
 import { type FreshDatabase, ServerProcess, freePort, freshDatabase } from './security/server-process.ts';
 import { STRONG_PASSWORD } from './security/world.ts';
@@ -10,9 +11,9 @@ import { STRONG_PASSWORD } from './security/world.ts';
 // Crash safety: the real server process under concurrent credit operations (transfers, line
 // creations, renewals, each with an Idempotency-Key, some retried after the crash) is killed with
 // SIGKILL at random moments and restarted. Afterwards every balance equals its ledger, no balance
-// is negative, no line exists without its charge and no charge without its line, and no answer
-// the server gave before dying was lost. CRASH_KILLS (default 3) sets the number of kills;
-// `npm run crash` runs 20 per engine.
+// is negative, no line exists without its charge and no charge without its line, no answer the
+// server gave before dying was lost, and the dashboard's kept counts still equal a scan.
+// CRASH_KILLS (default 3) sets the number of kills; `npm run crash` runs 20 per engine.
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 3);
 const WORKERS = 8;
@@ -218,6 +219,8 @@ describe(`crash safety under SIGKILL (${ENGINE})`, () => {
       expect(doubleCharges).toEqual([]);
       expect(lost).toEqual([]);
       expect(serverErrors).toEqual([]);
+      // the dashboard's kept counts (their change rows commit with the lines, folds are atomic)
+      expect(await keptCountsMismatches(dbx)).toEqual([]);
       expect(acknowledged.length).toBeGreaterThan(KILLS * 5); // the load really ran between kills
     } finally {
       await database.close();
