@@ -56,7 +56,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   try {
-    folder.stop();
+    await folder.stop();
     await worker?.stop(); // aborts the deliveries in flight: they stay queued for the next start
     await closeGracefully(app); // stops accepting, finishes in-flight requests, no connection reset
     await database.close();

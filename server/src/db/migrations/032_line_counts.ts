@@ -31,6 +31,8 @@ export async function up(db: Kysely<any>, { dialect, bigId }: MigrationContext):
     .execute();
   await sql`CREATE INDEX line_count_changes_scope ON line_count_changes (scope_id, kind, period)`.execute(db);
 
+  // (PostgreSQL: no line may change between this fill and the triggers below; the migration is one transaction)
+  if (dialect === 'postgres') await sql`LOCK TABLE lines IN SHARE ROW EXCLUSIVE MODE`.execute(db);
   await sql.raw(`INSERT INTO line_counts (scope_id, kind, period, n) ${figures(`SELECT ${COLUMNS}, 1 AS sign FROM lines`)}`).execute(db);
   // The admin's resellers card counts this index, not the wide reseller rows (PostgreSQL read
   // all 10,000 of them: 2.6 ms of every admin dashboard view).

@@ -17,7 +17,7 @@ export async function foldLineCounts(deps: Pick<Deps, 'database'>): Promise<void
 
 /** Drops by-hour counts older than a day (the hours before now are never read). */
 export function pruneLineCounts({ database }: Pick<Deps, 'database'>): Promise<void> {
-  return withTx(database, (trx) => pruneHours(trx, Math.floor(Date.now() / 3_600_000) - 24));
+  return withTx(database, (trx) => pruneHours(trx, database.dialect, Math.floor(Date.now() / 3_600_000) - 24));
 }
 
 /**
@@ -25,19 +25,24 @@ export function pruneLineCounts({ database }: Pick<Deps, 'database'>): Promise<v
  * PostgreSQL an advisory lock lets one fold at a time. Readers are exact with or without it: it
  * only keeps line_count_changes short.
  */
-export function startLineCountFolder(deps: Pick<Deps, 'database'>, log: (err: unknown) => void, everyMs = 2_000): { stop(): void } {
-  let running = false;
+export function startLineCountFolder(deps: Pick<Deps, 'database'>, log: (err: unknown) => void, everyMs = 2_000): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
   let lastPrune = 0;
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
     const prune = Date.now() - lastPrune > PRUNE_EVERY_MS;
     if (prune) lastPrune = Date.now();
-    foldLineCounts(deps)
+    running = foldLineCounts(deps)
       .then(() => (prune ? pruneLineCounts(deps) : undefined))
       .catch(log)
-      .finally(() => (running = false));
+      .finally(() => (running = undefined));
   }, everyMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  // (stop waits for a fold under way, so the database is not closed under it)
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -47,22 +47,32 @@ export async function keptLineFigures(db: Tx, scope: CountScope, now: number, ne
   return { created: by.get(0) ?? 0, active: [by.get(1) ?? 0, by.get(2) ?? 0, by.get(3) ?? 0, by.get(4) ?? 0] };
 }
 
-/** Drops the by-hour counts of hours before `beforeHour`: no reader asks for a past hour. */
-export async function pruneHours(trx: Tx, beforeHour: number): Promise<void> {
+/**
+ * Drops the by-hour counts of hours before `beforeHour`: no reader asks for a past hour. Under the
+ * fold's lock (a fold may be adding to those rows: a renewed expired line subtracts from its old hour).
+ */
+export async function pruneHours(trx: Tx, dialect: Dialect, beforeHour: number): Promise<void> {
+  if (!(await foldLock(trx, dialect))) return;
   await trx.deleteFrom('line_counts').where('kind', 'in', [5, 6, 7, 8]).where('period', '<', beforeHour).execute();
 }
 
-/** PostgreSQL advisory lock key: one fold at a time across processes */
+/** PostgreSQL advisory lock key: one fold (or prune) at a time across processes */
 const FOLD_LOCK = 32_032;
+
+/** PostgreSQL: takes the fold's lock for this transaction, or says another process has it. SQLite: its write lock is enough. */
+async function foldLock(trx: Tx, dialect: Dialect): Promise<boolean> {
+  if (dialect !== 'postgres') return true;
+  const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${FOLD_LOCK}) AS ok`.execute(trx);
+  return !!lock.rows[0]?.ok;
+}
 
 /**
  * Moves up to `batch` changes into line_counts; call inside a write transaction. Returns how many
  * it moved (0 on PostgreSQL when another process is folding).
  */
 export async function foldChanges(trx: Tx, dialect: Dialect, batch: number): Promise<number> {
+  if (!(await foldLock(trx, dialect))) return 0;
   if (dialect === 'postgres') {
-    const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${FOLD_LOCK}) AS ok`.execute(trx);
-    if (!lock.rows[0]?.ok) return 0;
     // DELETE ... RETURNING takes exactly the committed changes it removes; a range of ids could
     // drop one whose transaction, holding a lower id, commits later.
     const { rows } = await sql<{ moved: string }>`

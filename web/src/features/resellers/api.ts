@@ -1,6 +1,7 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { resellerKeys } from './queryKeys';
+import { dashboardKeys } from '../dashboard/queryKeys';
 import type { Reseller, ResellerCreate, ResellerDetail, ResellerPage, ResellersQuery, ResellerUpdate } from '../../api/types';
 import type { PerOption } from '../../components/pagerMath';
 import { reloadProfile } from '../../api/profile';
@@ -120,6 +121,8 @@ export function useDeactivate() {
       api.DELETE('/api/resellers/{id}', { params: { path: { id } }, body: { reseller_id: id, type: 'transferall', target_id: targetId }, silent: true }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: resellerKeys.all() });
+      // its lines and sub-resellers moved: the dashboard's cards count them
+      void qc.invalidateQueries({ queryKey: dashboardKeys.all() });
       void reloadProfile();
     },
   });
@@ -135,6 +138,7 @@ export function useCreateReseller() {
     mutationFn: (body: ResellerCreate, idempotencyKey) => api.POST('/api/resellers', { body, idempotencyKey, silent: true }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: resellerKeys.all() });
+      void qc.invalidateQueries({ queryKey: dashboardKeys.counters() }); // the resellers card
       void reloadProfile();
     },
   });
