@@ -55,7 +55,7 @@ describe(`the dashboard's kept line counts (${ENGINE})`, () => {
       for (const [scope, actor] of scopes) {
         const kept = await keptLineFigures(db, scope, at, at - 7 * DAY);
         const s = await lineCounts(db, actor, at, at - 7 * DAY);
-        const scanned = { created: Number(s?.users_new ?? 0), active: [s?.normal_http, s?.normal_p2p, s?.trial_http, s?.trial_p2p].map((v) => Number(v ?? 0)) };
+        const scanned = { total: Number(s?.users ?? 0), created: Number(s?.users_new ?? 0), active: [s?.normal_http, s?.normal_p2p, s?.trial_http, s?.trial_p2p].map((v) => Number(v ?? 0)) };
         expect(kept, `${label}: scope ${scope} at ${at}`).toEqual(scanned);
       }
     }

@@ -16,11 +16,11 @@ export async function keptCountsMismatches(db: Database['db']): Promise<string[]
     const active = (trial: number, http: boolean) =>
       sql<number>`sum(case when enabled = 1 and exp_date > ${now} and is_trial = ${trial} and system ${sql.raw(http ? '=' : '<>')} 1 then 1 else 0 end)`;
     const { rows } = await sql<Record<string, number | string | null>>`
-      SELECT sum(case when created_at >= ${since} then 1 else 0 end) AS created,
+      SELECT count(*) AS total, sum(case when created_at >= ${since} then 1 else 0 end) AS created,
         ${active(0, true)} AS a1, ${active(0, false)} AS a2, ${active(1, true)} AS a3, ${active(1, false)} AS a4
       FROM lines WHERE deleted_at IS NULL AND ${inScope}`.execute(db);
     const r = rows[0] ?? {};
-    const scanned = { created: Number(r.created ?? 0), active: [r.a1, r.a2, r.a3, r.a4].map((v) => Number(v ?? 0)) };
+    const scanned = { total: Number(r.total ?? 0), created: Number(r.created ?? 0), active: [r.a1, r.a2, r.a3, r.a4].map((v) => Number(v ?? 0)) };
     const kept = await keptLineFigures(db, scope, now, since);
     if (JSON.stringify(kept) !== JSON.stringify(scanned)) problems.push(`scope ${scope}: kept ${JSON.stringify(kept)}, scanned ${JSON.stringify(scanned)}`);
   }

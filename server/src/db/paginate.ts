@@ -52,6 +52,8 @@ export async function paginate<R>(
     total?: () => Promise<number>;
     countBase?: SelectQueryBuilder<any, any, any>;
     deferred?: (keys: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, R>;
+    /** with `deferred`: whether the page of this `many` is deferred (default: always) */
+    deferIf?: (many: boolean) => boolean;
     /** with `deferred`: the page's keys (`page_key`) found some other way than walking `base` */
     keys?: (offset: number, per: number) => SelectQueryBuilder<any, any, any>;
     /** stop counting after this many matches (default COUNT_CAP) */
@@ -74,7 +76,7 @@ export async function paginate<R>(
   const key = (column: string) => (opts.sortMatches?.(many) ? sql`+${sql.ref(column)}` : sql.ref(column));
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
     q.orderBy(key(opts.order.column), opts.order.direction).orderBy(key(opts.tiebreak), opts.order.direction) as Q;
-  const rows = opts.deferred
+  const rows = opts.deferred && (opts.deferIf?.(many) ?? true)
     ? ordered(opts.deferred(opts.keys ? opts.keys((page - 1) * per, per) : ordered(pageBase.select(sql.ref(opts.tiebreak).as('page_key'))).limit(per).offset((page - 1) * per)))
     : ordered(select(pageBase, many)).limit(per).offset((page - 1) * per);
   const data = (await rows.execute()) as R[];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AuthUser } from '../domain/auth-user.ts';
-import { escapeLike, visibleLines } from './scope-repo.ts';
+import { type OwnerWalk, escapeLike, visibleLines } from './scope-repo.ts';
 import type { Tx } from '../db/tx.ts';
 
 /** The user list's filters, by their query names: id, username, text_search, reseller, created, type_user, status. */
@@ -126,13 +126,13 @@ export function filtered(
   actor: AuthUser,
   f: LineFilters,
   now: number,
-  opts: { createdAt?: [number, number]; resellerId?: number; scanInOrder?: boolean; walk?: string; top?: boolean; search?: TextSearchPath; ownerFirst?: boolean } = {},
+  opts: { createdAt?: [number, number]; resellerId?: number; scanInOrder?: boolean; walk?: string; top?: boolean; search?: TextSearchPath; ownerFirst?: OwnerWalk } = {},
 ) {
   const { createdAt, resellerId } = opts;
   const col = (name: string) => (opts.walk && opts.walk !== name ? sql`+${sql.ref(name)}` : sql.ref(name));
   // A username prefix is the narrowest index there is: the scope is then tested on its matches.
   const byPrefix = !!f.username && resellerId === undefined;
-  let q = visibleLines(db, actor, (!!opts.scanInOrder || byPrefix) && resellerId === undefined, !!opts.top && !byPrefix && resellerId === undefined, !!opts.ownerFirst);
+  let q = visibleLines(db, actor, (!!opts.scanInOrder || byPrefix) && resellerId === undefined, !!opts.top && !byPrefix && resellerId === undefined, opts.ownerFirst ?? false);
   if (f.id !== undefined) q = q.where('ln.id', '=', f.id);
   if (f.username) {
     // Case-insensitive prefix as a range on the lower(username) index, then LIKE for exact

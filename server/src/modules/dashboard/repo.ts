@@ -10,6 +10,7 @@ export function lineCounts(db: Tx, actor: AuthUser, now: number, newSince: numbe
   const kind = (trial: number, http: boolean) => sql<number>`sum(case when ${active} and ln.is_trial = ${trial} and ln.system ${sql.raw(http ? '=' : '<>')} 1 then 1 else 0 end)`;
   return visibleLines(db, actor)
     .select([
+      sql<number>`count(*)`.as('users'),
       kind(0, true).as('normal_http'),
       kind(0, false).as('normal_p2p'),
       kind(1, true).as('trial_http'),

@@ -1,8 +1,8 @@
-import { countVisibleLines, isTopLevel } from '../../repos/scope-repo.ts';
+import { isTopLevel } from '../../repos/scope-repo.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { cached } from './cache.ts';
-import { type CountScope, keptLineFigures } from './line-counts-repo.ts';
+import { type CountScope, type LineFigures, keptLineFigures } from './line-counts-repo.ts';
 import * as repo from './repo.ts';
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -28,15 +28,14 @@ async function keptScope({ database }: Deps, actor: AuthUser): Promise<CountScop
 async function counters({ database }: Deps, actor: AuthUser, now: number, scope?: CountScope) {
   const db = database.db;
   const newSince = now - 7 * 86_400;
-  const [lines, res, users] = await Promise.all([
+  const [lines, res] = await Promise.all([
     scope === undefined ? scannedFigures(db, actor, now, newSince) : keptLineFigures(db, scope, now, newSince),
     repo.resellerCount(db, actor),
-    countVisibleLines(db, actor),
   ]);
   const [normalHttp, normalP2p, trialHttp, trialP2p] = lines.active;
   return {
     resellers: n(res?.n),
-    users,
+    users: lines.total,
     users_active: normalHttp + normalP2p,
     users_activep2p: normalP2p,
     users_activehttp: normalHttp,
@@ -46,11 +45,12 @@ async function counters({ database }: Deps, actor: AuthUser, now: number, scope?
   };
 }
 
-async function scannedFigures(db: Deps['database']['db'], actor: AuthUser, now: number, newSince: number) {
+async function scannedFigures(db: Deps['database']['db'], actor: AuthUser, now: number, newSince: number): Promise<LineFigures> {
   const r = await repo.lineCounts(db, actor, now, newSince);
   return {
+    total: n(r?.users),
     created: n(r?.users_new),
-    active: [n(r?.normal_http), n(r?.normal_p2p), n(r?.trial_http), n(r?.trial_p2p)] as [number, number, number, number],
+    active: [n(r?.normal_http), n(r?.normal_p2p), n(r?.trial_http), n(r?.trial_p2p)],
   };
 }
 

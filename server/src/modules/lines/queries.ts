@@ -3,7 +3,7 @@ import { notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder, TEXT_SEARCH_COUNT_CAP } from '../../http/paging.ts';
 import { SEARCH_INDEX_MAX, type TextSearchPath, commonInWalk, sampledMatches, searchIndexMatches, trigramMatches } from '../../repos/line-filters-repo.ts';
 import { keptPerHandle } from '../../db/kept.ts';
-import { countVisibleLines, isTopLevel, resellerIdByUsername, visibleLines, linesChangeStamp } from '../../repos/scope-repo.ts';
+import { type OwnerWalk, countVisibleLines, isTopLevel, resellerIdByUsername, visibleLines, linesChangeStamp } from '../../repos/scope-repo.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { now } from './change.ts';
 import * as repo from './repo.ts';
@@ -98,12 +98,15 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
   // filters on its entries (each holds every filter column) and stopping after the page; with
   // fewer, it reads the matches through the narrowest index and sorts them: a walk would read the
   // index to its end for a few thousand matches. A text search always walks (see textSearchPath).
-  // A walk by the owner's username goes owner by owner (ownerFirst).
+  // A walk by the owner's username goes owner by owner (ownerFirst), its page's keys found on the
+  // indexes alone, then its rows fetched (repo.pageLines).
   // On SQLite (hints) a page that does not walk sorts its matches (no index may serve the ORDER BY:
   // SQLite would walk one to skip the sort), and a selective filter's index is the only one its
   // other filters may use.
   const walks = (many: boolean) => opts.broad && (many || !!q.text_search);
-  const ownerFirst = (many: boolean) => order.column === 'o.username' && walks(many);
+  // (PostgreSQL: not for a rare term's trigram candidates, which it sorts in a moment)
+  const ownerFirst = (many: boolean): OwnerWalk =>
+    order.column === 'o.username' && walks(many) && (opts.hints ? 'cross-join' : (many || opts.search === 'walk') && `lateral ${order.direction}`);
   const walkOf = (many: boolean) => (!opts.hints ? undefined : walks(many) ? order.column : opts.broad ? undefined : 'none');
   const page = (many: boolean) =>
     repo.filtered(db, actor, q, at, { ...opts, walk: walkOf(many), scanInOrder: opts.scanInOrder && walks(many), ownerFirst: ownerFirst(many) });

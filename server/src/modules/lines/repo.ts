@@ -4,7 +4,7 @@ import type { Tx } from '../../db/tx.ts';
 import { type Order, paginate } from '../../db/paginate.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { type LineFilters, filtered } from '../../repos/line-filters-repo.ts';
-import { countVisibleLines, escapeLike, sumVisibleLines, visibleLine, visibleLines } from '../../repos/scope-repo.ts';
+import { type OwnerWalk, countVisibleLines, escapeLike, sumVisibleLines, visibleLine, visibleLines } from '../../repos/scope-repo.ts';
 
 // The list filters are shared SQL (repos/line-filters-repo.ts): the online list filters lines the same way.
 export { type LineFilters, createdRange, filtered } from '../../repos/line-filters-repo.ts';
@@ -79,23 +79,19 @@ export const toLineRow = (r: Omit<LineRow, 'bouquet'> & { bouquet: string }): Li
 export async function pageLines(
   db: Tx,
   q: ReturnType<typeof visibleLines> | ((many: boolean) => ReturnType<typeof visibleLines>),
-  paging: { ownerFirst?: (many: boolean) => boolean; sortMatches?: (many: boolean) => boolean; page?: number; per?: number; order: Order; total?: () => Promise<number>; count?: ReturnType<typeof visibleLines>; countCap?: number; countStamp?: () => Promise<number | undefined> },
+  paging: { ownerFirst?: (many: boolean) => OwnerWalk; sortMatches?: (many: boolean) => boolean; page?: number; per?: number; order: Order; total?: () => Promise<number>; count?: ReturnType<typeof visibleLines>; countCap?: number; countStamp?: () => Promise<number | undefined> },
 ) {
-  // (a page walked owner by owner has its owner joined already: visibleLines ownerFirst)
-  const withOwner = (b: ReturnType<typeof visibleLines>, joined = false) =>
-    (joined ? b.select(COLUMNS as never) : b.leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS as never)) as never;
-  // Pages sorted by a line column find their ids on an index alone and fetch those rows only
-  // (OFFSET 9,990 skips index entries, not joined rows); the owner join only on the page itself,
-  // counts never pay for it (SQLite does not drop it).
-  const deferred = paging.order.column.startsWith('ln.')
-    ? (keys: ReturnType<typeof visibleLines>) => withOwner(db.selectFrom('lines as ln').where('ln.id', 'in', keys as never) as never)
-    : undefined;
-  const res = await paginate<Omit<LineRow, 'bouquet'> & { bouquet: string }>(q, (b, many) => withOwner(b as ReturnType<typeof visibleLines>, !!paging.ownerFirst?.(many)), {
+  const withOwner = (b: ReturnType<typeof visibleLines>) => b.leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS as never) as never;
+  // Pages sorted by a line column, or walked owner by owner, find their ids on the indexes alone
+  // and fetch those rows only (OFFSET 9,990 skips index entries, not joined rows); the owner join
+  // only on the page itself, counts never pay for it (SQLite does not drop it).
+  const res = await paginate<Omit<LineRow, 'bouquet'> & { bouquet: string }>(q, (b) => withOwner(b as ReturnType<typeof visibleLines>), {
     ...paging,
     db,
     tiebreak: 'ln.id',
     countBase: paging.count,
-    deferred: deferred as never,
+    deferred: (keys) => withOwner(db.selectFrom('lines as ln').where('ln.id', 'in', keys as never) as never),
+    deferIf: (many) => paging.order.column.startsWith('ln.') || !!paging.ownerFirst?.(many),
   });
   return { ...res, data: res.data.map(toLineRow) };
 }
