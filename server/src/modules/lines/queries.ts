@@ -90,8 +90,10 @@ async function chooseSearchPath({ database }: Deps, actor: AuthUser, term: strin
 
 export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
   const db = deps.database.db;
-  const order = parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER);
   const opts = await resolveFilters(deps, actor, q);
+  // One owner's lines (the reseller filter) by their owner are in id order.
+  const asked = parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER);
+  const order = asked.column === 'o.username' && opts.resellerId !== undefined ? { ...asked, column: 'ln.id' } : asked;
   const unfiltered = [q.id, q.username, q.text_search, q.reseller, q.created, q.type_user, q.status].every((v) => v === undefined || v === '');
   const at = now();
   // With more matches than the count's cap (`many`) the page walks the sort's index, testing the
@@ -104,9 +106,9 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
   // SQLite would walk one to skip the sort), and a selective filter's index is the only one its
   // other filters may use.
   const walks = (many: boolean) => opts.broad && (many || !!q.text_search);
-  // (PostgreSQL: not for a rare term's trigram candidates, which it sorts in a moment)
+  // (PostgreSQL walks a text search's owners its own way: the test reads each line's row)
   const ownerFirst = (many: boolean): OwnerWalk =>
-    order.column === 'o.username' && walks(many) && (opts.hints ? 'cross-join' : (many || opts.search === 'walk') && `lateral ${order.direction}`);
+    order.column === 'o.username' && walks(many) && (opts.hints || !many || q.text_search ? 'cross-join' : `lateral ${order.direction}`);
   const walkOf = (many: boolean) => (!opts.hints ? undefined : walks(many) ? order.column : opts.broad ? undefined : 'none');
   const page = (many: boolean) =>
     repo.filtered(db, actor, q, at, { ...opts, walk: walkOf(many), scanInOrder: opts.scanInOrder && walks(many), ownerFirst: ownerFirst(many) });
