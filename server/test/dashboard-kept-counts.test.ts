@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as creationHours from '../src/db/migrations/033_line_creation_hours.ts';
+import { withTx } from '../src/db/tx.ts';
 import type { AuthUser } from '../src/domain/auth-user.ts';
 import { foldBatch, foldLineCounts, pruneLineCounts } from '../src/modules/dashboard/line-counts-folder.ts';
 import { keptLineFigures } from '../src/modules/dashboard/line-counts-repo.ts';
@@ -110,6 +112,11 @@ describe(`the dashboard's kept line counts (${ENGINE})`, () => {
     await expectKeptExact('subtree moved');
     await foldLineCounts(t.deps);
     await expectKeptExact('moved and folded');
+    // migration 033 on a database that has lines: its fill of the creation hours is exact too
+    await t.database.db.deleteFrom('line_counts').where('kind', '=', 9).execute();
+    const ctx = { dialect: ENGINE, id: ENGINE === 'postgres' ? 'serial' : 'integer', bigId: ENGINE === 'postgres' ? 'bigserial' : 'integer' } as const;
+    await withTx(t.database, (trx) => creationHours.up(trx as never, ctx));
+    await expectKeptExact('033 filled');
     // the by-hour counts of past hours go; what is read from now on stays exact
     await pruneLineCounts(t.deps);
     await expectKeptExact('pruned', { past: false });
@@ -123,7 +130,7 @@ describe(`the dashboard's kept line counts (${ENGINE})`, () => {
     await createLine(t, tops[0].token, { package_id: pkg });
     expect(await snapshot()).toEqual(before);
     const changes = await db.selectFrom('line_count_changes').select(['scope_id', 'kind', 'n']).orderBy('id').execute();
-    expect(changes.map((c) => c.scope_id).sort((a, b) => a - b)).toEqual([0, 0, 0, tops[0].id, tops[0].id, tops[0].id]);
+    expect(changes.map((c) => c.scope_id).sort((a, b) => a - b)).toEqual([0, 0, 0, 0, tops[0].id, tops[0].id, tops[0].id, tops[0].id]);
     expect(changes.every((c) => c.n === 1)).toBe(true);
   });
 

@@ -38,7 +38,15 @@ export async function up(db: Kysely<any>, { dialect, bigId }: MigrationContext):
   // all 10,000 of them: 2.6 ms of every admin dashboard view).
   await sql`CREATE INDEX resellers_live ON resellers (id) WHERE deleted_at IS NULL`.execute(db);
 
-  const record = (source: string) => `INSERT INTO line_count_changes (scope_id, kind, period, n) ${figures(source)}`;
+  await writeLineCountTriggers(db, dialect, false);
+}
+
+/**
+ * (Re)writes the triggers that record every change of a line's figures (033 adds creation hours).
+ * PostgreSQL: once per statement, grouped, from its transition tables; SQLite: per row.
+ */
+export async function writeLineCountTriggers(db: Kysely<any>, dialect: MigrationContext['dialect'], creationHours: boolean): Promise<void> {
+  const record = (source: string) => `INSERT INTO line_count_changes (scope_id, kind, period, n) ${figures(source, creationHours)}`;
   const rows = (from: string, sign: number) => `SELECT ${COLUMNS.split(', ').map((c) => `${from}.${c} AS ${c}`).join(', ')}, ${sign} AS sign`;
   if (dialect === 'postgres') {
     const events = [
@@ -47,34 +55,42 @@ export async function up(db: Kysely<any>, { dialect, bigId }: MigrationContext):
       ['delete', 'DELETE', 'REFERENCING OLD TABLE AS old_rows', `${rows('old_rows', -1)} FROM old_rows`],
     ];
     for (const [name, event, referencing, source] of events) {
-      await sql.raw(`CREATE FUNCTION line_counts_${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${record(source)}; RETURN NULL; END $$`).execute(db);
+      await sql.raw(`CREATE OR REPLACE FUNCTION line_counts_${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${record(source)}; RETURN NULL; END $$`).execute(db);
+      await sql.raw(`DROP TRIGGER IF EXISTS line_counts_${name} ON lines`).execute(db);
       await sql.raw(`CREATE TRIGGER line_counts_${name} AFTER ${event} ON lines ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION line_counts_${name}()`).execute(db);
     }
     return;
   }
   // (SQLite: the top_reseller_id set by 019's insert trigger arrives as an update of that column.)
-  await sql.raw(`CREATE TRIGGER line_counts_insert AFTER INSERT ON lines BEGIN ${record(rows('NEW', 1))}; END`).execute(db);
-  await sql.raw(`CREATE TRIGGER line_counts_update AFTER UPDATE OF ${COLUMNS} ON lines BEGIN ${record(`${rows('NEW', 1)} UNION ALL ${rows('OLD', -1)}`)}; END`).execute(db);
-  await sql.raw(`CREATE TRIGGER line_counts_delete AFTER DELETE ON lines BEGIN ${record(rows('OLD', -1))}; END`).execute(db);
+  const triggers = [
+    ['insert', 'INSERT', record(rows('NEW', 1))],
+    ['update', `UPDATE OF ${COLUMNS}`, record(`${rows('NEW', 1)} UNION ALL ${rows('OLD', -1)}`)],
+    ['delete', 'DELETE', record(rows('OLD', -1))],
+  ];
+  for (const [name, event, body] of triggers) {
+    await sql.raw(`DROP TRIGGER IF EXISTS line_counts_${name}`).execute(db);
+    await sql.raw(`CREATE TRIGGER line_counts_${name} AFTER ${event} ON lines BEGIN ${body}; END`).execute(db);
+  }
 }
 
 /** The columns a line's figures depend on. */
-const COLUMNS = 'created_at, exp_date, enabled, is_trial, system, deleted_at, top_reseller_id';
+export const COLUMNS = 'created_at, exp_date, enabled, is_trial, system, deleted_at, top_reseller_id';
 
 /**
  * (scope_id, kind, period, n) of the rows of `source` (COLUMNS and a sign, +1 or -1), grouped,
- * with the groups that cancel out (an update that moved nothing counted) left out.
+ * with the groups that cancel out (an update that moved nothing counted) left out. `creationHours`
+ * (migration 033) adds kind 9: live lines by the hour they were created.
  */
-function figures(source: string): string {
+export function figures(source: string, creationHours = false): string {
   const kind = '1 + 2 * r.is_trial + CASE WHEN r.system <> 1 THEN 1 ELSE 0 END';
   return `SELECT scope_id, kind, period, sum(n) AS n FROM (
       SELECT CASE s.top WHEN 0 THEN 0 ELSE r.top_reseller_id END AS scope_id,
-        CASE f.what WHEN 0 THEN 0 WHEN 1 THEN ${kind} ELSE ${kind} + 4 END AS kind,
-        CASE f.what WHEN 0 THEN r.created_at / 86400 WHEN 1 THEN r.exp_date / 86400 ELSE r.exp_date / 3600 END AS period,
+        CASE f.what WHEN 0 THEN 0 WHEN 1 THEN ${kind} WHEN 2 THEN ${kind} + 4 ELSE 9 END AS kind,
+        CASE f.what WHEN 0 THEN r.created_at / 86400 WHEN 1 THEN r.exp_date / 86400 WHEN 2 THEN r.exp_date / 3600 ELSE r.created_at / 3600 END AS period,
         r.sign AS n
       FROM (${source}) r
       CROSS JOIN (SELECT 0 AS top UNION ALL SELECT 1) s
-      CROSS JOIN (SELECT 0 AS what UNION ALL SELECT 1 UNION ALL SELECT 2) f
-      WHERE r.deleted_at IS NULL AND (s.top = 0 OR r.top_reseller_id IS NOT NULL) AND (f.what = 0 OR r.enabled = 1)
+      CROSS JOIN (SELECT 0 AS what UNION ALL SELECT 1 UNION ALL SELECT 2${creationHours ? ' UNION ALL SELECT 3' : ''}) f
+      WHERE r.deleted_at IS NULL AND (s.top = 0 OR r.top_reseller_id IS NOT NULL) AND (f.what IN (0, 3) OR r.enabled = 1)
     ) x GROUP BY scope_id, kind, period HAVING sum(n) <> 0`;
 }

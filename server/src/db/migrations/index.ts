@@ -32,6 +32,7 @@ import * as m029 from './029_list_sort_indexes.ts';
 import * as m030 from './030_log_user_index.ts';
 import * as m031 from './031_catalogue_version.ts';
 import * as m032 from './032_line_counts.ts';
+import * as m033 from './033_line_creation_hours.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -75,6 +76,7 @@ const steps: Record<string, Step> = {
   '030_log_user_index': m030,
   '031_catalogue_version': m031,
   '032_line_counts': m032,
+  '033_line_creation_hours': m033,
 };
 
 class StaticProvider implements MigrationProvider {

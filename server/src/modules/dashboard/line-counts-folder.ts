@@ -15,9 +15,9 @@ export async function foldLineCounts(deps: Pick<Deps, 'database'>): Promise<void
   while ((await foldBatch(deps)) >= FOLD_BATCH);
 }
 
-/** Drops by-hour counts older than a day (the hours before now are never read). */
+/** Drops the by-hour counts no reader asks for (pruneHours). */
 export function pruneLineCounts({ database }: Pick<Deps, 'database'>): Promise<void> {
-  return withTx(database, (trx) => pruneHours(trx, database.dialect, Math.floor(Date.now() / 3_600_000) - 24));
+  return withTx(database, (trx) => pruneHours(trx, database.dialect, Math.floor(Date.now() / 1000)));
 }
 
 /**

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
+import { CREATION_HOURS_KEPT_DAYS } from '../../db/migrations/033_line_creation_hours.ts';
 
-// The kept line figures of migration 032: line_counts (folded) plus line_count_changes (written
+// The kept line figures of migrations 032 and 033: line_counts (folded) plus line_count_changes (written
 // by the lines triggers, not yet folded). Readers sum both in one statement, so a fold is never
 // seen half done; the folder (line-counts-folder.ts) only keeps the changes table short.
 
@@ -22,8 +23,8 @@ export interface LineFigures {
 }
 
 /**
- * The figures from the kept counts (migration 032) plus index range counts of the lines at the
- * edges: created since `newSince` within its day, expiring after `now` within this hour.
+ * The figures from the kept counts (migrations 032, 033) plus index range counts of the lines at
+ * the edges: created since `newSince` within its hour, expiring after `now` within this hour.
  * One statement: one snapshot of the counts, the changes and the lines. Few branches, as its
  * planning is half its cost on PostgreSQL; a scope's rows are a few thousand at most.
  */
@@ -31,19 +32,22 @@ export async function keptLineFigures(db: Tx, scope: CountScope, now: number, ne
   const today = Math.floor(now / DAY);
   const hour = Math.floor(now / HOUR);
   const sinceDay = Math.floor(newSince / DAY);
+  const sinceHour = Math.floor(newSince / HOUR);
   const inScope = scope === 0 ? sql`true` : sql`ln.top_reseller_id = ${scope}`;
-  // out: 0 created after the week's first day, 9 created before, 1-4 active (kinds 5-8, by hour, read as 1-4)
+  // out: 0 created after the week's first day, 9 created before, 10 created within the week's
+  // first day (by hour, kind 9), 1-4 active (kinds 5-8, by hour, read as 1-4)
   const kept = (table: 'line_counts' | 'line_count_changes') => sql`
-    SELECT CASE WHEN kind = 0 THEN CASE WHEN period > ${sinceDay} THEN 0 ELSE 9 END WHEN kind > 4 THEN kind - 4 ELSE kind END AS kind, n
+    SELECT CASE WHEN kind = 0 THEN CASE WHEN period > ${sinceDay} THEN 0 ELSE 9 END WHEN kind = 9 THEN 10 WHEN kind > 4 THEN kind - 4 ELSE kind END AS kind, n
     FROM ${sql.table(table)}
     WHERE scope_id = ${scope}
-      AND (kind = 0 OR (kind BETWEEN 1 AND 4 AND period > ${today}) OR (kind BETWEEN 5 AND 8 AND period > ${hour} AND period < ${(today + 1) * 24}))`;
+      AND (kind = 0 OR (kind BETWEEN 1 AND 4 AND period > ${today}) OR (kind BETWEEN 5 AND 8 AND period > ${hour} AND period < ${(today + 1) * 24})
+        OR (kind = 9 AND period > ${sinceHour} AND period < ${(sinceDay + 1) * 24}))`;
   const { rows } = await sql<{ kind: number; n: number | string }>`
     SELECT kind, sum(n) AS n FROM (
       ${kept('line_counts')}
       UNION ALL ${kept('line_count_changes')}
       UNION ALL SELECT 10 AS kind, 1 AS n FROM lines ln
-        WHERE ${inScope} AND ln.deleted_at IS NULL AND ln.created_at >= ${newSince} AND ln.created_at < ${(sinceDay + 1) * DAY}
+        WHERE ${inScope} AND ln.deleted_at IS NULL AND ln.created_at >= ${newSince} AND ln.created_at < ${(sinceHour + 1) * HOUR}
       UNION ALL SELECT 1 + 2 * ln.is_trial + CASE WHEN ln.system <> 1 THEN 1 ELSE 0 END AS kind, 1 AS n FROM lines ln
         WHERE ${inScope} AND ln.deleted_at IS NULL AND ln.enabled = 1 AND ln.exp_date > ${now} AND ln.exp_date < ${(hour + 1) * HOUR}
     ) x GROUP BY kind`.execute(db);
@@ -52,12 +56,15 @@ export async function keptLineFigures(db: Tx, scope: CountScope, now: number, ne
 }
 
 /**
- * Drops the by-hour counts of hours before `beforeHour`: no reader asks for a past hour. Under the
- * fold's lock (a fold may be adding to those rows: a renewed expired line subtracts from its old hour).
+ * Drops the by-hour counts no reader asks for: expiries of hours before `now` less a day, creations
+ * older than CREATION_HOURS_KEPT_DAYS. Under the fold's lock (a fold may be adding to those rows:
+ * a renewed expired line subtracts from its old hour).
  */
-export async function pruneHours(trx: Tx, dialect: Dialect, beforeHour: number): Promise<void> {
+export async function pruneHours(trx: Tx, dialect: Dialect, now: number): Promise<void> {
   if (!(await foldLock(trx, dialect))) return;
-  await trx.deleteFrom('line_counts').where('kind', 'in', [5, 6, 7, 8]).where('period', '<', beforeHour).execute();
+  const hour = Math.floor(now / HOUR);
+  await trx.deleteFrom('line_counts').where('kind', 'in', [5, 6, 7, 8]).where('period', '<', hour - 24).execute();
+  await trx.deleteFrom('line_counts').where('kind', '=', 9).where('period', '<', hour - CREATION_HOURS_KEPT_DAYS * 24).execute();
 }
 
 /** PostgreSQL advisory lock key: one fold (or prune) at a time across processes */
