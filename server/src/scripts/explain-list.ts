@@ -1,12 +1,15 @@
-// `tsx src/scripts/explain-list.ts admin|master|reseller 'status=1&order_by=username,asc'`: the
-// statements GET /api/users sends for that query on DATABASE_URL, each with its plan, and the time.
+// `tsx src/scripts/explain-list.ts admin|master|reseller 'status=1&order_by=username,asc' [/api/users]`:
+// the statements that list route (default /api/users; any of list-matrix.ts LIST_SERVICES) sends
+// for that query on DATABASE_URL, each with its plan, and the time.
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { captureQueries, explain } from '../db/plans.ts';
 import type { AuthUser } from '../domain/auth-user.ts';
-import * as lines from '../modules/lines/service.ts';
+import { LIST_SERVICES } from './list-matrix.ts';
 
-const [role = 'admin', query = ''] = process.argv.slice(2);
+const [role = 'admin', query = '', route = '/api/users'] = process.argv.slice(2);
+const service = LIST_SERVICES[route];
+if (!service) throw new Error(`not a list route: ${route} (one of ${Object.keys(LIST_SERVICES).join(', ')})`);
 const config = loadConfig();
 const database = openDatabase(config.databaseUrl);
 const deps = { config, database };
@@ -15,11 +18,11 @@ const row = await database.db.selectFrom('resellers').select('id').where('userna
 const type = role === 'admin' ? 'admin' : role === 'reseller' ? 'reseller' : 'master';
 const actor: AuthUser = { id: row.id, username, type, credits: 0, sessionId: 0, twoFactorEnabled: false };
 const q = Object.fromEntries(new URLSearchParams(query)) as Record<string, unknown>;
-for (const k of ['page', 'per', 'status', 'id']) if (q[k] !== undefined) q[k] = Number(q[k]);
-const queries = await captureQueries(database, (db) => lines.list({ ...deps, database: { ...database, db } }, actor, q));
+for (const k of ['page', 'per', 'per_page', 'status', 'id', 'group']) if (q[k] !== undefined) q[k] = Number(q[k]);
+const queries = await captureQueries(database, (db) => service.run({ ...deps, database: { ...database, db } } as never, actor, q));
 for (const ms of [0, 1]) {
   const t = performance.now();
-  await lines.list(deps, actor, q);
+  await service.run(deps as never, actor, q);
   if (ms) console.log(`${(performance.now() - t).toFixed(1)} ms (warm)`);
 }
 for (const cq of queries) {
