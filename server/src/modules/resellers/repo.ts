@@ -82,7 +82,16 @@ function filtered(db: Tx, actor: AuthUser, f: ResellerFilters) {
 
 export async function pageResellers(db: Tx, actor: AuthUser, f: ResellerFilters, paging: { page?: number; per?: number; order: Order }) {
   const q = filtered(db, actor, f);
-  const res = await paginate<ResellerRow>(q, (b) => b.select((eb) => rowColumns(eb as RowsEB)) as never, { ...paging, db, tiebreak: 'r.id' });
+  // The page's ids are sorted on the rows alone; only its rows get their sub-reseller counts (the
+  // admin's deep pages counted them for all 10,000 resellers before sorting: 15 ms on SQLite).
+  const rows = (keys: unknown) =>
+    db
+      .selectFrom('resellers as r')
+      .innerJoin('groups as g', 'g.group_id', 'r.member_group_id')
+      .leftJoin('resellers as o', 'o.id', 'r.owner_id')
+      .where('r.id', 'in', keys as never)
+      .select((eb) => rowColumns(eb as RowsEB));
+  const res = await paginate<ResellerRow>(q, (b) => b.select((eb) => rowColumns(eb as RowsEB)) as never, { ...paging, db, tiebreak: 'r.id', deferred: rows as never });
   return { ...res, data: res.data.map(normalise) };
 }
 
