@@ -514,6 +514,12 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
       expect((await listUsers(master.token, 'reseller=outsider')).meta.total).toBe(0);
       // combined filters intersect
       expect(names((await listUsers(master.token, 'text_search=alpha&reseller=fla')).data)).toEqual(['betaone', 'xalpha']);
+      // a prefix with an owner: one letter reads the owner's lines, two or more the prefix's
+      expect(names((await listUsers(master.token, 'username=b&reseller=fla')).data)).toEqual(['betaone']);
+      expect(names((await listUsers(master.token, 'username=XA&reseller=fla')).data)).toEqual(['xalpha']);
+      expect(names((await listUsers(master.token, 'username=alpha&reseller=flm')).data)).toEqual(['alpha01', 'alphabet']);
+      expect((await listUsers(master.token, 'username=alpha&reseller=fla')).meta.total).toBe(0);
+      expect((await listUsers(master.token, 'username=alphaout&reseller=outsider')).meta.total).toBe(0);
     });
 
     it('text_search follows edits and removals (the trigram index is kept in the same transaction)', async () => {

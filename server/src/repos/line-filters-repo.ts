@@ -131,10 +131,12 @@ export function filtered(
   const { createdAt, resellerId } = opts;
   const col = (name: string) => (opts.walk && opts.walk !== name ? sql`+${sql.ref(name)}` : sql.ref(name));
   // A username prefix is the narrowest index there is: the scope is then tested on its matches.
-  const byPrefix = !!f.username && resellerId === undefined;
+  // With an owner too, from two characters on: a two-letter prefix is about 1/1,300 of the lines,
+  // where one owner may have tens of thousands (11,000 read for 3 matches: 25 ms on SQLite).
+  const byPrefix = !!f.username && (resellerId === undefined || [...f.username].length >= 2);
   // The online list walks the open connections (`walk` on line_activity): no owner index may drive it.
   const connectionsFirst = !!opts.walk?.startsWith('a.');
-  let q = visibleLines(db, actor, ((!!opts.scanInOrder || byPrefix) && resellerId === undefined) || connectionsFirst, !!opts.top && !byPrefix && resellerId === undefined, opts.ownerFirst ?? false);
+  let q = visibleLines(db, actor, (!!opts.scanInOrder && resellerId === undefined) || byPrefix || connectionsFirst, !!opts.top && !byPrefix && resellerId === undefined, opts.ownerFirst ?? false);
   if (f.id !== undefined) q = q.where('ln.id', '=', f.id);
   if (f.username) {
     // Case-insensitive prefix as a range on the lower(username) index, then LIKE for exact
@@ -156,7 +158,7 @@ export function filtered(
       q = q.where('ln.id', '=', sql<number>`any(array(select m.id from lines m where m.deleted_at is null and ${textMatch('m', pattern, false)}))`);
     }
   }
-  if (resellerId !== undefined) q = q.where(connectionsFirst ? sql`+ln.member_id` : sql.ref('ln.member_id'), '=', resellerId);
+  if (resellerId !== undefined) q = q.where(connectionsFirst || byPrefix ? sql`+ln.member_id` : sql.ref('ln.member_id'), '=', resellerId);
   if (createdAt) q = q.where(col('ln.created_at'), '>=', createdAt[0]).where(col('ln.created_at'), '<', createdAt[1]);
   // Flags are literals: the partial indexes (lines_blocked, lines_trial, lines_renewable_exp) are
   // then chosen once per statement text (a bound flag makes SQLite re-prepare the cached statement
