@@ -520,6 +520,12 @@ describe(`lines: costs and rules (${ENGINE})`, () => {
       expect(names((await listUsers(master.token, 'username=alpha&reseller=flm')).data)).toEqual(['alpha01', 'alphabet']);
       expect((await listUsers(master.token, 'username=alpha&reseller=fla')).meta.total).toBe(0);
       expect((await listUsers(master.token, 'username=alphaout&reseller=outsider')).meta.total).toBe(0);
+      // a prefix ending in U+FFFF has no upper bound to write (one past it is a NUL PostgreSQL refuses)
+      for (const url of ['/api/users?username=a%EF%BF%BF', '/api/p2p/users?username=%EF%BF%BF']) {
+        const res = await t.call(master.token, { method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.json().meta.total, url).toBe(0);
+      }
     });
 
     it('text_search follows edits and removals (the trigram index is kept in the same transaction)', async () => {

@@ -311,7 +311,7 @@ export interface ServersTable {
 export interface LineCountsTable {
   scope_id: number;
   kind: number;
-  /** a day number (kinds 0-4) or an hour number (kinds 5-8) since 1970, UTC */
+  /** a day number (kinds 0-4) or an hour number (kinds 5-9) since 1970, UTC */
   period: number;
   n: number;
 }

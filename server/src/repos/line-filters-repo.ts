@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AuthUser } from '../domain/auth-user.ts';
-import { type OwnerWalk, escapeLike, visibleLines } from './scope-repo.ts';
+import { type OwnerWalk, afterPrefix, escapeLike, visibleLines } from './scope-repo.ts';
 import type { Tx } from '../db/tx.ts';
 
 /** The user list's filters, by their query names: id, username, text_search, reseller, created, type_user, status. */
@@ -112,7 +112,6 @@ function textMatch(alias: string, pattern: ReturnType<typeof containsPattern>, u
 }
 
 /** Exclusive upper bound of the strings that start with `prefix` (for an index range). */
-const afterPrefix = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 
 /**
  * The filtered list query. `walk` (the sort column, when more rows match than the count's cap and
@@ -142,9 +141,10 @@ export function filtered(
     // Case-insensitive prefix as a range on the lower(username) index, then LIKE for exact
     // prefix semantics whatever the collation.
     const prefix = f.username.toLowerCase();
+    const upper = afterPrefix(prefix);
     q = q
       .where(sql`lower(ln.username)`, '>=', prefix)
-      .where(sql`lower(ln.username)`, '<', afterPrefix(prefix))
+      .$if(upper !== undefined, (b) => b.where(sql`lower(ln.username)`, '<', upper as string))
       // (the LIKE through coalesce: PostgreSQL would otherwise pick the trigram index over the range)
       .where(sql`coalesce(lower(ln.username), '')`, 'like', sql`${`${escapeLike(prefix)}%`} escape '\\'`);
   }

@@ -118,8 +118,15 @@ export async function isTopLevel(db: Tx, actor: AuthUser): Promise<boolean> {
 /** Escapes LIKE wildcards; the patterns using it say `escape '\'`. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Exclusive upper bound of the strings that start with `prefix` (for an index range). */
-export const afterPrefix = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+/**
+ * Exclusive upper bound of the strings that start with `prefix` (for an index range), or undefined
+ * when its last character is U+FFFF and none can be written (one past it would be a NUL, which
+ * PostgreSQL refuses): the range is then open-ended and the LIKE beside it decides.
+ */
+export function afterPrefix(prefix: string): string | undefined {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return last >= 0xffff ? undefined : prefix.slice(0, -1) + String.fromCharCode(last + 1);
+}
 
 /** Live lines in the caller's scope, from the trigger-kept counters (no scan of the lines table). */
 export async function sumVisibleLines(db: Tx, actor: AuthUser): Promise<number> {

@@ -35,16 +35,15 @@ export async function dashboardSuite(o: { base: string; admin: string; master: s
           await new Promise((r) => setTimeout(r, Math.max(0, started + (i * 1000) / o.rate - Date.now())));
           if (stop) break;
           sent.push(
-            fetch(`${o.base}/api/users`, { method: 'POST', headers: { authorization: `Bearer ${o.master}`, 'content-type': 'application/json' }, body: JSON.stringify({ package_id: pkg.id }) }).then(
-              async (res) => {
+            fetch(`${o.base}/api/users`, { method: 'POST', headers: { authorization: `Bearer ${o.master}`, 'content-type': 'application/json' }, body: JSON.stringify({ package_id: pkg.id }) })
+              .then(async (res) => {
                 await res.arrayBuffer();
                 if (res.ok) created++;
                 else failed++;
-              },
-              () => {
+              })
+              .catch(() => {
                 failed++;
-              },
-            ),
+              }),
           );
         }
         await Promise.all(sent);

@@ -5,11 +5,14 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { captureQueries, explain } from '../db/plans.ts';
 import type { AuthUser } from '../domain/auth-user.ts';
-import { LIST_SERVICES } from './list-matrix.ts';
+import fs from 'node:fs';
+import { OPENAPI_FILE } from '../http/openapi-file.ts';
+import { type OpenApiDoc, LIST_SERVICES, listRoutes, typedQuery } from './list-matrix.ts';
 
-const [role = 'admin', query = '', route = '/api/users'] = process.argv.slice(2);
-const service = LIST_SERVICES[route];
-if (!service) throw new Error(`not a list route: ${route} (one of ${Object.keys(LIST_SERVICES).join(', ')})`);
+const [role = 'admin', query = '', path = '/api/users'] = process.argv.slice(2);
+const service = LIST_SERVICES[path];
+const route = listRoutes(JSON.parse(fs.readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDoc).find((r) => r.path === path);
+if (!service || !route) throw new Error(`not a list route: ${path} (one of ${Object.keys(LIST_SERVICES).join(', ')})`);
 const config = loadConfig();
 const database = openDatabase(config.databaseUrl);
 const deps = { config, database };
@@ -17,8 +20,8 @@ const username = { admin: process.env.ADMIN_USERNAME ?? 'admin', master: 'bench_
 const row = await database.db.selectFrom('resellers').select('id').where('username', '=', username).executeTakeFirstOrThrow();
 const type = role === 'admin' ? 'admin' : role === 'reseller' ? 'reseller' : 'master';
 const actor: AuthUser = { id: row.id, username, type, credits: 0, sessionId: 0, twoFactorEnabled: false };
-const q = Object.fromEntries(new URLSearchParams(query)) as Record<string, unknown>;
-for (const k of ['page', 'per', 'per_page', 'status', 'id', 'group']) if (q[k] !== undefined) q[k] = Number(q[k]);
+// (integer parameters as numbers, as the route's validation passes them on)
+const q = typedQuery(route, Object.fromEntries(new URLSearchParams(query)));
 const queries = await captureQueries(database, (db) => service.run({ ...deps, database: { ...database, db } } as never, actor, q));
 for (const ms of [0, 1]) {
   const t = performance.now();

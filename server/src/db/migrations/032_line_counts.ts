@@ -54,9 +54,12 @@ export async function writeLineCountTriggers(db: Kysely<any>, dialect: Migration
       ['update', 'UPDATE', 'REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows', `${rows('new_rows', 1)} FROM new_rows UNION ALL ${rows('old_rows', -1)} FROM old_rows`],
       ['delete', 'DELETE', 'REFERENCING OLD TABLE AS old_rows', `${rows('old_rows', -1)} FROM old_rows`],
     ];
+    // (a trigger already there keeps calling its function, replaced in place: dropping it would
+    // take an ACCESS EXCLUSIVE lock on lines mid-migration, and deadlock with a live writer)
+    const { rows: existing } = await sql<{ tgname: string }>`SELECT tgname FROM pg_trigger WHERE tgrelid = 'lines'::regclass`.execute(db);
     for (const [name, event, referencing, source] of events) {
       await sql.raw(`CREATE OR REPLACE FUNCTION line_counts_${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${record(source)}; RETURN NULL; END $$`).execute(db);
-      await sql.raw(`DROP TRIGGER IF EXISTS line_counts_${name} ON lines`).execute(db);
+      if (existing.some((t) => t.tgname === `line_counts_${name}`)) continue;
       await sql.raw(`CREATE TRIGGER line_counts_${name} AFTER ${event} ON lines ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION line_counts_${name}()`).execute(db);
     }
     return;

@@ -12,10 +12,18 @@ import type { MigrationContext } from './index.ts';
 export const CREATION_HOURS_KEPT_DAYS = 14;
 
 export async function up(db: Kysely<any>, { dialect }: MigrationContext): Promise<void> {
-  // (PostgreSQL: no line may change between this fill and the new triggers; one transaction)
-  if (dialect === 'postgres') await sql`LOCK TABLE lines IN SHARE ROW EXCLUSIVE MODE`.execute(db);
+  // No line may change between the fill and the new triggers, and a crash leaves all or nothing:
+  // PostgreSQL runs each migration in a transaction (and this one locks out writers); SQLite's
+  // migrations are not wrapped (kysely: no transactional DDL), so this one takes its own.
+  if (dialect === 'sqlite') return db.transaction().execute((trx) => fillAndRewrite(trx, dialect));
+  await sql`LOCK TABLE lines IN SHARE ROW EXCLUSIVE MODE`.execute(db);
+  await fillAndRewrite(db, dialect);
+}
+
+async function fillAndRewrite(db: Kysely<any>, dialect: MigrationContext['dialect']): Promise<void> {
   const since = (Math.floor(Date.now() / 3_600_000) - CREATION_HOURS_KEPT_DAYS * 24) * 3_600;
   const recent = `SELECT ${COLUMNS}, 1 AS sign FROM lines WHERE created_at >= ${since}`;
+  await sql`DELETE FROM line_counts WHERE kind = 9`.execute(db);
   await sql.raw(`INSERT INTO line_counts (scope_id, kind, period, n) SELECT scope_id, kind, period, n FROM (${figures(recent, true)}) f WHERE kind = 9`).execute(db);
   await writeLineCountTriggers(db, dialect, true);
 }

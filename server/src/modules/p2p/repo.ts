@@ -90,9 +90,10 @@ export function filtered(db: Tx, actor: AuthUser, f: P2pFilters, now: number, re
   if (f.id !== undefined) q = q.where('pa.id', '=', f.id);
   if (f.username) {
     const prefix = f.username.toLowerCase();
+    const upper = afterPrefix(prefix);
     q = q
       .where(sql`lower(pa.username)`, '>=', prefix)
-      .where(sql`lower(pa.username)`, '<', afterPrefix(prefix))
+      .$if(upper !== undefined, (b) => b.where(sql`lower(pa.username)`, '<', upper as string))
       .where(sql`lower(pa.username)`, 'like', sql`${`${escapeLike(prefix)}%`} escape '\\'`);
   }
   if (resellerId !== undefined) q = q.where('pa.member_id', '=', resellerId);
