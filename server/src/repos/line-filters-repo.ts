@@ -111,8 +111,6 @@ function textMatch(alias: string, pattern: ReturnType<typeof containsPattern>, u
   return sql<boolean>`(${col(`lower(${alias}.username)`)} like ${pattern} or ${col(`lower(${alias}.reseller_notes)`)} like ${pattern} or ${col(`${alias}.whatsapp`)} like ${pattern})`;
 }
 
-/** Exclusive upper bound of the strings that start with `prefix` (for an index range). */
-
 /**
  * The filtered list query. `walk` (the sort column, when more rows match than the count's cap and
  * no filter is selective) keeps SQLite from using the other filters' indexes (unary +): walking

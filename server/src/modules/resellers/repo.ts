@@ -16,12 +16,12 @@ export interface ResellerFilters {
 
 type RowsEB = ExpressionBuilder<DB & { r: DB['resellers']; g: DB['groups']; o: DB['resellers'] }, 'r' | 'g' | 'o'>;
 
+/** A reseller row with its group and its owner, as the list's columns and sorts need them. */
+const joined = (db: Tx) => db.selectFrom('resellers as r').innerJoin('groups as g', 'g.group_id', 'r.member_group_id').leftJoin('resellers as o', 'o.id', 'r.owner_id');
+
 /** The reseller rows a caller may see: its subtree (everything for admins), never itself or deleted ones. */
 function visible(db: Tx, actor: AuthUser) {
-  let q = db
-    .selectFrom('resellers as r')
-    .innerJoin('groups as g', 'g.group_id', 'r.member_group_id')
-    .leftJoin('resellers as o', 'o.id', 'r.owner_id')
+  let q = joined(db)
     .where('r.deleted_at', 'is', null)
     .where('r.id', '!=', actor.id);
   if (actor.type !== 'admin') q = q.where('r.id', 'in', subtreeIds(db, actor.id, false));
@@ -85,10 +85,7 @@ export async function pageResellers(db: Tx, actor: AuthUser, f: ResellerFilters,
   // The page's ids are sorted on the rows alone; only its rows get their sub-reseller counts (the
   // admin's deep pages counted them for all 10,000 resellers before sorting: 15 ms on SQLite).
   const rows = (keys: unknown) =>
-    db
-      .selectFrom('resellers as r')
-      .innerJoin('groups as g', 'g.group_id', 'r.member_group_id')
-      .leftJoin('resellers as o', 'o.id', 'r.owner_id')
+    joined(db)
       .where('r.id', 'in', keys as never)
       .select((eb) => rowColumns(eb as RowsEB));
   const res = await paginate<ResellerRow>(q, (b) => b.select((eb) => rowColumns(eb as RowsEB)) as never, { ...paging, db, tiebreak: 'r.id', deferred: rows as never });
