@@ -57,6 +57,8 @@ export interface Config {
   onlineWindowSeconds: number;
   /** a disconnected connection is refused this long */
   disconnectBanSeconds: number;
+  /** how long a signed segment URL an edge hands out works (the edge's kept answer and a segment's fetch) */
+  edgeLinkSeconds: number;
   /** private networks outbound fetches may reach anyway (lib/ssrf): tests' local stand-ins */
   outboundAllowNetworks: string[];
   /** WORKERS: server processes behind the port (node:cluster); more than 1 on PostgreSQL only */
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     integrationTimeoutMs: int(env, 'INTEGRATION_TIMEOUT_MS', 10_000, 100),
     onlineWindowSeconds: int(env, 'ONLINE_WINDOW_SECONDS', 60, 1),
     disconnectBanSeconds: int(env, 'DISCONNECT_BAN_SECONDS', 60, 0),
+    edgeLinkSeconds: int(env, 'EDGE_LINK_SECONDS', 30, 1),
     outboundAllowNetworks: allowNetworks(env.OUTBOUND_ALLOW_NETWORKS),
     workers: workers(env, databaseUrl),
     workerPidHeader: env.WORKER_PID_HEADER === '1',

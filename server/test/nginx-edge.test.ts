@@ -12,9 +12,10 @@ import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 // A line plays through a real nginx edge (Debian's package) configured with docs/nginx-edge.conf:
 // nginx serves a small HLS stream written by the test, asking the panel (auth_request ->
-// /gateway/auth) and keeping its answer per player (here 2 s, shipped 20 s). The player only uses
-// the URLs the panel hands out (get.php through the edge); a counting proxy between nginx and the
-// panel shows how often the panel is asked.
+// /gateway/auth) and keeping its answer per player (here 2 s, shipped 20 s), and checking the
+// panel's signed segment URLs itself (secure_link; here valid 4 s, shipped 30 s). The player only
+// uses the URLs the panel and the edge hand out (get.php through the edge, then the playlist's
+// segments); a counting proxy between nginx and the panel shows how often the panel is asked.
 
 const PASS = 'Kq7.vX2p_Rz9@tLm';
 
@@ -24,6 +25,7 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
   let nginx: Nginx;
   let proxy: Awaited<ReturnType<typeof countingProxy>>;
   const KEEP_SECONDS = 2;
+  const LINK_SECONDS = 4;
   let edge: string;
   let reseller: string;
   let line: { id: number; username: string; password: string };
@@ -34,11 +36,20 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
 
   /** A player: its own user agent, fetching through the edge (all from 127.0.0.1). */
   const get = (url: string, ua: string) => fetch(url, { headers: { 'user-agent': ua } });
+  /** The playlist's segment URLs, as a player resolves them (signed by the edge for this player). */
+  const segmentsOf = async (playlistUrl: string, ua: string) => {
+    const res = await get(playlistUrl, ua);
+    expect(res.status, nginx.errorLog()).toBe(200);
+    return (await res.text())
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => new URL(l, playlistUrl).href);
+  };
   const online = async () => (await t.call(reseller, { method: 'GET', url: `/api/users/connections?username=${line.username}` })).json().data;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-edge-'));
-    t = await createTestContext({ trustProxy: ['loopback'] });
+    t = await createTestContext({ trustProxy: ['loopback'], edgeLinkSeconds: LINK_SECONDS });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const panelPort = (t.app.server.address() as AddressInfo).port;
     const admin = await t.login('admin');
@@ -93,15 +104,17 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
     const playlist = await get(url, 'PlayerOne/1.0');
     expect(playlist.status, nginx.errorLog()).toBe(200);
     expect(playlist.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
-    const segments = (await playlist.text()).split('\n').filter((l) => l.endsWith('.ts'));
+    const segments = (await playlist.text()).split('\n').filter((l) => l.includes('.ts'));
     expect(segments).toHaveLength(SEGMENTS);
     for (const [n, name] of segments.entries()) {
+      // the edge signed each segment for this player: e=<expiry>&t=<MD5, base64url>
+      expect(name).toMatch(new RegExp(`^${streamId}/seg${n}\\.ts\\?e=\\d{10}&t=[A-Za-z0-9_-]{22}$`));
       const res = await get(new URL(name, url).href, 'PlayerOne/1.0');
       expect(res.status, name).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(segment(n))).toBe(true);
     }
 
-    // the playlist and its segments: one question to the panel, its answer kept for the player
+    // the playlist: one question to the panel; the segments: none (nginx checks their signature)
     expect(proxy.authCalls()).toBe(1);
 
     const rows = await online();
@@ -109,21 +122,45 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
     expect(rows[0]).toMatchObject({ id: line.id, watching: 'Edge Live', server_name: 'nginx-edge', user_ip: '127.0.0.1', user_agent: 'PlayerOne/1.0' });
   });
 
-  it('a player fetching a segment every 200 ms is asked about once per kept answer, not once per segment', async () => {
+  it('a player reloading its playlist every 200 ms is asked about once per kept answer, its segments never', async () => {
     const before = proxy.authCalls();
+    const url = `${edge}/live/${line.username}/${line.password}/${streamId}.m3u8`;
     const started = Date.now();
     let fetched = 0;
     while (Date.now() - started < 2.5 * KEEP_SECONDS * 1000) {
-      expect((await get(`${edge}/live/${line.username}/${line.password}/${streamId}/seg${fetched % SEGMENTS}.ts`, 'PlayerOne/1.0')).status).toBe(200);
+      const segments = await segmentsOf(url, 'PlayerOne/1.0');
+      expect((await get(segments[fetched % SEGMENTS], 'PlayerOne/1.0')).status).toBe(200);
       fetched++;
       await new Promise((r) => setTimeout(r, 200));
     }
     const asked = proxy.authCalls() - before;
     // 2.5 kept periods: at most 3 questions (nginx keeps an answer 2 to 3 s here; shipped 20 s, so
-    // about 3 a minute) for some 25 segments; at least one, the answer from before having run out
+    // about 3 a minute) for some 25 playlists and segments; at least one, the answer from before
+    // having run out
     expect(fetched).toBeGreaterThan(10);
-    expect(asked, `${fetched} segments`).toBeGreaterThanOrEqual(1);
-    expect(asked, `${fetched} segments`).toBeLessThanOrEqual(3);
+    expect(asked, `${fetched} playlists`).toBeGreaterThanOrEqual(1);
+    expect(asked, `${fetched} playlists`).toBeLessThanOrEqual(3);
+  });
+
+  it('a signed segment URL serves only its player, its stream and its lifetime', async () => {
+    const url = `${edge}/live/${line.username}/${line.password}/${streamId}.m3u8`;
+    const [first] = await segmentsOf(url, 'PlayerOne/1.0');
+    expect((await get(first, 'PlayerOne/1.0')).status).toBe(200);
+    const before = proxy.authCalls();
+    // copied to another player (user agent), unsigned, tampered, or pointed at another stream
+    expect((await get(first, 'LeakedTo/1.0')).status).toBe(403);
+    expect((await get(first.split('?')[0], 'PlayerOne/1.0')).status).toBe(403);
+    const tampered = first.replace(/e=(\d+)/, (_, e) => `e=${Number(e) + 3600}`);
+    expect((await get(tampered, 'PlayerOne/1.0')).status).toBe(403);
+    expect((await get(first.replace(`/${streamId}/`, `/${otherId}/`), 'PlayerOne/1.0')).status).toBe(403);
+    // none of that asked the panel
+    expect(proxy.authCalls()).toBe(before);
+    // after its lifetime (4 s here, 30 s shipped) it is refused, while the player's fresh ones play
+    const expires = Number(new URL(first).searchParams.get('e'));
+    await new Promise((r) => setTimeout(r, Math.max(0, expires * 1000 - Date.now()) + 1100));
+    expect((await get(first, 'PlayerOne/1.0')).status).toBe(410);
+    const [fresh] = await segmentsOf(url, 'PlayerOne/1.0');
+    expect((await get(fresh, 'PlayerOne/1.0')).status).toBe(200);
   });
 
   it('serves no stream outside the bouquets, whatever the form of the path (dot segments, escapes, double slashes)', async () => {
@@ -168,8 +205,14 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
       expect(res.status, v).not.toBe(200);
       expect(res.body.includes(forbidden) || res.body.toString().includes('seg0.ts'), v).toBe(false);
     }
+    // a signed query of the line's own stream does not open another stream's segments either
+    const [signed] = await segmentsOf(`${edge}${base}/${mine}.m3u8`, 'PlayerOne/1.0');
+    const query = new URL(signed).search;
+    for (const v of [`${base}/${other}/seg0.ts${query}`, `${base}/${mine}/../${other}/seg0.ts${query}`, `${base}/${mine}/%2e%2e/${other}/seg0.ts${query}`]) {
+      expect((await raw(v)).status, v).toBe(403);
+    }
     // the line's own stream still plays, segments included
-    expect((await raw(`${base}/${mine}/seg0.ts`)).status).toBe(200);
+    expect((await raw(`${base}/${mine}/seg0.ts${query}`)).status).toBe(200);
     expect(await online()).toHaveLength(1);
   });
 
@@ -183,34 +226,38 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
     expect(await online()).toHaveLength(1);
   });
 
-  it('after a disconnect from the API, the player is refused once the kept answer runs out', async () => {
+  it('after a disconnect from the API, the player is refused once the kept answer and its signed segment URLs run out', async () => {
+    const url = `${edge}/live/${line.username}/${line.password}/${streamId}.m3u8`;
+    const [held] = await segmentsOf(url, 'PlayerOne/1.0');
     const [row] = await online();
     const res = await t.call(reseller, { method: 'POST', url: `/api/users/connections/${line.id}/${row.activity_id}/disconnect` });
     expect(res.json()).toEqual({ message: 'user disconnected successfully' });
-    await expectRefusedWithinKeep(`${edge}/live/${line.username}/${line.password}/${streamId}/seg1.ts`, 'PlayerOne/1.0');
+    await expectRefusedWithin(url, 'PlayerOne/1.0', KEEP_SECONDS, 403);
+    await expectRefusedWithin(held, 'PlayerOne/1.0', LINK_SECONDS, 410);
     expect(await online()).toEqual([]);
     expect(nginx.errorLog()).not.toMatch(/\[(emerg|crit|alert)\]/);
   });
 
   it('after a block from the API, the player is refused once the kept answer runs out', async () => {
     const blocked = await createLine(t, reseller, { package_id: pkg });
-    const base = `${edge}/live/${blocked.username}/${blocked.password}/${streamId}`;
-    expect((await get(`${base}.m3u8`, 'PlayerThree/3.0')).status).toBe(200);
-    expect((await get(`${base}/seg0.ts`, 'PlayerThree/3.0')).status).toBe(200);
+    const url = `${edge}/live/${blocked.username}/${blocked.password}/${streamId}.m3u8`;
+    const [held] = await segmentsOf(url, 'PlayerThree/3.0');
+    expect((await get(held, 'PlayerThree/3.0')).status).toBe(200);
     expect((await t.call(reseller, { method: 'POST', url: `/api/users/${blocked.id}/block` })).statusCode).toBe(200);
-    await expectRefusedWithinKeep(`${base}/seg1.ts`, 'PlayerThree/3.0');
+    await expectRefusedWithin(url, 'PlayerThree/3.0', KEEP_SECONDS, 403);
+    await expectRefusedWithin(held, 'PlayerThree/3.0', LINK_SECONDS, 410);
   });
 
-  /** The player keeps fetching (every 100 ms) and is refused within the kept time. */
-  async function expectRefusedWithinKeep(url: string, ua: string) {
+  /** The player keeps fetching (every 100 ms) and is refused with `status` within `seconds`. */
+  async function expectRefusedWithin(url: string, ua: string, seconds: number, status: number) {
     const since = Date.now();
-    let status = 200;
-    while (status === 200 && Date.now() - since < (KEEP_SECONDS + 3) * 1000) {
-      status = (await get(url, ua)).status;
-      if (status === 200) await new Promise((r) => setTimeout(r, 100));
+    let got = 200;
+    while (got === 200 && Date.now() - since < (seconds + 3) * 1000) {
+      got = (await get(url, ua)).status;
+      if (got === 200) await new Promise((r) => setTimeout(r, 100));
     }
-    expect(status).toBe(403);
-    // within the kept time (and a little for a loaded machine); shipped: 20 s
-    expect(Date.now() - since).toBeLessThan((KEEP_SECONDS + 1.5) * 1000);
+    expect(got).toBe(status);
+    // within that time (and a little for a loaded machine); shipped: 20 s and 30 s
+    expect(Date.now() - since).toBeLessThan((seconds + 1.5) * 1000);
   }
 });

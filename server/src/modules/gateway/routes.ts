@@ -28,7 +28,7 @@ export function gatewayRoutes(app: FastifyInstance, deps: Deps): void {
         onlyListedAnswers: true,
         headers: Headers,
         response: {
-          204: { description: 'allowed; X-Stream-Source holds the stream source URL', type: 'null' },
+          204: { description: 'allowed; X-Stream-Source holds the stream source URL and, for a live stream, X-Segment-Link the signed query (e=..&t=..) the edge appends to the segment URLs of the playlist it serves', type: 'null' },
           401: { description: 'unknown edge key', type: 'null' },
           403: { description: 'refused (X-Refused-Reason)', type: 'null' },
         },
@@ -38,7 +38,10 @@ export function gatewayRoutes(app: FastifyInstance, deps: Deps): void {
       const header = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : undefined);
       const verdict = await service.authorize(deps, { key: header('x-edge-key'), uri: header('x-original-uri'), ip: header('x-real-ip'), userAgent: header('user-agent') });
       reply.header('Cache-Control', 'no-store');
-      if (verdict.allow) return reply.status(204).header('X-Stream-Source', verdict.source).send();
+      if (verdict.allow) {
+        if (verdict.segmentLink) reply.header('X-Segment-Link', verdict.segmentLink);
+        return reply.status(204).header('X-Stream-Source', verdict.source).send();
+      }
       return reply.status(verdict.status).header('X-Refused-Reason', verdict.reason).send();
     },
   );

@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors.ts';
 import { admit } from '../connections/service.ts';
 import { authenticateLine, entitledStream, lineStatus } from '../player/service.ts';
 import { serverByKey } from '../servers/service.ts';
+import { segmentLink } from './segment-link.ts';
 import { parseStreamUri } from './uri.ts';
 
 export interface EdgeQuestion {
@@ -16,7 +17,8 @@ export interface EdgeQuestion {
   userAgent?: string;
 }
 
-export type Verdict = { allow: true; source: string } | { allow: false; status: 401 | 403; reason: string };
+/** `segmentLink`: for a live stream, the signed query its playlist's segment URLs get (segment-link.ts). */
+export type Verdict = { allow: true; source: string; segmentLink?: string } | { allow: false; status: 401 | 403; reason: string };
 
 const refuse = (reason: string): Verdict => ({ allow: false, status: 403, reason });
 
@@ -46,15 +48,19 @@ export async function authorize(deps: Deps, q: EdgeQuestion): Promise<Verdict> {
   const stream = await entitledStream(deps, line, target.streamId, target.kind);
   if (!stream) return refuse("stream not in the line's bouquets");
 
+  const userAgent = q.userAgent ?? '';
   const admission = await admit(deps, {
     lineId: line.id,
     maxConnections: line.max_connections,
     streamId: stream.id,
     ip,
-    userAgent: (q.userAgent ?? '').slice(0, 300),
+    userAgent: userAgent.slice(0, 300),
     serverId: server.id,
   });
   if (admission === 'limit') return refuse('max_connections reached');
   if (admission === 'disconnected') return refuse('connection ended by a disconnect');
-  return { allow: true, source: stream.source_url };
+  if (target.kind !== 'live') return { allow: true, source: stream.source_url };
+  const expires = Math.floor(Date.now() / 1000) + deps.config.edgeLinkSeconds;
+  const link = segmentLink({ key: q.key ?? '', username: target.username, streamId: stream.id, ip, userAgent }, expires);
+  return { allow: true, source: stream.source_url, segmentLink: link };
 }
