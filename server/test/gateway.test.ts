@@ -225,6 +225,47 @@ describe(`edge gateway and online users (${ENGINE})`, () => {
     expect(await seen()).toBeGreaterThanOrEqual(now() - 1);
   });
 
+  it("an open connection's every question is decided afresh: bouquet contents, package, password, expiry, block", async () => {
+    const bq = await createBouquet(t, admin, 'Gateway fresh');
+    await setBouquet(t, admin, bq, { categories: [cat.categories.News] }, 'Gateway fresh');
+    const pkg = await createPackage(t, admin, 'Gateway fresh monthly', bq);
+    const fresh = async (username: string) => {
+      const made = await createLine(t, who.resA.token, { package_id: pkg, username, password: `${username}pw` });
+      const line = { id: made.id as number, username, password: `${username}pw` };
+      // open, then asked again as an open connection (the one-statement path)
+      expect(await verdict(edge(line, cat.streams['News One'], A))).toBe('allow');
+      expect(await verdict(edge(line, cat.streams['News One'], A))).toBe('allow');
+      return line;
+    };
+    const one = await fresh('gw_fresh1');
+    // the bouquet loses the category: the catalogue's version moves, the kept entitlement with it
+    await setBouquet(t, admin, bq, { categories: [cat.categories.Sports] }, 'Gateway fresh');
+    expect(await verdict(edge(one, cat.streams['News One'], A))).toBe("403 stream not in the line's bouquets");
+    await setBouquet(t, admin, bq, { categories: [cat.categories.News] }, 'Gateway fresh');
+    expect(await verdict(edge(one, cat.streams['News One'], A))).toBe('allow');
+
+    const two = await fresh('gw_fresh2');
+    const changed = await t.call(who.resA.token, { method: 'PUT', url: `/api/users/${two.id}`, payload: { password: 'changed123' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await verdict(edge(two, cat.streams['News One'], A))).toBe('403 wrong username or password');
+    expect(await verdict(edge({ ...two, password: 'changed123' }, cat.streams['News One'], A))).toBe('allow');
+
+    const three = await fresh('gw_fresh3');
+    await t.database.db.updateTable('lines').set({ exp_date: now() - 1 }).where('id', '=', three.id).execute();
+    expect(await verdict(edge(three, cat.streams['News One'], A))).toBe('403 line expired');
+
+    const four = await fresh('gw_fresh4');
+    const sports = await createBouquet(t, admin, 'Gateway sports');
+    await setBouquet(t, admin, sports, { categories: [cat.categories.Sports] }, 'Gateway sports');
+    const moved = await t.call(who.resA.token, { method: 'PUT', url: `/api/users/${four.id}`, payload: { bouquet: [String(sports)] } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await verdict(edge(four, cat.streams['News One'], A))).toBe("403 stream not in the line's bouquets");
+
+    const five = await fresh('gw_fresh5');
+    expect((await t.call(who.resA.token, { method: 'POST', url: `/api/users/${five.id}/block` })).statusCode).toBe(200);
+    expect(await verdict(edge(five, cat.streams['News One'], A))).toBe('403 line banned');
+  });
+
   it('a removed edge is unknown at once', async () => {
     const other = (await t.call(admin, { method: 'POST', url: '/api/admin/servers', payload: { name: 'edge-2', url: 'http://edge2.example' } })).json();
     expect(await verdict(edge(L.a2, cat.streams['News Two'], A, '/seg.ts', other.key))).toBe('allow');

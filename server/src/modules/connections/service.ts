@@ -87,10 +87,7 @@ export async function admit(deps: Deps, a: Admission): Promise<AdmissionResult> 
   // Read first without a transaction: nearly every request is a segment of an open connection, and
   // a transaction would make each a commit (BEGIN IMMEDIATE and an fsync on SQLite; see seenLater).
   const first = await standing(database.db, key, now, since);
-  if (first.is === 'open') {
-    if (now - first.row.last_seen >= SEEN_RESOLUTION) seenLater(deps, first.row.activity_id, now, a.serverId);
-    return 'allowed';
-  }
+  if (first.is === 'open' && keptOpen(deps, first.row, a.serverId)) return 'allowed';
   if (first.is === 'banned') return 'disconnected';
 
   const result = await withTx(database, async (trx): Promise<AdmissionResult> => {
@@ -112,6 +109,17 @@ export async function admit(deps: Deps, a: Admission): Promise<AdmissionResult> 
   });
   if (Math.random() < PRUNE_CHANCE) await repo.prune(database.db, now - PRUNE_AFTER_SECONDS, now);
   return result;
+}
+
+/**
+ * True when this connection row is open (not ended, seen within the online window); its refresh is
+ * then written behind (at most every SEEN_RESOLUTION s). The edge's common question ends here.
+ */
+export function keptOpen(deps: Deps, row: { activity_id: number; last_seen: number; ended_at: number | null }, serverId: number | null): boolean {
+  const now = nowSec();
+  if (row.ended_at !== null || row.last_seen <= now - deps.config.onlineWindowSeconds) return false;
+  if (now - row.last_seen >= SEEN_RESOLUTION) seenLater(deps, row.activity_id, now, serverId);
+  return true;
 }
 
 interface Seen {

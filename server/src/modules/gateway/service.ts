@@ -5,7 +5,8 @@ import { admit } from '../connections/service.ts';
 import { authenticateLine, entitledStream, lineStatus } from '../player/service.ts';
 import { serverByKey } from '../servers/service.ts';
 import { segmentLink } from './segment-link.ts';
-import { parseStreamUri } from './uri.ts';
+import { openPlayer } from './open-player.ts';
+import { type StreamRequest, parseStreamUri } from './uri.ts';
 
 export interface EdgeQuestion {
   /** X-Edge-Key: the registered edge's secret */
@@ -28,11 +29,17 @@ const refuse = (reason: string): Verdict => ({ allow: false, status: 403, reason
  * (max_connections, not recently disconnected); every yes refreshes the connection's activity.
  */
 export async function authorize(deps: Deps, q: EdgeQuestion): Promise<Verdict> {
+  const target = parseStreamUri(q.uri);
+  const ip = q.ip?.trim() ?? '';
+  const userAgent = q.userAgent ?? '';
+  if (target && isIP(ip) && q.key && q.key.length <= 200) {
+    const open = await openPlayer(deps, q.key, target, ip, userAgent.slice(0, 300));
+    if (open) return allowed(deps, q, target, open, ip, userAgent);
+  }
+
   const server = await serverByKey(deps, q.key);
   if (!server) return { allow: false, status: 401, reason: 'unknown edge key' };
-  const target = parseStreamUri(q.uri);
   if (!target) return refuse('not a stream URI');
-  const ip = q.ip?.trim() ?? '';
   if (!isIP(ip)) return refuse('no client address (X-Real-IP)');
 
   let line: Awaited<ReturnType<typeof authenticateLine>>;
@@ -48,7 +55,6 @@ export async function authorize(deps: Deps, q: EdgeQuestion): Promise<Verdict> {
   const stream = await entitledStream(deps, line, target.streamId, target.kind);
   if (!stream) return refuse("stream not in the line's bouquets");
 
-  const userAgent = q.userAgent ?? '';
   const admission = await admit(deps, {
     lineId: line.id,
     maxConnections: line.max_connections,
@@ -59,6 +65,11 @@ export async function authorize(deps: Deps, q: EdgeQuestion): Promise<Verdict> {
   });
   if (admission === 'limit') return refuse('max_connections reached');
   if (admission === 'disconnected') return refuse('connection ended by a disconnect');
+  return allowed(deps, q, target, stream, ip, userAgent);
+}
+
+/** The yes: the stream's source, and for a live stream the signed query of its segments. */
+function allowed(deps: Deps, q: EdgeQuestion, target: StreamRequest, stream: { id: number; source_url: string }, ip: string, userAgent: string): Verdict {
   if (target.kind !== 'live') return { allow: true, source: stream.source_url };
   const expires = Math.floor(Date.now() / 1000) + deps.config.edgeLinkSeconds;
   const link = segmentLink({ key: q.key ?? '', username: target.username, streamId: stream.id, ip, userAgent }, expires);

@@ -16,7 +16,7 @@ export type LineStatus = 'Active' | 'Banned' | 'Disabled' | 'Expired';
  * Deleted lines and lines moved to P2P (system 2 or 3) are "Disabled": the player API and edges
  * serve HTTP/IPTV lines only. Blocked is "Banned", expired "Expired".
  */
-export function lineStatus(line: repo.PlayerLine, now: number): LineStatus {
+export function lineStatus(line: Pick<repo.PlayerLine, 'deleted_at' | 'system' | 'enabled' | 'exp_date'>, now: number): LineStatus {
   if (line.deleted_at !== null || line.system !== 1) return 'Disabled';
   if (line.enabled !== 1) return 'Banned';
   if (line.exp_date <= now) return 'Expired';
@@ -36,6 +36,9 @@ export function bouquetIds(line: Pick<repo.PlayerLine, 'bouquet'>): number[] {
 const digest = (s: string) => createHash('sha256').update(s).digest();
 const samePassword = (stored: string, given: string) => timingSafeEqual(digest(stored), digest(given));
 
+/** Whether `given` is the line's password (in constant time). */
+export const rightPassword = (line: Pick<repo.PlayerLine, 'password'>, given: string) => samePassword(line.password, given);
+
 export interface Credentials {
   username: string;
   password: string;
@@ -50,6 +53,9 @@ export interface Credentials {
  * requests only queue for a read or two each.
  */
 const perAddress = new PerKeyLimit(1);
+
+/** Runs `fn` in the client's address's turn, after that address's earlier password checks. */
+export const inAddressTurn = <T>(ip: string, fn: () => Promise<T>) => perAddress.run(clientNetwork(ip), fn);
 
 /**
  * The line these credentials open, or null. Wrong credentials are counted by the sign-in rate

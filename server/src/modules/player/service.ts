@@ -12,10 +12,10 @@ import * as repo from './repo.ts';
 import * as X from './xtream.ts';
 
 export { playlist } from './playlist.ts';
-export { type LineStatus, type PlayerLine, authenticateLine, lineStatus } from './access.ts';
+export { type LineStatus, type PlayerLine, authenticateLine, bouquetIds, inAddressTurn, lineStatus, rightPassword } from './access.ts';
 
 /** A stream of `kind` if the line's bouquets give it (the edge gateway's question). */
-export const entitledStream = ({ database }: Deps, line: PlayerLine, id: number, kind: CatalogueKind) => repo.streamFor(database.db, bouquetIds(line), id, kind);
+export const entitledStream = ({ database }: Deps, line: Pick<PlayerLine, 'bouquet'>, id: number, kind: CatalogueKind) => repo.streamFor(database.db, bouquetIds(line), id, kind);
 
 export interface PlayerQuery {
   username: string;
