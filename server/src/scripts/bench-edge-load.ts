@@ -27,6 +27,23 @@ function cpuSeconds(pid: string | undefined): number | undefined {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** CPU seconds used so far by every PostgreSQL process on this machine (0 without PostgreSQL). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes(' (postgres) ')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      // its own time and its ended children's (the postmaster's: backends that closed meanwhile)
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : Number.NaN);
 
 export async function edgeLoadSuite(o: { base: string; api: Api; viewers: number; seconds: number }) {
@@ -70,7 +87,7 @@ export async function edgeLoadSuite(o: { base: string; api: Api; viewers: number
         });
       });
     const endAt = Date.now() + o.seconds * 1000;
-    const mark = () => ({ at: Date.now(), cpu: cpuSeconds(process.env.BENCH_PID), calls: proxy.authCalls(), requests: latencies.length });
+    const mark = () => ({ at: Date.now(), cpu: cpuSeconds(process.env.BENCH_PID), pgCpu: postgresCpuSeconds(), calls: proxy.authCalls(), requests: latencies.length });
     const begin = mark();
     let steady: ReturnType<typeof mark> | undefined;
     const steadyTimer = setTimeout(() => {
@@ -100,15 +117,19 @@ export async function edgeLoadSuite(o: { base: string; api: Api; viewers: number
     const refused = [...statuses].filter(([s]) => s !== 200).reduce((n, [, c]) => n + c, 0);
     console.log(`\nedge load: ${viewers.length} viewers, a playlist and a segment every ${PERIOD_MS / 1000} s each, ${o.seconds} s, through nginx (answers kept 20 s, segments signed)\n`);
     console.log(`requests to the edge ${latencies.length}, p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, refused ${refused}, errors ${errors}\n`);
-    console.log('| part | seconds | panel questions | per viewer-minute | panel CPU ms per question | viewers per panel core |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log('| part | seconds | panel questions | per viewer-minute | panel CPU ms per question | viewers per panel core | PostgreSQL CPU ms per question | viewers per core, panel and PostgreSQL |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     const row = (name: string, from: ReturnType<typeof mark>, to: ReturnType<typeof mark>) => {
       const minutes = (to.at - from.at) / 60_000;
       const calls = to.calls - from.calls;
       const perViewerMinute = calls / viewers.length / minutes;
       const cpuPerCall = to.cpu !== undefined && from.cpu !== undefined && calls ? (to.cpu - from.cpu) / calls : undefined;
       const projected = cpuPerCall ? Math.round(60 / (cpuPerCall * perViewerMinute)) : undefined;
-      console.log(`| ${name} | ${(minutes * 60).toFixed(0)} | ${calls} | ${perViewerMinute.toFixed(2)} | ${cpuPerCall === undefined ? '(set BENCH_PID)' : (cpuPerCall * 1000).toFixed(2)} | ${projected ?? '-'} |`);
+      // PostgreSQL's processes (all of them: run the bench on a machine where nothing else uses it)
+      const pgPerCall = calls ? (to.pgCpu - from.pgCpu) / calls : 0;
+      const both = cpuPerCall !== undefined ? Math.round(60 / ((cpuPerCall + pgPerCall) * perViewerMinute)) : undefined;
+      const ms = (v: number | undefined) => (v === undefined ? '(set BENCH_PID)' : (v * 1000).toFixed(2));
+      console.log(`| ${name} | ${(minutes * 60).toFixed(0)} | ${calls} | ${perViewerMinute.toFixed(2)} | ${ms(cpuPerCall)} | ${projected ?? '-'} | ${ms(pgPerCall)} | ${both ?? '-'} |`);
     };
     row('whole run', begin, end);
     if (steady) row(`after the first ${STEADY_AFTER_S} s`, steady, end);
