@@ -55,6 +55,8 @@ export interface Config {
   integrationTimeoutMs: number;
   /** a connection reported by an edge counts as online this long after its last request */
   onlineWindowSeconds: number;
+  /** a connection not seen this long no longer holds one of the line's screens (at most the online window) */
+  screenHoldSeconds: number;
   /** a disconnected connection is refused this long */
   disconnectBanSeconds: number;
   /** how long a signed segment URL an edge hands out works (the edge's kept answer and a segment's fetch) */
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lazyPlayerUrl: httpUrl(env, 'LAZY_PLAYER_URL'),
     integrationTimeoutMs: int(env, 'INTEGRATION_TIMEOUT_MS', 10_000, 100),
     onlineWindowSeconds: int(env, 'ONLINE_WINDOW_SECONDS', 60, 1),
+    screenHoldSeconds: Math.min(int(env, 'SCREEN_HOLD_SECONDS', 40, 1), int(env, 'ONLINE_WINDOW_SECONDS', 60, 1)),
     disconnectBanSeconds: int(env, 'DISCONNECT_BAN_SECONDS', 60, 0),
     edgeLinkSeconds: int(env, 'EDGE_LINK_SECONDS', 30, 1),
     outboundAllowNetworks: allowNetworks(env.OUTBOUND_ALLOW_NETWORKS),

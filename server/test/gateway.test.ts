@@ -266,6 +266,27 @@ describe(`edge gateway and online users (${ENGINE})`, () => {
     expect(await verdict(edge(five, cat.streams['News One'], A))).toBe('403 line banned');
   });
 
+  it('a player that stopped asking frees its screen after the hold (40 s), before it leaves the online list (60 s)', async () => {
+    const { screenHoldSeconds: hold, onlineWindowSeconds: window } = t.deps.config;
+    expect(hold).toBeLessThan(window);
+    const made = await createLine(t, who.resA.token, { package_id: await createPackage(t, admin, 'Gateway switch', (await createBouquet(t, admin, 'Gateway switch'))) });
+    const line = { id: made.id as number, username: made.username as string, password: made.password as string };
+    const bq = (await t.database.db.selectFrom('lines').select('bouquet').where('id', '=', line.id).executeTakeFirstOrThrow()).bouquet;
+    await setBouquet(t, admin, Number(JSON.parse(bq)[0]), { categories: [cat.categories.News] }, 'Gateway switch');
+    const phone = { ip: '203.0.113.5', ua: 'Phone/1.0' };
+    const tv = { ip: '203.0.113.6', ua: 'SmartTV/2.0' };
+    expect(await verdict(edge(line, cat.streams['News One'], phone))).toBe('allow');
+    // the phone asked 30 s ago (an edge asks every 20 s or so while it plays): the TV waits
+    await setActivity(line.id, { last_seen: now() - 30 });
+    expect(await verdict(edge(line, cat.streams['News One'], tv))).toBe('403 max_connections reached');
+    // past the hold the phone has stopped: the TV takes the screen, and the phone coming back is the second device
+    await setActivity(line.id, { last_seen: now() - hold - 1 });
+    expect((await online(who.resA.token, `?username=${line.username}`)).data).toHaveLength(1);
+    expect(await verdict(edge(line, cat.streams['News One'], tv))).toBe('allow');
+    expect(await verdict(edge(line, cat.streams['News One'], phone))).toBe('403 max_connections reached');
+    expect(await verdict(edge(line, cat.streams['News One'], tv))).toBe('allow');
+  });
+
   it('a removed edge is unknown at once', async () => {
     const other = (await t.call(admin, { method: 'POST', url: '/api/admin/servers', payload: { name: 'edge-2', url: 'http://edge2.example' } })).json();
     expect(await verdict(edge(L.a2, cat.streams['News Two'], A, '/seg.ts', other.key))).toBe('allow');

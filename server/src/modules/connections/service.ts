@@ -59,8 +59,8 @@ export interface Admission {
 export type AdmissionResult = 'allowed' | 'disconnected' | 'limit';
 
 /**
- * Where a player stands on the line: its connection `open` (not ended, seen within the online
- * window), `banned` (its connection, or the line from its address, disconnected and the ban not
+ * Where a player stands on the line: its connection `open` (not ended, seen within the screen
+ * hold), `banned` (its connection, or the line from its address, disconnected and the ban not
  * over), or `new`.
  */
 async function standing(db: Tx, key: repo.ConnectionKey, now: number, since: number) {
@@ -81,7 +81,9 @@ async function standing(db: Tx, key: repo.ConnectionKey, now: number, since: num
 export async function admit(deps: Deps, a: Admission): Promise<AdmissionResult> {
   const { config, database } = deps;
   const now = nowSec();
-  const since = now - config.onlineWindowSeconds;
+  // a screen is held while its player asks within the hold, shorter than the online window so that a
+  // customer switching devices waits less than a minute (docs/integrations.md, "Edges")
+  const since = now - config.screenHoldSeconds;
   const key = { lineId: a.lineId, streamId: a.streamId, ip: a.ip, userAgent: a.userAgent };
 
   // Read first without a transaction: nearly every request is a segment of an open connection, and
@@ -112,12 +114,12 @@ export async function admit(deps: Deps, a: Admission): Promise<AdmissionResult> 
 }
 
 /**
- * True when this connection row is open (not ended, seen within the online window); its refresh is
+ * True when this connection row holds its screen (not ended, seen within the hold); its refresh is
  * then written behind (at most every SEEN_RESOLUTION s). The edge's common question ends here.
  */
 export function keptOpen(deps: Deps, row: { activity_id: number; last_seen: number; ended_at: number | null }, serverId: number | null): boolean {
   const now = nowSec();
-  if (row.ended_at !== null || row.last_seen <= now - deps.config.onlineWindowSeconds) return false;
+  if (row.ended_at !== null || row.last_seen <= now - deps.config.screenHoldSeconds) return false;
   if (now - row.last_seen >= SEEN_RESOLUTION) seenLater(deps, row.activity_id, now, serverId);
   return true;
 }
