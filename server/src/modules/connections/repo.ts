@@ -21,8 +21,9 @@ export function findConnection(db: Tx, k: ConnectionKey) {
   return db.selectFrom('line_activity').select(['activity_id', 'last_seen', 'ended_at', 'banned_until']).where(byKey(k)).executeTakeFirst();
 }
 
-export async function touch(db: Tx, activityId: number, now: number, serverId: number | null): Promise<void> {
-  await db.updateTable('line_activity').set({ last_seen: now, server_id: serverId }).where('activity_id', '=', activityId).execute();
+/** Refreshes connections seen at `now` through one edge (ids sorted, so concurrent flushes lock rows in one order). */
+export async function touch(db: Tx, activityIds: number[], now: number, serverId: number | null): Promise<void> {
+  await db.updateTable('line_activity').set({ last_seen: now, server_id: serverId }).where('activity_id', 'in', activityIds).execute();
 }
 
 /** Open connections of a line: not ended, seen since `since`. */

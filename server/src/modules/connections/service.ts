@@ -152,10 +152,20 @@ function seenLater(deps: Deps, activityId: number, at: number, serverId: number 
 export async function flushSeen(deps: Deps): Promise<void> {
   const pending = pendingSeen.get(deps.database);
   if (!pending?.size) return;
-  const batch = [...pending];
+  // one statement per second and edge seen (a handful), not one per connection: a flush's row
+  // locks are held for milliseconds, so a write waiting on one of those rows is not kept waiting
+  const groups = new Map<string, { at: number; serverId: number | null; ids: number[] }>();
+  for (const [id, seen] of [...pending].sort(([a], [b]) => a - b)) {
+    const key = `${seen.at}|${seen.serverId}`;
+    const group = groups.get(key) ?? { at: seen.at, serverId: seen.serverId, ids: [] };
+    group.ids.push(id);
+    groups.set(key, group);
+  }
   pending.clear();
   await withTx(deps.database, async (trx) => {
-    for (const [id, seen] of batch) await repo.touch(trx, id, seen.at, seen.serverId);
+    for (const g of groups.values()) {
+      for (let i = 0; i < g.ids.length; i += 500) await repo.touch(trx, g.ids.slice(i, i + 500), g.at, g.serverId);
+    }
   });
 }
 
