@@ -279,8 +279,14 @@ describe(`player API and playlists (${ENGINE})`, () => {
     await importM3u(t, admin, m3u([{ name: 'News Four', group: 'News', url: 'http://origin.example/live/src/src/104.ts' }]));
     const names = parser.parse((await playlist({ username: 'pl_twin', password: 'pw@twin.9' })).body).items.map((i) => i.name);
     expect(names).toContain('News Four');
+    // a player that accepts gzip gets the same text compressed (its credentials make it its own)
+    const zipped = await playlist({ username: 'pl_twin', password: 'pw@twin.9' }); // fetch accepts gzip
+    expect([zipped.statusCode, zipped.headers['content-encoding'], zipped.headers['cache-control']]).toEqual([200, 'gzip', 'no-store']);
+    const plain = await fetch(`${base}/get.php?${new URLSearchParams({ username: 'pl_twin', password: 'pw@twin.9' })}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const kept = await plain.text();
+    expect(zipped.body).toBe(kept);
     // PLAYER_CACHE_MB=0: the same playlist, written as the rows arrive
-    const kept = (await playlist({ username: 'pl_twin', password: 'pw@twin.9' })).body;
     t.deps.config.playerCacheMb = 0;
     try {
       expect((await playlist({ username: 'pl_twin', password: 'pw@twin.9' })).body).toBe(kept);

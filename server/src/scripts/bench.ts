@@ -284,6 +284,7 @@ async function edgeSuite() {
   await edgeCase('player_api get_live_streams, gzip', { url: `${base}/player_api.php?${credentials}&action=get_live_streams`, connections: 16, duration: seconds, headers: gzip });
   await edgeCase('player_api get_vod_streams, gzip', { url: `${base}/player_api.php?${credentials}&action=get_vod_streams`, connections: 16, duration: seconds, headers: gzip });
   await edgeCase('get.php m3u_plus', { url: `${base}/get.php?${credentials}&type=m3u_plus&output=ts`, connections: 4, duration: seconds });
+  await edgeCase('get.php m3u_plus, gzip accepted', { url: `${base}/get.php?${credentials}&type=m3u_plus&output=ts`, connections: 4, duration: seconds, headers: gzip });
 
   const edge = await api<{ id: number; key: string }>('POST', '/api/admin/servers', { name: `bench edge ${Date.now()}`, url: base });
   try {
