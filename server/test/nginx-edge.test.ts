@@ -146,6 +146,10 @@ describe.skipIf(!NGINX && !process.env.CI)(`a line plays through a real nginx ed
     const url = `${edge}/live/${line.username}/${line.password}/${streamId}.m3u8`;
     const [first] = await segmentsOf(url, 'PlayerOne/1.0');
     expect((await get(first, 'PlayerOne/1.0')).status).toBe(200);
+    // a user agent with a byte outside ASCII (sent as latin1): the panel signs the bytes nginx checks
+    const second = await createLine(t, reseller, { package_id: pkg });
+    const [odd] = await segmentsOf(`${edge}/live/${second.username}/${second.password}/${streamId}.m3u8`, 'Player\u00fc/1.0');
+    expect((await get(odd, 'Player\u00fc/1.0')).status).toBe(200);
     const before = proxy.authCalls();
     // copied to another player (user agent), unsigned, tampered, or pointed at another stream
     expect((await get(first, 'LeakedTo/1.0')).status).toBe(403);

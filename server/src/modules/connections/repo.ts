@@ -21,9 +21,18 @@ export function findConnection(db: Tx, k: ConnectionKey) {
   return db.selectFrom('line_activity').select(['activity_id', 'last_seen', 'ended_at', 'banned_until']).where(byKey(k)).executeTakeFirst();
 }
 
-/** Refreshes connections seen at `now` through one edge (ids sorted, so concurrent flushes lock rows in one order). */
+/** Locks these connections' rows in id order (PostgreSQL), so concurrent flushes cannot deadlock. */
+export async function lockConnections(db: Tx, activityIds: number[]): Promise<void> {
+  await db.selectFrom('line_activity').select('activity_id').where('activity_id', 'in', activityIds).orderBy('activity_id').forUpdate().execute();
+}
+
+/** Refreshes connections seen at `now` through one edge (none, if that edge was removed meanwhile). */
 export async function touch(db: Tx, activityIds: number[], now: number, serverId: number | null): Promise<void> {
-  await db.updateTable('line_activity').set({ last_seen: now, server_id: serverId }).where('activity_id', 'in', activityIds).execute();
+  await db
+    .updateTable('line_activity')
+    .set((eb) => ({ last_seen: now, server_id: serverId === null ? null : eb.selectFrom('servers').select('id').where('id', '=', serverId) }))
+    .where('activity_id', 'in', activityIds)
+    .execute();
 }
 
 /** Open connections of a line: not ended, seen since `since`. */

@@ -155,14 +155,16 @@ export async function flushSeen(deps: Deps): Promise<void> {
   // one statement per second and edge seen (a handful), not one per connection: a flush's row
   // locks are held for milliseconds, so a write waiting on one of those rows is not kept waiting
   const groups = new Map<string, { at: number; serverId: number | null; ids: number[] }>();
-  for (const [id, seen] of [...pending].sort(([a], [b]) => a - b)) {
+  for (const [id, seen] of pending) {
     const key = `${seen.at}|${seen.serverId}`;
     const group = groups.get(key) ?? { at: seen.at, serverId: seen.serverId, ids: [] };
     group.ids.push(id);
     groups.set(key, group);
   }
   pending.clear();
+  const ids = [...groups.values()].flatMap((g) => g.ids).sort((a, b) => a - b);
   await withTx(deps.database, async (trx) => {
+    if (deps.database.dialect === 'postgres') for (let i = 0; i < ids.length; i += 500) await repo.lockConnections(trx, ids.slice(i, i + 500));
     for (const g of groups.values()) {
       for (let i = 0; i < g.ids.length; i += 500) await repo.touch(trx, g.ids.slice(i, i + 500), g.at, g.serverId);
     }

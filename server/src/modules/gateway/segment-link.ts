@@ -19,6 +19,12 @@ export interface SegmentLinkFor {
  * `expires`. MD5 because it is what Debian's nginx can check (secure_link_md5); the key comes last.
  */
 export function segmentLink(s: SegmentLinkFor, expires: number): string {
-  const token = createHash('md5').update(`${expires} ${s.username}/${s.streamId} ${s.ip} ${s.userAgent} ${s.key}`).digest('base64url');
+  // nginx hashes the bytes it read: the decoded path (UTF-8 here) and the User-Agent as sent, which
+  // Node hands over as latin1 (one character per byte), so it goes back to those bytes
+  const token = createHash('md5')
+    .update(`${expires} ${s.username}/${s.streamId} ${s.ip} `, 'utf8')
+    .update(s.userAgent, 'latin1')
+    .update(` ${s.key}`, 'utf8')
+    .digest('base64url');
   return `e=${expires}&t=${token}`;
 }
