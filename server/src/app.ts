@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import type { Deps } from './deps.ts';
-import { registerRoleChecks, requireSession } from './http/auth.ts';
+import { registerApiKeyContext, registerRoleChecks, requireSession } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { swaggerOptions } from './http/openapi.ts';
@@ -27,6 +27,7 @@ import { lazyPlayerRoutes } from './modules/lazyplayer/routes.ts';
 import { lineRoutes } from './modules/lines/routes.ts';
 import { logRoutes } from './modules/logs/routes.ts';
 import { migrationRoutes } from './modules/migration/routes.ts';
+import { apiKeyRoutes } from './modules/apikeys/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { p2pRoutes } from './modules/p2p/routes.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
@@ -60,6 +61,7 @@ const protectedModules = [
   lazyPlayerRoutes,
   vodRoutes,
   settingsRoutes,
+  apiKeyRoutes,
 ];
 
 export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
@@ -91,6 +93,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   await registerSecurityHeaders(app, deps.config.publicUrl, new URL(deps.config.tmdbImageUrl).origin);
   registerShutdownGate(app);
   registerReplayHeader(app);
+  registerApiKeyContext(app);
   // Tokens, profiles, customers' lines: no API answer is for a browser or proxy cache to keep
   // (a route may still set its own Cache-Control).
   app.addHook('onRequest', (request, reply, done) => {

@@ -132,9 +132,33 @@ export interface LogsTable {
   value_int: number | null;
   ip: string | null;
   created_at: number;
+  /** the API key the change came through (migration 034) */
+  api_key_name: string | null;
   /** set by a trigger (migration 023) */
   top_reseller_id: Generated<number | null>;
   target_top_reseller_id: Generated<number | null>;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  reseller_id: number;
+  name: string;
+  /** JSON array of scopes */
+  scopes: string;
+  /** JSON array of addresses and CIDR networks, or null: any */
+  allowed_ips: string | null;
+  key_hash: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+  last_used_at: number | null;
+  last_used_ip: string | null;
+}
+
+export interface ApiKeyUsageTable {
+  key_id: number;
+  minute: number;
+  requests: number;
 }
 
 export interface NewsTable {
@@ -443,6 +467,8 @@ export interface DB {
   two_factor_challenges: TwoFactorChallengesTable;
   server_keys: ServerKeysTable;
   line_activity: LineActivityTable;
+  api_keys: ApiKeysTable;
+  api_key_usage: ApiKeyUsageTable;
   categories: CategoriesTable;
   streams: StreamsTable;
   bouquet_items: BouquetItemsTable;

@@ -9,4 +9,6 @@ export interface AuthUser {
   twoFactorEnabled: boolean;
   /** right under the root admin; read with the session (callers built elsewhere leave it out) */
   topLevel?: boolean;
+  /** set when the request came through an API key (its session id is then 0) */
+  apiKey?: { id: number; name: string; scopes: readonly string[] };
 }

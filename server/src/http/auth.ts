@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Deps } from '../deps.ts';
+import { apiKeyInUse } from '../domain/api-key-context.ts';
 import type { AuthUser } from '../domain/auth-user.ts';
+import { KEY_PREFIX, type Scope, authenticateKey } from '../modules/apikeys/service.ts';
 import { authenticate } from '../modules/auth/service.ts';
 import { authenticateDownload } from '../modules/exports/service.ts';
 import { mustEnrol } from '../modules/twofactor/service.ts';
@@ -23,7 +25,12 @@ declare module 'fastify' {
     /** Also opens with a one-time `download_token` in the URL instead of the bearer header (exports). */
     downloadable?: boolean;
   }
+  interface FastifySchema {
+    /** API keys holding this scope may call the route; keys may call no route without one (docs/api.md). */
+    scope?: Scope;
+  }
 }
+
 
 /** What an admin who must enrol in 2FA (REQUIRE_ADMIN_2FA=1) may still call. */
 export const ENROLMENT_ROUTES = new Set(['/api/profile', '/api/profile/2fa', '/api/profile/2fa/setup', '/api/profile/2fa/enable', '/api/auth/sign-out']);
@@ -45,7 +52,8 @@ export function requireSession(scope: FastifyInstance, deps: Deps): void {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       const byLink = token === undefined && request.routeOptions.config?.downloadable === true && request.url.includes('download_token=');
-      user = byLink ? authenticateDownload(deps, request.url) : authenticate(deps, token);
+      if (token?.startsWith(KEY_PREFIX) && token.length <= 200) user = authenticateKey(deps, token, request.ip).then((u) => keyMayCall(request, u));
+      else user = byLink ? authenticateDownload(deps, request.url) : authenticate(deps, token);
       if (!(user instanceof Promise)) signedIn(user);
     } catch (err) {
       done(err as Error);
@@ -53,6 +61,31 @@ export function requireSession(scope: FastifyInstance, deps: Deps): void {
     }
     if (user instanceof Promise) user.then(signedIn).then(() => done(), done);
     else done();
+  });
+}
+
+/**
+ * An API key calls only routes that name a scope it holds (nothing else: keys, webhooks, resellers,
+ * settings, 2FA, passwords, sessions), and every spend through it names an Idempotency-Key.
+ */
+function keyMayCall(request: FastifyRequest, user: Awaited<ReturnType<typeof authenticateKey>>): AuthUser {
+  const schema = request.routeOptions.schema;
+  const scope = schema?.scope;
+  if (!scope) throw new AppError(403, 'SCOPE_REQUIRED', 'API keys cannot call this route');
+  if (!user.apiKey.scopes.includes(scope)) throw new AppError(403, 'SCOPE_REQUIRED', `This API key needs the scope ${scope}`, scope);
+  const key = request.headers['idempotency-key'];
+  if (schema?.idempotencyKey && (typeof key !== 'string' || key === '')) {
+    throw new AppError(400, 'VALIDATION', 'Idempotency-Key: a call that spends credits through an API key must send one', 'Idempotency-Key');
+  }
+  return user;
+}
+
+/** The rest of a request through an API key runs where the action log finds the key's name. */
+export function registerApiKeyContext(app: FastifyInstance): void {
+  app.addHook('preHandler', (request, _reply, done) => {
+    const name = request.user?.apiKey?.name;
+    if (name === undefined) return done();
+    apiKeyInUse.run(name, done);
   });
 }
 

@@ -56,7 +56,12 @@ function errorResponses(schema: FastifySchema, route: RouteOptions) {
   const add = (status: number, ...list: readonly string[]) => codes.set(status, new Set([...(codes.get(status) ?? []), ...list]));
   const isPublic = schema.security?.length === 0;
   add(400, 'VALIDATION');
-  if (!isPublic) add(401, 'UNAUTHORIZED');
+  if (!isPublic) {
+    add(401, 'UNAUTHORIZED');
+    // through an API key (docs/api.md): a route without the key's scope, an address outside its list, its rate
+    add(403, 'SCOPE_REQUIRED', 'IP_NOT_ALLOWED');
+    add(429, 'RATE_LIMITED');
+  }
   if (!isPublic && !ENROLMENT_ROUTES.has(route.url)) add(403, 'TWO_FACTOR_REQUIRED');
   if (route.config?.roles) add(route.config.hideAs ? 404 : 403, route.config.hideAs ? 'NOT_FOUND' : 'FORBIDDEN');
   if (route.url.includes(':id')) add(404, 'NOT_FOUND');
@@ -78,12 +83,16 @@ function errorResponses(schema: FastifySchema, route: RouteOptions) {
 /** Adds to each operation its error answers, its Idempotency-Key header; the doc-only keys go. */
 const transform: FastifyDynamicSwaggerOptions['transform'] = ({ schema, url, route }) => {
   if (!schema || schema.hide) return { schema, url };
-  const { errors: _errors, idempotencyKey, onlyListedAnswers, ...rest } = schema;
+  const { errors: _errors, idempotencyKey, onlyListedAnswers, scope, ...rest } = schema;
   if (onlyListedAnswers) return { url, schema: rest };
+  const forKeys = scope
+    ? `API keys with the scope \`${scope}\` may call this${idempotencyKey ? ' (with an Idempotency-Key)' : ''}.`
+    : 'API keys cannot call this.';
   return {
     url,
     schema: {
       ...rest,
+      ...(schema.security?.length === 0 ? {} : { description: [rest.description, forKeys].filter(Boolean).join(' '), 'x-api-key-scope': scope ?? null }),
       ...(idempotencyKey ? { headers: IdempotencyHeader } : {}),
       response: { ...(rest.response as object), ...errorResponses(schema, route) },
     },

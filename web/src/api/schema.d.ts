@@ -212,6 +212,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** @description API keys cannot call this. */
         delete: {
             parameters: {
                 query?: never;
@@ -246,6 +247,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
                 413: {
                     headers: {
@@ -257,6 +267,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -287,6 +306,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys with the scope `credits:read` may call this. */
         get: {
             parameters: {
                 query?: never;
@@ -323,6 +343,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -340,6 +378,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -384,8 +423,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -396,6 +444,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -448,7 +497,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -468,6 +517,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -499,6 +557,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -537,7 +596,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -564,8 +623,18 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
+        /** @description API keys cannot call this. */
         put: {
             parameters: {
                 query?: never;
@@ -620,7 +689,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -665,6 +734,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -690,6 +768,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -728,8 +807,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -740,6 +828,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -782,7 +871,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -802,6 +891,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -833,6 +931,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -871,7 +970,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -898,8 +997,18 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
+        /** @description API keys cannot call this. */
         put: {
             parameters: {
                 query?: never;
@@ -946,7 +1055,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -991,6 +1100,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -1003,6 +1121,7 @@ export interface paths {
             };
         };
         post?: never;
+        /** @description API keys cannot call this. */
         delete: {
             parameters: {
                 query?: never;
@@ -1039,7 +1158,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1093,6 +1212,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -1116,6 +1244,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys with the scope `lines:read` may call this. */
         get: {
             parameters: {
                 query?: never;
@@ -1152,8 +1281,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1178,6 +1316,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -1227,8 +1366,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1239,6 +1387,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -1291,7 +1440,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1336,6 +1485,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -1362,6 +1520,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -1406,7 +1565,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1426,6 +1585,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1459,6 +1627,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -1503,7 +1672,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1523,6 +1692,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1554,6 +1732,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -1592,7 +1771,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1619,8 +1798,18 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
+        /** @description API keys cannot call this. */
         put: {
             parameters: {
                 query?: never;
@@ -1670,7 +1859,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1724,6 +1913,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -1736,6 +1934,7 @@ export interface paths {
             };
         };
         post?: never;
+        /** @description API keys cannot call this. */
         delete: {
             parameters: {
                 query?: never;
@@ -1783,7 +1982,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1837,6 +2036,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -1862,6 +2070,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -1900,7 +2109,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1938,6 +2147,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1971,6 +2189,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -2009,7 +2228,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2054,6 +2273,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -2080,6 +2308,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -2118,7 +2347,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2172,6 +2401,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -2198,6 +2436,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -2245,7 +2484,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2308,6 +2547,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -2332,6 +2580,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -2376,7 +2625,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2403,6 +2652,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2420,6 +2678,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -2460,7 +2719,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2487,6 +2746,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2505,6 +2773,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** @description API keys cannot call this. */
         put: {
             parameters: {
                 query?: never;
@@ -2552,7 +2821,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2597,6 +2866,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -2622,6 +2900,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -2672,8 +2951,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2698,6 +2986,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -2737,8 +3026,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2763,6 +3061,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -2831,8 +3130,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2859,6 +3167,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -2900,7 +3209,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2945,6 +3254,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -2969,6 +3287,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys with the scope `lines:read` may call this. */
         get: {
             parameters: {
                 query?: {
@@ -3021,8 +3340,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3033,6 +3361,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** @description API keys with the scope `lines:write` may call this (with an Idempotency-Key). */
         post: {
             parameters: {
                 query?: never;
@@ -3084,7 +3413,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3129,6 +3458,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -3153,6 +3491,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys with the scope `lines:read` may call this. */
         get: {
             parameters: {
                 query?: {
@@ -3196,8 +3535,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3224,6 +3572,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -3268,7 +3617,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3288,6 +3637,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3319,6 +3677,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys with the scope `lines:read` may call this. */
         get: {
             parameters: {
                 query?: never;
@@ -3357,7 +3716,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3384,8 +3743,18 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
+        /** @description API keys cannot call this. */
         put: {
             parameters: {
                 query?: never;
@@ -3433,7 +3802,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3478,6 +3847,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -3490,6 +3868,7 @@ export interface paths {
             };
         };
         post?: never;
+        /** @description API keys cannot call this. */
         delete: {
             parameters: {
                 query?: never;
@@ -3526,7 +3905,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3571,6 +3950,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -3596,6 +3984,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys with the scope `lines:write` may call this. */
         post: {
             parameters: {
                 query?: never;
@@ -3642,7 +4031,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3678,6 +4067,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -3704,6 +4102,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys with the scope `lines:write` may call this (with an Idempotency-Key). */
         post: {
             parameters: {
                 query?: never;
@@ -3755,7 +4154,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3818,6 +4217,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -3844,6 +4252,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys with the scope `lines:write` may call this. */
         post: {
             parameters: {
                 query?: never;
@@ -3888,7 +4297,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3942,6 +4351,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -3968,6 +4386,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys with the scope `lines:write` may call this (with an Idempotency-Key). */
         post: {
             parameters: {
                 query?: never;
@@ -4015,7 +4434,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4078,6 +4497,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -4104,6 +4532,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys with the scope `lines:write` may call this. */
         post: {
             parameters: {
                 query?: never;
@@ -4142,7 +4571,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4180,6 +4609,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4213,6 +4651,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys with the scope `lines:write` may call this. */
         post: {
             parameters: {
                 query?: never;
@@ -4251,7 +4690,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4296,6 +4735,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -4322,6 +4770,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -4360,7 +4809,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4414,6 +4863,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -4440,6 +4898,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -4485,7 +4944,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4539,6 +4998,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -4565,6 +5033,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -4609,7 +5078,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4645,6 +5114,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -4669,6 +5147,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -4707,7 +5186,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4734,6 +5213,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4751,6 +5239,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -4787,8 +5276,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4813,6 +5311,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -4853,8 +5352,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4879,6 +5387,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -4917,8 +5426,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4944,6 +5462,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** @description API keys cannot call this. */
         put: {
             parameters: {
                 query?: never;
@@ -4991,7 +5510,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5036,6 +5555,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -5061,6 +5589,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -5097,6 +5626,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -5116,6 +5663,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -5152,6 +5700,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Conflict: TWO_FACTOR_ALREADY_ENABLED */
                 409: {
                     headers: {
@@ -5172,6 +5729,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5205,6 +5771,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -5251,6 +5818,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Conflict: TWO_FACTOR_NOT_PENDING, TWO_FACTOR_ALREADY_ENABLED */
                 409: {
                     headers: {
@@ -5271,6 +5847,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5304,6 +5889,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -5346,7 +5932,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5417,6 +6003,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -5457,7 +6044,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5511,6 +6098,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -5535,6 +6131,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -5582,8 +6179,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5608,6 +6214,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -5655,8 +6262,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5681,6 +6297,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -5726,8 +6343,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5752,6 +6378,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -5794,7 +6421,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5821,6 +6448,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -5838,6 +6474,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -5884,8 +6521,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5912,6 +6558,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -5954,7 +6601,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5974,6 +6621,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6005,6 +6661,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -6050,8 +6707,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6076,6 +6742,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -6136,8 +6803,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6162,6 +6838,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query: {
@@ -6209,8 +6886,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6235,6 +6921,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -6278,8 +6965,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6290,6 +6986,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -6339,7 +7036,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6359,6 +7056,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6393,6 +7099,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** @description API keys cannot call this. */
         delete: {
             parameters: {
                 query?: never;
@@ -6422,7 +7129,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6467,6 +7174,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -6490,6 +7206,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -6560,8 +7277,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6572,6 +7298,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -6641,7 +7368,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6661,6 +7388,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6692,6 +7428,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -6737,8 +7474,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6783,6 +7529,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -6830,7 +7577,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6850,6 +7597,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6881,6 +7637,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -6940,7 +7697,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6967,8 +7724,18 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
+        /** @description API keys cannot call this. */
         put: {
             parameters: {
                 query?: never;
@@ -7036,7 +7803,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7081,6 +7848,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -7093,6 +7869,7 @@ export interface paths {
             };
         };
         post?: never;
+        /** @description API keys cannot call this. */
         delete: {
             parameters: {
                 query?: never;
@@ -7129,7 +7906,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7174,6 +7951,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -7199,6 +7985,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -7265,7 +8052,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7285,6 +8072,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7318,6 +8114,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -7377,7 +8174,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7415,6 +8212,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7448,6 +8254,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -7507,7 +8314,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7552,6 +8359,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -7578,6 +8394,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -7643,7 +8460,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7688,6 +8505,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY, NOT_CONFIGURED */
                 503: {
                     headers: {
@@ -7714,6 +8540,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -7762,7 +8589,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7782,6 +8609,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7824,6 +8660,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -7871,7 +8708,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7900,6 +8737,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7940,6 +8786,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -7992,7 +8839,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8003,6 +8850,15 @@ export interface paths {
                 };
                 /** @description Conflict: NOT_ATTACHED */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8047,6 +8903,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -8085,7 +8942,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8114,6 +8971,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8154,6 +9020,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -8203,8 +9070,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8231,6 +9107,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -8273,7 +9150,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8302,6 +9179,15 @@ export interface paths {
                 };
                 /** @description Unprocessable Entity: SOURCE_REFUSED */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8344,6 +9230,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -8392,7 +9279,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8437,6 +9324,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -8463,6 +9359,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -8510,7 +9407,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8573,6 +9470,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY, NOT_CONFIGURED */
                 503: {
                     headers: {
@@ -8597,6 +9503,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query: {
@@ -8637,7 +9544,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8648,6 +9555,15 @@ export interface paths {
                 };
                 /** @description Failed Dependency: CATALOGUE_UNAVAILABLE */
                 424: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8681,6 +9597,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -8719,8 +9636,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8745,6 +9671,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -8790,8 +9717,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8818,6 +9754,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -8867,7 +9804,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8903,6 +9840,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -8929,6 +9875,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -8974,7 +9921,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9010,6 +9957,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -9035,6 +9991,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** @description API keys cannot call this. */
         put: {
             parameters: {
                 query?: never;
@@ -9081,7 +10038,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9126,6 +10083,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -9151,6 +10117,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: {
@@ -9197,8 +10164,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9210,6 +10186,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        /** @description API keys cannot call this. */
         delete: {
             parameters: {
                 query?: never;
@@ -9254,7 +10231,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9290,6 +10267,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -9314,6 +10300,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** @description API keys cannot call this. */
         put: {
             parameters: {
                 query?: never;
@@ -9360,7 +10347,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9396,6 +10383,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -9421,6 +10417,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys cannot call this. */
         get: {
             parameters: {
                 query?: never;
@@ -9457,8 +10454,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9468,6 +10474,7 @@ export interface paths {
                 };
             };
         };
+        /** @description API keys cannot call this. */
         put: {
             parameters: {
                 query?: never;
@@ -9490,6 +10497,8 @@ export interface paths {
                         migration_package_no_adult?: string;
                         /** @description integer 0..1000 */
                         lazy_player_monthly_credits?: string;
+                        /** @description integer 1..100000 */
+                        api_key_requests_per_minute?: string;
                         main_domain?: string;
                         default_edge?: string;
                         /** @description empty, or an http(s) URL */
@@ -9528,7 +10537,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9555,6 +10564,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
@@ -9573,6 +10591,299 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description API keys cannot call this. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ApiKey"][];
+                        };
+                    };
+                };
+                /** @description Bad Request: VALIDATION */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized: UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description API keys cannot call this. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        scopes: ("lines:read" | "lines:write" | "credits:read")[];
+                        allowed_ips?: string[];
+                        /** @description unix seconds */
+                        expires_at?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            scopes: ("lines:read" | "lines:write" | "credits:read")[];
+                            allowed_ips: string[];
+                            expires_at: number | null;
+                            created_at: number;
+                            /** @description rk_live_...: shown this once; send it as `Authorization: Bearer <key>` */
+                            key: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: VALIDATION */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized: UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description API keys cannot call this. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: VALIDATION */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized: UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not Found: NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description URI Too Long: URI_TOO_LONG */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/catalogue/import": {
         parameters: {
             query?: never;
@@ -9582,7 +10893,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Imports an M3U playlist (`m3u`: its text, or `url`: fetched through the SSRF guard), up to 32 MiB and 100,000 entries. A playlist with more #EXTINF entries is refused (400 `M3U_INVALID`) as soon as the count is passed while the body or the download arrives, before anything is parsed. One import at a time: another one running (in any server process) answers 409 `IMPORT_RUNNING`. The entries are stored in batches of 500, each its own transaction, so other requests go on during an import; if one fails (a 500), the batches before it stay and importing the same playlist again completes the import (streams are matched by source URL). Malformed input imports nothing. */
+        /** @description Imports an M3U playlist (`m3u`: its text, or `url`: fetched through the SSRF guard), up to 32 MiB and 100,000 entries. A playlist with more #EXTINF entries is refused (400 `M3U_INVALID`) as soon as the count is passed while the body or the download arrives, before anything is parsed. One import at a time: another one running (in any server process) answers 409 `IMPORT_RUNNING`. The entries are stored in batches of 500, each its own transaction, so other requests go on during an import; if one fails (a 500), the batches before it stay and importing the same playlist again completes the import (streams are matched by source URL). Malformed input imports nothing. API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -9639,7 +10950,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Forbidden: TWO_FACTOR_REQUIRED, FORBIDDEN */
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED, FORBIDDEN */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9668,6 +10979,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10001,7 +11321,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description allowed; X-Stream-Source holds the stream source URL */
+                /** @description allowed; X-Stream-Source holds the stream source URL and, for a live stream, X-Segment-Link the signed query (e=..&t=..) the edge appends to the segment URLs of the playlist it serves */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -10080,6 +11400,19 @@ export interface components {
             message: string;
             /** @description the input at fault */
             field?: string;
+        };
+        /** ApiKey */
+        ApiKey: {
+            id: number;
+            name: string;
+            scopes: ("lines:read" | "lines:write" | "credits:read")[];
+            /** @description addresses and CIDR networks the key may be used from; empty: any */
+            allowed_ips: string[];
+            created_at: number;
+            expires_at: number | null;
+            revoked_at: number | null;
+            last_used_at: number | null;
+            last_used_ip: string | null;
         };
         /** Bouquet */
         Bouquet: {

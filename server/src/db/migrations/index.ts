@@ -33,6 +33,7 @@ import * as m030 from './030_log_user_index.ts';
 import * as m031 from './031_catalogue_version.ts';
 import * as m032 from './032_line_counts.ts';
 import * as m033 from './033_line_creation_hours.ts';
+import * as m034 from './034_api_keys.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -77,6 +78,7 @@ const steps: Record<string, Step> = {
   '031_catalogue_version': m031,
   '032_line_counts': m032,
   '033_line_creation_hours': m033,
+  '034_api_keys': m034,
 };
 
 class StaticProvider implements MigrationProvider {

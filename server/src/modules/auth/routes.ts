@@ -42,7 +42,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     },
     { title: 'Profile' },
   );
-  app.get('/profile', { schema: { tags: ['auth'], response: { 200: ProfileOut } } }, async (request) => {
+  app.get('/profile', { schema: { tags: ['auth'], scope: 'credits:read', response: { 200: ProfileOut } } }, async (request) => {
     const { id, username, type, credits } = request.user;
     return { id, username, type, credits, ...profileFlags(deps, request.user) };
   });

@@ -19,5 +19,5 @@ const Complements = Type.Object({
 
 /** Reference data every signed-in page needs; small tables only. */
 export function complementRoutes(app: FastifyInstance, deps: Deps): void {
-  app.get('/datacomplements', { schema: { tags: ['general'], response: { 200: Complements } } }, () => complements(deps));
+  app.get('/datacomplements', { schema: { tags: ['general'], scope: 'lines:read', response: { 200: Complements } } }, () => complements(deps));
 }

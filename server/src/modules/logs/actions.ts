@@ -6,6 +6,8 @@ export const LOG_ACTIONS = [
   'sign_in_rate_limited',
   'line_auth_rate_limited',
   'sign_out',
+  'api_key_create',
+  'api_key_revoke',
   'package_create',
   'package_update',
   'bouquet_create',

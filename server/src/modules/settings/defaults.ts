@@ -18,4 +18,6 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   manual_url: '',
   /** a new connection past a line's max_connections: 'refuse' it, or 'drop_oldest' (ended like a disconnect) */
   max_connections_policy: 'refuse',
+  /** requests a minute each API key may make (counted in the database, across processes) */
+  api_key_requests_per_minute: '60',
 };

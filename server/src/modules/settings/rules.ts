@@ -13,6 +13,7 @@ export const INT_RANGES: Record<string, [number, number]> = {
   migration_package_adult: [1, 2_147_483_647],
   migration_package_no_adult: [1, 2_147_483_647],
   lazy_player_monthly_credits: [0, 1000],
+  api_key_requests_per_minute: [1, 100_000],
 };
 
 export const SettingsBody = Type.Object(
