@@ -13,6 +13,7 @@ import { p2pRoutes } from './features/p2p/routes';
 import { packagesRoutes } from './features/packages/routes';
 import { resellersRoutes } from './features/resellers/routes';
 import { serversRoutes } from './features/servers/routes';
+import { apiKeysRoutes } from './features/apikeys/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { twofactorRoutes } from './features/twofactor/routes';
 import { usersRoutes } from './features/users/routes';
@@ -32,6 +33,7 @@ const routeTree = rootRoute.addChildren([
       ...bouquetsRoutes,
       ...catalogueRoutes,
       ...serversRoutes,
+      ...apiKeysRoutes,
       ...newsRoutes,
       ...vodsRoutesAdmin,
       ...settingsRoutes,

@@ -1,4 +1,5 @@
 import { SignedInLayout } from '../components/layout/SignedInLayout';
+import { ApiKeysMenuItem } from '../features/apikeys/ApiKeysMenuItem';
 import { SignOutMenuItem } from '../features/auth/SignOutMenuItem';
 import { SecurityMenuItem } from '../features/twofactor/SecurityMenuItem';
 import { TwoFactorGate } from '../features/twofactor/TwoFactorGate';
@@ -12,6 +13,7 @@ export function SignedInApp() {
         accountItems={
           <>
             <SecurityMenuItem />
+            <ApiKeysMenuItem />
             <SignOutMenuItem />
           </>
         }
