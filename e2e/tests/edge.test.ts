@@ -150,7 +150,7 @@ describe.skipIf(!NGINX && !process.env.CI)('a line plays through a real nginx ed
     // the edge signs the segment URLs for this player (secure_link): the unsigned one is refused
     const first = (await playlist.text()).split('\n').find((l) => l.startsWith(`${live.id}/seg0.ts?`));
     expect(first).toMatch(/\?e=\d+&t=[\w-]{22}$/);
-    expect((await get(new URL(first!.split('?')[0], streamUrl!).href)).status).toBe(403);
+    expect((await get(new URL(first!.replace(/\?.*$/, ''), streamUrl!).href)).status).toBe(403);
     const seg0 = await get(new URL(first!, streamUrl!).href);
     expect(seg0.status).toBe(200);
     expect(Buffer.from(await seg0.arrayBuffer()).equals(segment(0))).toBe(true);
