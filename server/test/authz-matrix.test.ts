@@ -53,6 +53,13 @@ describe(`authorization matrix (${ENGINE})`, () => {
         ...(own.has(k) ? [] : [n[k].lineUsername, n[k].linePassword, n[k].p2pUsername, n[k].p2pPassword]),
       ]);
     };
+    // keys make hundreds of requests here: no per-minute limit in the way
+    expect((await t.call(world.adminToken, { method: 'PUT', url: '/api/admin/settings', payload: { api_key_requests_per_minute: '100000' } })).statusCode).toBe(200);
+    const apiKey = async (token: string, scopes: string[]) => {
+      const res = await t.call(token, { method: 'POST', url: '/api/api-keys', payload: { name: `matrix ${scopes.join(' ')}`, scopes } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().key as string;
+    };
     const revoked = await t.login(n.masterA.username, STRONG_PASSWORD);
     expect((await t.call(revoked, { method: 'DELETE', url: '/api/auth/sign-out' })).statusCode).toBe(204);
     callers = [
@@ -77,6 +84,21 @@ describe(`authorization matrix (${ENGINE})`, () => {
         targets: { resellers: [n.masterA.id, n.subA1.id, n.masterB.id], lines: [n.masterA.lineId, n.resA1a.lineId, n.resB1a.lineId] },
         markers: markersFor('resA2'),
       },
+      // API keys act as their owners, never more: the same targets and markers as the owner's session
+      {
+        name: 'master API key (every scope)',
+        token: await apiKey(world.tokens.masterA, ['lines:read', 'lines:write', 'credits:read']),
+        self: 'masterA',
+        targets: { resellers: [n.masterB.id, n.resB1a.id], lines: [n.masterB.lineId, n.resB1a.lineId] },
+        markers: markersFor('masterA'),
+      },
+      {
+        name: 'reseller API key (lines:read)',
+        token: await apiKey(world.tokens.resA2, ['lines:read']),
+        self: 'resA2',
+        targets: { resellers: [n.masterA.id, n.subA1.id, n.masterB.id], lines: [n.masterA.lineId, n.resA1a.lineId, n.resB1a.lineId] },
+        markers: markersFor('resA2'),
+      },
       { name: 'no token', token: null, targets: { resellers: [n.resB1a.id], lines: [n.resB1a.lineId] }, markers: markersFor() },
       { name: 'revoked token', token: revoked, targets: { resellers: [n.resB1a.id], lines: [n.resB1a.lineId] }, markers: markersFor() },
     ];
@@ -95,10 +117,12 @@ describe(`authorization matrix (${ENGINE})`, () => {
     const bodyValid = !op.body || validates(op.body, body);
     const url = urlOf(op, pathValues, query);
     const before = await snapshot(t.database.db);
+    // a spend through an API key must name an Idempotency-Key: send one, so the route itself decides
+    const idempotency = caller.token?.startsWith('rk_live_') ? { 'idempotency-key': `matrix-${Math.random()}` } : {};
     const res = await t.call(caller.token, {
       method: op.method as 'GET',
       url,
-      ...(malformedBody ? { payload: '[', headers: { 'content-type': 'application/json' } } : body === undefined ? {} : { payload: body as object }),
+      ...(malformedBody ? { payload: '[', headers: { 'content-type': 'application/json', ...idempotency } } : body === undefined ? { headers: idempotency } : { payload: body as object, headers: idempotency }),
     });
     const after = await snapshot(t.database.db);
     return { status: res.statusCode, text: res.body, url, bodyValid, before, after, aimsAtTarget: aimsAt(kind, body) };
@@ -122,7 +146,7 @@ describe(`authorization matrix (${ENGINE})`, () => {
 
   /** Does the request name a record under attack (path id, or an id field of the body)? */
   function aimsAt(kind: IdKind | undefined, body: unknown): boolean {
-    if (kind === 'reseller' || kind === 'line' || kind === 'p2p' || kind === 'other') return true;
+    if (kind === 'reseller' || kind === 'line' || kind === 'p2p' || kind === 'apikey' || kind === 'other') return true;
     const b = body as Record<string, unknown> | undefined;
     return !!b && typeof b === 'object' && ['user_id', 'line_id', 'reseller_id', 'owner', 'owner_id'].some((k) => k in b);
   }

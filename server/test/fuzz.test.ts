@@ -9,8 +9,8 @@ import { STRONG_PASSWORD, type World, seedWorld, worldStandins } from './securit
 
 // OpenAPI-driven fuzzer: every operation gets malformed requests (wrong types, huge, fractional and
 // negative numbers, 10k+ strings, NUL, lone surrogates, 5,000-deep nesting, arrays for scalars,
-// malformed JSON, wrong content types, odd path ids and query strings), as admin and as a master
-// so they reach the handlers. Any 5xx fails; afterwards every balance still equals its ledger.
+// malformed JSON, wrong content types, odd path ids and query strings), as admin, as a master and
+// through the master's API key, so they reach the handlers. Any 5xx fails; afterwards every balance still equals its ledger.
 // FUZZ_REQUESTS (default 3000) and FUZZ_SEED replay a run; `npm run fuzz` runs 30,000 per engine.
 
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 3000);
@@ -18,12 +18,14 @@ const SEED = Number(process.env.FUZZ_SEED ?? randomInt(2 ** 31));
 const SIGN_OUT = 'DELETE /api/auth/sign-out';
 
 interface Caller {
-  name: 'admin' | 'master';
+  name: 'admin' | 'master' | 'master API key';
   id: number;
   username: string;
   password: string;
   token: string;
   saved: { password_hash: string; member_group_id: number };
+  /** an API key (every scope): revived by putting its owner back, the key itself stays */
+  key?: true;
 }
 
 describe(`OpenAPI fuzzer (${ENGINE})`, () => {
@@ -45,6 +47,9 @@ describe(`OpenAPI fuzzer (${ENGINE})`, () => {
       { name: 'admin', id: world.adminId, username: 'admin', password: ADMIN_PASSWORD, token: world.adminToken, saved: await saved(world.adminId) },
       { name: 'master', id: m.id, username: m.username, password: STRONG_PASSWORD, token: world.tokens.masterA, saved: await saved(m.id) },
     ];
+    const key = await t.call(world.tokens.masterA, { method: 'POST', url: '/api/api-keys', payload: { name: 'fuzz', scopes: ['lines:read', 'lines:write', 'credits:read'] } });
+    callers.push({ name: 'master API key', id: m.id, username: m.username, password: STRONG_PASSWORD, token: key.json().key, saved: await saved(m.id), key: true });
+    await t.call(world.adminToken, { method: 'PUT', url: '/api/admin/settings', payload: { api_key_requests_per_minute: '100000' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -58,7 +63,7 @@ describe(`OpenAPI fuzzer (${ENGINE})`, () => {
       .set({ status: 1, deleted_at: null, password_hash: caller.saved.password_hash, member_group_id: caller.saved.member_group_id })
       .where('id', '=', caller.id)
       .execute();
-    caller.token = await t.login(caller.username, caller.password);
+    if (!caller.key) caller.token = await t.login(caller.username, caller.password);
   }
 
   function pathIdsFor(kind: IdKind | undefined): number[] {
@@ -78,6 +83,8 @@ describe(`OpenAPI fuzzer (${ENGINE})`, () => {
         return [world.newsId];
       case 'server':
         return [world.serverId];
+      case 'apikey':
+        return [world.apiKeyId];
       default:
         return [n.subA1.id, n.resA1a.id, n.resA2.id, n.masterB.id, n.resB1a.id];
     }

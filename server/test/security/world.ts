@@ -44,6 +44,8 @@ export interface World {
   newsId: number;
   /** a registered streaming edge */
   serverId: number;
+  /** an API key of resB1a's */
+  apiKeyId: number;
   /** an open connection of each seeded line: activity id by line id */
   activities: Record<number, number>;
   tokens: Record<NodeName, string>;
@@ -123,7 +125,8 @@ export async function seedWorld(t: TestContext): Promise<World> {
     activities[node.lineId] = Number(row.activity_id);
   }
 
-  return { adminId: profile.id, adminToken, groups, packageId, trialPackageId, bouquetId, spareBouquetId, newsId: news.data[0]?.id ?? 1, serverId, activities, tokens: tokens as World['tokens'], nodes };
+  const apiKeyId = (await ok(t, tokens.resB1a as string, 'POST', '/api/api-keys', { name: `bot ${tag}`, scopes: ['lines:read', 'lines:write'] })).id;
+  return { adminId: profile.id, adminToken, groups, packageId, trialPackageId, bouquetId, spareBouquetId, newsId: news.data[0]?.id ?? 1, serverId, apiKeyId, activities, tokens: tokens as World['tokens'], nodes };
 }
 
 /** Everything below (and including) `name` in the seeded tree. */
