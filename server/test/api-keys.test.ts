@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { adminWithPackage, createLine, createSignedInReseller } from './fixtures.ts';
+import { adminWithPackage, createLine, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
 // API keys (docs/api.md): a program acting for its owner, on the routes that name a scope it holds,
@@ -107,6 +107,9 @@ describe(`API keys (${ENGINE})`, () => {
       { action: 'user_create', api_key_name: 'Site' },
       { action: 'user_renew', api_key_name: 'Site' },
     ]);
+    // the log list shows it to the owner
+    const listed = (await t.call(reseller.token, { method: 'GET', url: '/api/logs?actions=user_renew' })).json().data;
+    expect(listed[0]).toMatchObject({ action: 'user_renew', api_key: 'Site' });
     // the owner's own session writes no key name
     await createLine(t, reseller.token, { package_id: pkg });
     const last = await t.database.db.selectFrom('logs').select('api_key_name').where('action', '=', 'user_create').orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -134,10 +137,23 @@ describe(`API keys (${ENGINE})`, () => {
     await t.database.db.updateTable('api_keys').set({ expires_at: Math.floor(Date.now() / 1000) - 1 }).where('id', '=', expiring.id).execute();
     expect((await t.call(expiring.key, { method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
 
+    // a block ends every way in, keys too: unblocked, the key stays revoked
     const owned = await makeKey(other.token, { scopes: ['credits:read'] });
     expect((await t.call(admin, { method: 'POST', url: `/api/resellers/${other.id}/block` })).statusCode).toBe(200);
     expect((await t.call(owned.key, { method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
+    expect((await t.call(admin, { method: 'POST', url: `/api/resellers/${other.id}/unblock` })).statusCode).toBe(200);
+    expect((await t.call(owned.key, { method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
     expect((await t.call('rk_live_unknown', { method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
+  });
+
+  it('an account holds at most 20 live keys', async () => {
+    const many = await createSignedInReseller(t, admin, { username: 'key_many', password: PASS, type: 'reseller', credits: 0, groups: await groupIds(t, admin) });
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await makeKey(many.token, { name: `k${i}`, scopes: ['lines:read'] })).id);
+    const over = await t.call(many.token, { method: 'POST', url: '/api/api-keys', payload: { name: 'one more', scopes: ['lines:read'] } });
+    expect([over.statusCode, over.json().code]).toEqual([409, 'API_KEY_LIMIT']);
+    expect((await t.call(many.token, { method: 'DELETE', url: `/api/api-keys/${ids[0]}` })).statusCode).toBe(204);
+    await makeKey(many.token, { name: 'one more', scopes: ['lines:read'] });
   });
 
   it('is limited per minute across processes (the count is in the database), with Retry-After', async () => {

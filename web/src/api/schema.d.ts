@@ -10723,6 +10723,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Conflict: API_KEY_LIMIT */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
                 413: {
                     headers: {
@@ -11545,6 +11554,8 @@ export interface components {
             reseller: string | null;
             toreseller: string | null;
             target_user: string | null;
+            /** @description the API key the action came through (its name), if any */
+            api_key: string | null;
             value: string | null;
             value_int: number | null;
             created_at: number;

@@ -44,7 +44,7 @@ export function apiKeyRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['api-keys'];
   r.get('/api-keys', { schema: { tags, response: { 200: Type.Object({ data: Type.Array(Key) }) } } }, (req) => service.list(deps, req.user));
-  r.post('/api-keys', { schema: { tags, body: Body, response: { 201: Created } } }, async (req, reply) => reply.status(201).send(await service.create(deps, req.user, req.body)));
+  r.post('/api-keys', { schema: { tags, errors: { 409: ['API_KEY_LIMIT'] }, body: Body, response: { 201: Created } } }, async (req, reply) => reply.status(201).send(await service.create(deps, req.user, req.body)));
   r.delete('/api-keys/:id', { schema: { tags, params: IdParams, response: { 204: Type.Null() } } }, async (req, reply) => {
     await service.revoke(deps, req.user, req.params.id);
     return reply.status(204).send(null);

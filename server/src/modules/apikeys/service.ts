@@ -16,6 +16,8 @@ import * as repo from './repo.ts';
 export const SCOPES = ['lines:read', 'lines:write', 'credits:read'] as const;
 export type Scope = (typeof SCOPES)[number];
 export const KEY_PREFIX = 'rk_live_';
+/** live (not revoked) keys an account may hold: each has its own rate, so keys must not multiply it */
+export const MAX_LIVE_KEYS = 20;
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const base62 = (bytes: Buffer) => {
@@ -39,6 +41,7 @@ export interface NewKey {
 
 /** An address, or a CIDR network whose prefix fits its family. */
 function validNetwork(entry: string): boolean {
+  if (entry.includes('%')) return false; // a zone id means nothing to another machine
   const [address, bits, extra] = entry.split('/');
   const family = isIP(address);
   if (family === 0 || extra !== undefined) return false;
@@ -65,6 +68,9 @@ export async function create(deps: Deps, user: AuthUser, body: NewKey) {
     expires_at: body.expires_at ?? null,
   };
   const id = await withTx(deps.database, async (trx) => {
+    if ((await repo.countLiveKeys(trx, user.id)) >= MAX_LIVE_KEYS) {
+      throw new AppError(409, 'API_KEY_LIMIT', `An account may hold ${MAX_LIVE_KEYS} keys: revoke one first`);
+    }
     const made = await repo.insertKey(trx, row);
     await writeLog(trx, { type_log: 'auth', action: 'api_key_create', actor_id: user.id, reseller_id: user.id, target_user: row.name, value: scopes.join(' ') });
     return made;
@@ -90,6 +96,9 @@ export async function revoke(deps: Deps, user: AuthUser, id: number): Promise<vo
   });
 }
 
+/** Keys over their limit in this process, until the minute ends (the count itself is in the database). */
+const limitedUntil = new Map<number, number>();
+
 const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'This API key is not valid (unknown, revoked or expired)');
 
 /** What a request through a key carries besides its owner. */
@@ -112,9 +121,14 @@ export async function authenticateKey(deps: Deps, key: string, ip: string): Prom
   const allowed = row.allowed_ips ? (JSON.parse(row.allowed_ips) as string[]) : [];
   if (allowed.length && !networkMatcher(allowed)(ip)) throw new AppError(403, 'IP_NOT_ALLOWED', 'This API key may not be used from this address');
   const minute = Math.floor(now / 60);
+  const tooMany = (limit: number | string) => Object.assign(new AppError(429, 'RATE_LIMITED', `This API key may make ${limit} requests a minute`), { retryAfter: (minute + 1) * 60 - now });
+  // over its limit this minute: refused without writing (a bot ignoring 429 costs no commits)
+  if ((limitedUntil.get(row.id) ?? 0) > now) throw tooMany('no more');
   const [count, limit] = await Promise.all([repo.countRequest(db, row.id, minute), intSetting(db, 'api_key_requests_per_minute')]);
   if (count > limit) {
-    throw Object.assign(new AppError(429, 'RATE_LIMITED', `This API key may make ${limit} requests a minute`), { retryAfter: (minute + 1) * 60 - now });
+    if (limitedUntil.size > 10_000) limitedUntil.clear();
+    limitedUntil.set(row.id, (minute + 1) * 60);
+    throw tooMany(limit);
   }
   if (row.last_used_at === null || now - row.last_used_at >= 10) await repo.touchKey(db, row.id, now, ip);
   if (count === 1 && Math.random() < 0.05) await repo.pruneUsage(db, minute - 5);

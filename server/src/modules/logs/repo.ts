@@ -19,6 +19,7 @@ export interface LogRow {
   reseller: string | null;
   toreseller: string | null;
   target_user: string | null;
+  api_key: string | null;
   value: string | null;
   value_int: number | null;
   created_at: number;
@@ -85,7 +86,7 @@ const withNames = (q: ReturnType<typeof filtered>) =>
     .leftJoin('resellers as a', 'a.id', 'lg.actor_id')
     .leftJoin('resellers as r', 'r.id', 'lg.reseller_id')
     .leftJoin('resellers as t', 't.id', 'lg.target_reseller_id')
-    .select(['lg.id', 'lg.type_log', 'lg.action', 'a.username as user', 'r.username as reseller', 't.username as toreseller', 'lg.target_user', 'lg.value', 'lg.value_int', 'lg.created_at']);
+    .select(['lg.id', 'lg.type_log', 'lg.action', 'a.username as user', 'r.username as reseller', 't.username as toreseller', 'lg.target_user', 'lg.api_key_name as api_key', 'lg.value', 'lg.value_int', 'lg.created_at']);
 
 export function pageLogs(db: Tx, scope: LogScope, f: LogFilters, paging: { page?: number; per?: number; order: Order; walk?: boolean }) {
   const byTime = paging.order.column === 'lg.created_at' && f.reseller === undefined && f.toreseller === undefined;

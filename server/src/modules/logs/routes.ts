@@ -14,6 +14,7 @@ const LogRow = Type.Object({
   reseller: Nullable(Type.String()),
   toreseller: Nullable(Type.String()),
   target_user: Nullable(Type.String()),
+  api_key: Nullable(Type.String({ description: 'the API key the action came through (its name), if any' })),
   value: Nullable(Type.String()),
   value_int: Nullable(Type.Integer()),
   created_at: Type.Integer(),

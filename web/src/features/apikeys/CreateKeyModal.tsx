@@ -46,7 +46,8 @@ export function CreateKeyModal({ opened, onClose }: { opened: boolean; onClose: 
     try {
       setCreated(await create.mutateAsync(body));
     } catch (e) {
-      const field = isApiError(e) && e.field === 'allowed_ips' ? 'allowed_ips' : isApiError(e) && e.field === 'expires_at' ? 'expires' : 'name';
+      const at = isApiError(e) ? e.field : undefined;
+      const field = at === 'allowed_ips' || at === 'scopes' ? at : at === 'expires_at' ? 'expires' : 'name';
       form.setFieldError(field, errorText(e));
     }
   });

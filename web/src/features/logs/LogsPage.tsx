@@ -158,7 +158,7 @@ export function LogsPage() {
       ),
     },
     { accessor: 'action', title: t('logs.columns.action'), card: 'title', render: (e) => <span data-testid="log-action">{actionLabel(t, e.action)}</span> },
-    { accessor: 'user', title: t('logs.columns.user'), render: (e) => e.user ?? '—' },
+    { accessor: 'user', title: t('logs.columns.user'), render: (e) => (e.api_key ? `${e.user ?? '—'} · ${t('logs.viaKey', { name: e.api_key })}` : (e.user ?? '—')) },
     { accessor: 'reseller', title: t('logs.columns.reseller'), render: (e) => <span data-testid="log-reseller">{e.reseller ?? '—'}</span> },
     { accessor: 'target', title: t('logs.columns.target'), render: (e) => targetOf(e) || '—' },
     { accessor: 'value', title: t('logs.columns.value'), breakWords: true, render: (e) => valueText(t, e) || '—' },
