@@ -100,8 +100,11 @@ export async function revokeSession(db: Tx, id: number): Promise<void> {
  */
 export async function revokeAllSessions(db: Tx, resellerId: number, keepSessionId?: number): Promise<void> {
   await db.deleteFrom('two_factor_challenges').where('reseller_id', '=', resellerId).execute();
-  // API keys are ways in too: a password reset, a block or a 2FA reset revokes them for good
-  await db.updateTable('api_keys').set({ revoked_at: nowSec() }).where('reseller_id', '=', resellerId).where('revoked_at', 'is', null).execute();
+  // API keys are ways in too: a password reset, a block, a deactivation or a 2FA reset by someone
+  // else revokes them for good (the owner keeping its session, after its own change, keeps them)
+  if (keepSessionId === undefined) {
+    await db.updateTable('api_keys').set({ revoked_at: nowSec() }).where('reseller_id', '=', resellerId).where('revoked_at', 'is', null).execute();
+  }
   await db
     .updateTable('sessions')
     .set({ revoked_at: nowSec() })
