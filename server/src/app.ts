@@ -28,6 +28,7 @@ import { lineRoutes } from './modules/lines/routes.ts';
 import { logRoutes } from './modules/logs/routes.ts';
 import { migrationRoutes } from './modules/migration/routes.ts';
 import { apiKeyRoutes } from './modules/apikeys/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { p2pRoutes } from './modules/p2p/routes.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
@@ -62,6 +63,7 @@ const protectedModules = [
   vodRoutes,
   settingsRoutes,
   apiKeyRoutes,
+  webhookRoutes,
 ];
 
 export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {

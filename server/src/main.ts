@@ -9,6 +9,7 @@ import { migrate } from './db/migrations/index.ts';
 import { closeGracefully } from './http/shutdown.ts';
 import { startLineCountFolder } from './modules/dashboard/line-counts-folder.ts';
 import { startOutboxWorker } from './modules/p2p/worker.ts';
+import { startWebhookWorker } from './modules/webhooks/worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
@@ -47,6 +48,9 @@ await app.listen({ port: config.port, host: config.host });
 const worker = config.p2pApiUrl ? startOutboxWorker(deps, { log: (msg, err) => app.log.error({ err }, msg) }) : undefined;
 if (!config.p2pApiUrl) app.log.warn('P2P_API_URL is not set: changes to P2P accounts wait in the outbox until it is');
 
+// Webhook deliveries: every process runs one; a lease per delivery shares the work (webhooks/worker.ts).
+const webhooks = startWebhookWorker(deps, { log: (msg, err) => app.log.error({ err }, msg) });
+
 // The lines triggers write the dashboard's count changes; this moves them into the kept counts.
 const folder = startLineCountFolder(deps, (err) => app.log.error({ err }, 'folding the line counts failed'));
 
@@ -58,6 +62,7 @@ async function shutdown(signal: string) {
   try {
     await folder.stop();
     await worker?.stop(); // aborts the deliveries in flight: they stay queued for the next start
+    await webhooks.stop();
     await closeGracefully(app); // stops accepting, finishes in-flight requests, no connection reset
     await database.close();
     process.exit(0);

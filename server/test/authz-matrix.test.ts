@@ -146,7 +146,7 @@ describe(`authorization matrix (${ENGINE})`, () => {
 
   /** Does the request name a record under attack (path id, or an id field of the body)? */
   function aimsAt(kind: IdKind | undefined, body: unknown): boolean {
-    if (kind === 'reseller' || kind === 'line' || kind === 'p2p' || kind === 'apikey' || kind === 'other') return true;
+    if (kind === 'reseller' || kind === 'line' || kind === 'p2p' || kind === 'apikey' || kind === 'webhook' || kind === 'other') return true;
     const b = body as Record<string, unknown> | undefined;
     return !!b && typeof b === 'object' && ['user_id', 'line_id', 'reseller_id', 'owner', 'owner_id'].some((k) => k in b);
   }

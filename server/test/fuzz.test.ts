@@ -85,6 +85,8 @@ describe(`OpenAPI fuzzer (${ENGINE})`, () => {
         return [world.serverId];
       case 'apikey':
         return [world.apiKeyId];
+      case 'webhook':
+        return [world.webhookId];
       default:
         return [n.subA1.id, n.resA1a.id, n.resA2.id, n.masterB.id, n.resB1a.id];
     }

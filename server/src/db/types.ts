@@ -161,6 +161,37 @@ export interface ApiKeyUsageTable {
   requests: number;
 }
 
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  reseller_id: number;
+  url: string;
+  /** JSON array of event types */
+  events: string;
+  secret_sealed: string;
+  include_credentials: Generated<number>;
+  credits_low_threshold: number | null;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_id: string;
+  type: string;
+  body: string;
+  /** pending, delivered, gave_up, cancelled */
+  state: string;
+  attempts: Generated<number>;
+  created_at: number;
+  next_attempt_at: number;
+  lease_until: number | null;
+  last_attempt_at: number | null;
+  last_status: number | null;
+  last_answer: string | null;
+  delivered_at: number | null;
+}
+
 export interface NewsTable {
   id: Generated<number>;
   title: string;
@@ -469,6 +500,8 @@ export interface DB {
   line_activity: LineActivityTable;
   api_keys: ApiKeysTable;
   api_key_usage: ApiKeyUsageTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   categories: CategoriesTable;
   streams: StreamsTable;
   bouquet_items: BouquetItemsTable;

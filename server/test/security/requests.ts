@@ -5,7 +5,7 @@ import type { Hints, Operation } from './openapi.ts';
 // Names the tests give values to, whatever route they appear on: ids point at the record under
 // attack, packages and bouquets at ones that exist, names are unique so creations do not collide.
 
-export type IdKind = 'reseller' | 'line' | 'p2p' | 'package' | 'bouquet' | 'news' | 'server' | 'apikey' | 'other';
+export type IdKind = 'reseller' | 'line' | 'p2p' | 'package' | 'bouquet' | 'news' | 'server' | 'apikey' | 'webhook' | 'other';
 
 /** What the `{id}` of a path names, from the segment before it (/api/users/{id} is a line). */
 export function idKind(op: Operation): IdKind | undefined {
@@ -13,7 +13,7 @@ export function idKind(op: Operation): IdKind | undefined {
   const m = op.path.match(/\/([a-z_-]+)\/\{id\}/);
   if (!m) return undefined;
   if (op.path.startsWith('/api/p2p/')) return 'p2p';
-  const kinds: Record<string, IdKind> = { resellers: 'reseller', users: 'line', packages: 'package', bouquets: 'bouquet', news: 'news', servers: 'server', 'api-keys': 'apikey' };
+  const kinds: Record<string, IdKind> = { resellers: 'reseller', users: 'line', packages: 'package', bouquets: 'bouquet', news: 'news', servers: 'server', 'api-keys': 'apikey', webhooks: 'webhook' };
   return kinds[m[1]] ?? 'other';
 }
 
@@ -126,6 +126,8 @@ export function pathId(world: World, kind: IdKind, target: Target, method: strin
       return world.serverId;
     case 'apikey':
       return world.apiKeyId;
+    case 'webhook':
+      return world.webhookId;
     default:
       return target.reseller;
   }

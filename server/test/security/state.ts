@@ -79,6 +79,7 @@ export async function snapshot(db: Kysely<DB>): Promise<Snapshot> {
   for (const s of await db.selectFrom('streams').selectAll().execute()) put(`stream:${s.id}`, 'global', s);
   for (const i of await db.selectFrom('bouquet_items').selectAll().execute()) put(`bouquet_item:${i.bouquet_id}:${i.category_id}:${i.stream_id}`, 'global', i);
   for (const e of await db.selectFrom('servers').selectAll().execute()) put(`server:${e.id}`, 'global', e);
+  for (const w of await db.selectFrom('webhook_endpoints').select(['id', 'reseller_id', 'url', 'events', 'include_credentials', 'credits_low_threshold', 'deleted_at']).execute()) put(`webhook:${w.id}`, w.reseller_id, w);
   // an API key's last use moves with every call through it: not a change
   for (const k of await db.selectFrom('api_keys').select(['id', 'reseller_id', 'name', 'scopes', 'allowed_ips', 'key_hash', 'expires_at', 'revoked_at']).execute()) put(`api_key:${k.id}`, k.reseller_id, k);
   return out;

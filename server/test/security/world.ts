@@ -44,8 +44,9 @@ export interface World {
   newsId: number;
   /** a registered streaming edge */
   serverId: number;
-  /** an API key of resB1a's */
+  /** an API key and a webhook endpoint of resB1a's */
   apiKeyId: number;
+  webhookId: number;
   /** an open connection of each seeded line: activity id by line id */
   activities: Record<number, number>;
   tokens: Record<NodeName, string>;
@@ -126,7 +127,8 @@ export async function seedWorld(t: TestContext): Promise<World> {
   }
 
   const apiKeyId = (await ok(t, tokens.resB1a as string, 'POST', '/api/api-keys', { name: `bot ${tag}`, scopes: ['lines:read', 'lines:write'] })).id;
-  return { adminId: profile.id, adminToken, groups, packageId, trialPackageId, bouquetId, spareBouquetId, newsId: news.data[0]?.id ?? 1, serverId, apiKeyId, activities, tokens: tokens as World['tokens'], nodes };
+  const webhookId = (await ok(t, tokens.resB1a as string, 'POST', '/api/webhooks', { url: `https://hooks-${tag}.example.com/panel`, events: ['line.created'] })).id;
+  return { adminId: profile.id, adminToken, groups, packageId, trialPackageId, bouquetId, spareBouquetId, newsId: news.data[0]?.id ?? 1, serverId, apiKeyId, webhookId, activities, tokens: tokens as World['tokens'], nodes };
 }
 
 /** Everything below (and including) `name` in the seeded tree. */

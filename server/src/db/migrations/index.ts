@@ -34,6 +34,7 @@ import * as m031 from './031_catalogue_version.ts';
 import * as m032 from './032_line_counts.ts';
 import * as m033 from './033_line_creation_hours.ts';
 import * as m034 from './034_api_keys.ts';
+import * as m035 from './035_webhooks.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -79,6 +80,7 @@ const steps: Record<string, Step> = {
   '032_line_counts': m032,
   '033_line_creation_hours': m033,
   '034_api_keys': m034,
+  '035_webhooks': m035,
 };
 
 class StaticProvider implements MigrationProvider {

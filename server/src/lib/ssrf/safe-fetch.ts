@@ -45,6 +45,9 @@ export interface SafeFetchOptions {
   /** addresses or CIDRs reachable although not public (OUTBOUND_ALLOW_NETWORKS) */
   allow?: readonly string[];
   headers?: Record<string, string>;
+  /** GET (default), or POST with `body` (webhooks) */
+  method?: 'GET' | 'POST';
+  body?: string;
   /** sees each chunk of the answer as it arrives; throwing stops the download with that error */
   onChunk?: (chunk: Buffer) => void;
   /** host name resolution; tests replace it to play DNS answers */
@@ -106,7 +109,9 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions = {}): Promi
   };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<SafeResponse>((resolve, reject) => {
-    const req = client.get(url, { agent: false, lookup: pinned, signal: deadline, headers: { 'user-agent': 'reseller-panel', ...opts.headers } }, (res) => {
+    const method = opts.method ?? 'GET';
+    const headers = { 'user-agent': 'reseller-panel', ...(opts.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(opts.body)) }), ...opts.headers };
+    const req = client.request(url, { method, agent: false, lookup: pinned, signal: deadline, headers }, (res) => {
       const status = res.statusCode ?? 0;
       const fail = (err: OutboundError) => {
         reject(err);
@@ -133,6 +138,7 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions = {}): Promi
       res.on('error', (err) => reject(networkError(err, deadline, timeoutMs)));
     });
     req.on('error', (err) => reject(err instanceof OutboundError ? err : networkError(err, deadline, timeoutMs)));
+    req.end(opts.body);
   });
 }
 

@@ -1,3 +1,4 @@
+import { emitCreditsLow } from '../webhooks/emit.ts';
 import type { Dialect } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
 import { AppError } from '../../http/errors.ts';
@@ -57,6 +58,7 @@ export async function debit(trx: Tx, m: Movement): Promise<number> {
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new Error(`debit amount must be a positive integer, got ${m.amount}`);
   const balance = await move(trx, m, -m.amount);
   if (balance === undefined) throw insufficientCredits();
+  await emitCreditsLow(trx, m.resellerId, balance + m.amount, balance);
   return balance;
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
+import { emitLineEvent } from '../webhooks/emit.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { chargeCaller } from '../credits/ledger.ts';
@@ -41,7 +42,7 @@ export async function mutate(
   change: (trx: Kysely<DB>, line: repo.LineRow) => Promise<void>,
   key?: string,
   fingerprint?: unknown,
-  opts: { resync?: boolean } = {},
+  opts: { resync?: boolean; event?: 'line.renewed' | 'line.blocked' } = {},
 ) {
   let queued = false;
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: [id, fingerprint] }, 200, async (trx) => {
@@ -50,6 +51,7 @@ export async function mutate(
     const after = await repo.findVisibleLine(trx, actor, id); // undefined once deleted
     queued = await queueLineChange(trx, line, after, opts.resync);
     const result = (queued && after ? await repo.findVisibleLine(trx, actor, id) : after)!;
+    if (opts.event && result) await emitLineEvent(trx, line.member_id, opts.event, result);
     await invalidateFor(trx, line.member_id); // last: the admins' cache rows are shared by every change
     return result;
   });

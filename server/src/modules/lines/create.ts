@@ -3,6 +3,7 @@ import type { Dialect } from '../../db/connection.ts';
 import { withTx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
+import { emitLineEvent } from '../webhooks/emit.ts';
 import { AppError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { type TrialTable, trialsSince } from '../../repos/trials-repo.ts';
@@ -115,6 +116,7 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
     // On PostgreSQL the guarded debit locks the caller's balance row and the cache stamp the
     // admins' cache rows, shared by every spend, until COMMIT: they come last, the stamp at the end.
     await writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: line.username, value: pkg.package_name, value_int: chargeable(actor, cost) });
+    await emitLineEvent(trx, actor.id, 'line.created', line);
     await charge(trx, actor, cost, 'line_create', line.id, key);
     await invalidateFor(trx, actor.id);
     return line;
@@ -136,6 +138,7 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput
       bouquet: pkg.bouquets,
     });
     await writeLog(trx, { type_log: 'user', action: 'trial_create', actor_id: actor.id, reseller_id: actor.id, target_user: line.username, value: pkg.package_name });
+    await emitLineEvent(trx, actor.id, 'line.created', line);
     await invalidateFor(trx, actor.id); // last: see create
     return line;
   });

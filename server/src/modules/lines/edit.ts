@@ -27,11 +27,19 @@ export async function remove(deps: Deps, actor: AuthUser, id: number) {
 }
 
 export function setEnabled(deps: Deps, actor: AuthUser, id: number, enabled: 0 | 1) {
-  return mutate(deps, actor, id, async (trx, line) => {
-    await updateLine(trx, line.id, { enabled });
-    if (!enabled) await endLineConnections(deps, trx, line.id);
-    await logChange(trx, actor, line, enabled ? 'user_unblock' : 'user_block');
-  });
+  return mutate(
+    deps,
+    actor,
+    id,
+    async (trx, line) => {
+      await updateLine(trx, line.id, { enabled });
+      if (!enabled) await endLineConnections(deps, trx, line.id);
+      await logChange(trx, actor, line, enabled ? 'user_unblock' : 'user_block');
+    },
+    undefined,
+    undefined,
+    enabled ? {} : { event: 'line.blocked' },
+  );
 }
 
 export function changeSystem(deps: Deps, actor: AuthUser, id: number, system: number) {

@@ -36,6 +36,7 @@ export function renew(deps: Deps, actor: AuthUser, id: number, body: { package_i
     },
     key,
     ['renew', body],
+    { event: 'line.renewed' },
   );
 }
 

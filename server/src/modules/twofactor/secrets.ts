@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import * as repo from './repo.ts';
 
 /**
- * TOTP secrets are kept encrypted (AES-256-GCM, bound to the account id) so a copy of the
+ * TOTP secrets (and webhook signing secrets) are kept encrypted (AES-256-GCM, bound to their use and the account id) so a copy of the
  * database alone does not give the codes away. The key comes from TWO_FACTOR_KEY; without it the
  * server generates one and keeps it in `server_keys` (protects backups of single tables only).
  */
@@ -20,21 +20,22 @@ function encryptionKey({ config, database }: Deps): Promise<Buffer> {
   return key;
 }
 
-const aad = (resellerId: number) => Buffer.from(`two_factor:${resellerId}`);
+/** What a sealed secret is bound to: its use and its account (a webhook secret never opens as a TOTP secret). */
+const aad = (resellerId: number, purpose: string) => Buffer.from(`${purpose}:${resellerId}`);
 
-export async function sealSecret(deps: Deps, resellerId: number, secret: string): Promise<string> {
+export async function sealSecret(deps: Deps, resellerId: number, secret: string, purpose = 'two_factor'): Promise<string> {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await encryptionKey(deps), iv).setAAD(aad(resellerId));
+  const cipher = createCipheriv('aes-256-gcm', await encryptionKey(deps), iv).setAAD(aad(resellerId, purpose));
   const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
   return ['v1', iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
 }
 
 /** The base32 secret, or null when it cannot be opened (the key changed): codes then fail, recovery codes still work. */
-export async function openSecret(deps: Deps, resellerId: number, sealed: string): Promise<string | null> {
+export async function openSecret(deps: Deps, resellerId: number, sealed: string, purpose = 'two_factor'): Promise<string | null> {
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== 'v1' || !iv || !tag || !body) return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', await encryptionKey(deps), Buffer.from(iv, 'base64url')).setAAD(aad(resellerId));
+    const decipher = createDecipheriv('aes-256-gcm', await encryptionKey(deps), Buffer.from(iv, 'base64url')).setAAD(aad(resellerId, purpose));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
   } catch {

@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import type { Tx } from '../../db/tx.ts';
+
+const ENDPOINT = ['id', 'url', 'events', 'include_credentials', 'credits_low_threshold', 'created_at'] as const;
+const DELIVERY = ['id', 'event_id', 'type', 'state', 'attempts', 'created_at', 'next_attempt_at', 'last_attempt_at', 'last_status', 'last_answer', 'delivered_at'] as const;
+
+export const liveEndpoints = (db: Tx, resellerId: number) =>
+  db.selectFrom('webhook_endpoints').select(ENDPOINT).where('reseller_id', '=', resellerId).where('deleted_at', 'is', null).orderBy('id', 'desc').execute();
+
+export const countEndpoints = async (db: Tx, resellerId: number) =>
+  Number((await db.selectFrom('webhook_endpoints').select(sql<number>`count(*)`.as('n')).where('reseller_id', '=', resellerId).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n);
+
+export async function insertEndpoint(db: Tx, row: { reseller_id: number; url: string; events: string; secret_sealed: string; include_credentials: number; credits_low_threshold: number | null; created_at: number }) {
+  return Number((await db.insertInto('webhook_endpoints').values(row).returning('id').executeTakeFirstOrThrow()).id);
+}
+
+export const ownEndpoint = (db: Tx, resellerId: number, id: number) =>
+  db.selectFrom('webhook_endpoints').select(['id', 'reseller_id', 'url', 'secret_sealed']).where('id', '=', id).where('reseller_id', '=', resellerId).where('deleted_at', 'is', null).executeTakeFirst();
+
+/** Removes an endpoint: what was waiting for it is cancelled. */
+export async function deleteEndpoint(db: Tx, id: number, now: number) {
+  await db.updateTable('webhook_endpoints').set({ deleted_at: now }).where('id', '=', id).execute();
+  await db.updateTable('webhook_deliveries').set({ state: 'cancelled', lease_until: null }).where('endpoint_id', '=', id).where('state', '=', 'pending').execute();
+}
+
+/** The live endpoints of an account subscribed to `type` (the emitter's read, inside the change's transaction). */
+export const subscribers = (db: Tx, resellerId: number) =>
+  db.selectFrom('webhook_endpoints').select(['id', 'events', 'include_credentials', 'credits_low_threshold']).where('reseller_id', '=', resellerId).where('deleted_at', 'is', null).execute();
+
+export async function insertDelivery(db: Tx, row: { endpoint_id: number; event_id: string; type: string; body: string; created_at: number }) {
+  const made = await db
+    .insertInto('webhook_deliveries')
+    .values({ ...row, state: 'pending', next_attempt_at: row.created_at })
+    .returning(DELIVERY)
+    .executeTakeFirstOrThrow();
+  return made;
+}
+
+export const lastDeliveries = (db: Tx, endpointId: number, limit = 50) =>
+  db.selectFrom('webhook_deliveries').select(DELIVERY).where('endpoint_id', '=', endpointId).orderBy('id', 'desc').limit(limit).execute();
+
+export const deliveryOf = (db: Tx, endpointId: number, id: number) =>
+  db.selectFrom('webhook_deliveries').select(['id', 'event_id', 'type', 'body']).where('id', '=', id).where('endpoint_id', '=', endpointId).executeTakeFirst();
+
+export interface DueDelivery {
+  id: number;
+  endpoint_id: number;
+  event_id: string;
+  body: string;
+  attempts: number;
+  created_at: number;
+  url: string;
+  reseller_id: number;
+  secret_sealed: string;
+}
+
+/**
+ * Deliveries due now that are first in line for their endpoint (no earlier one still pending) and
+ * not leased by a worker, oldest first.
+ */
+export function dueDeliveries(db: Tx, now: number, limit: number): Promise<DueDelivery[]> {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .select(['d.id', 'd.endpoint_id', 'd.event_id', 'd.body', 'd.attempts', 'd.created_at', 'e.url', 'e.reseller_id', 'e.secret_sealed'])
+    .where('d.state', '=', 'pending')
+    .where('d.next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', now)]))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('webhook_deliveries as p').select('p.id').whereRef('p.endpoint_id', '=', 'd.endpoint_id').where('p.state', '=', 'pending').whereRef('p.id', '<', 'd.id'))),
+    )
+    .orderBy('d.id')
+    .limit(limit)
+    .execute() as Promise<DueDelivery[]>;
+}
+
+/** Takes a delivery for `seconds` (one statement: of two workers, one gets it). */
+export async function lease(db: Tx, id: number, now: number, seconds: number): Promise<boolean> {
+  const res = await db
+    .updateTable('webhook_deliveries')
+    .set({ lease_until: now + seconds })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function recordDelivered(db: Tx, id: number, now: number, status: number) {
+  await db.updateTable('webhook_deliveries').set((eb) => ({ state: 'delivered', attempts: eb('attempts', '+', 1), last_attempt_at: now, last_status: status, last_answer: null, delivered_at: now, lease_until: null })).where('id', '=', id).execute();
+}
+
+export async function recordFailed(db: Tx, id: number, now: number, status: number | null, answer: string, next: number | 'give_up') {
+  await db
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({
+      state: next === 'give_up' ? 'gave_up' : 'pending',
+      attempts: eb('attempts', '+', 1),
+      last_attempt_at: now,
+      last_status: status,
+      last_answer: answer.slice(0, 300),
+      next_attempt_at: next === 'give_up' ? now : next,
+      lease_until: null,
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function pruneDeliveries(db: Tx, before: number) {
+  await db.deleteFrom('webhook_deliveries').where('state', 'in', ['delivered', 'gave_up', 'cancelled']).where('created_at', '<', before).execute();
+}

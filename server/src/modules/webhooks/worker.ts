@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { Deps } from '../../deps.ts';
+import { OutboundError, safeFetch } from '../../lib/ssrf/safe-fetch.ts';
+import { openSecret } from '../twofactor/secrets.ts';
+import { GIVE_UP_AFTER_SECONDS, RETRY_CAP_SECONDS } from './events.ts';
+import * as repo from './repo.ts';
+import { signature } from './sign.ts';
+
+// The webhook worker, one per server process (main.ts). Each round takes the deliveries that are
+// due and first in line for their endpoint, leases each for LEASE_SECONDS (one statement: of two
+// processes one wins), sends them (different endpoints side by side), and records the outcome:
+// delivered, or failed with the next attempt after a backoff (1, 2, 4 ... s, capped at 5 minutes),
+// or given up 24 hours after the event. An endpoint's next event waits for the one before it: in
+// order, one at a time. A process killed mid-send leaves its lease to run out; the delivery is then
+// sent again (receivers dedupe on Webhook-Id). No lock is held while a request is in flight.
+
+const LEASE_SECONDS = 60;
+const BATCH = 20;
+const PRUNE_EVERY_MS = 3_600_000;
+const KEEP_SECONDS = 30 * 86_400;
+
+export interface WebhookWorker {
+  stop(): Promise<void>;
+}
+
+export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBaseMs?: number; log?: (msg: string, err?: unknown) => void } = {}): WebhookWorker {
+  const pollMs = opts.pollMs ?? 1000;
+  const retryBaseMs = opts.retryBaseMs ?? 1000;
+  const log = opts.log ?? ((msg, err) => console.error(`webhooks: ${msg}`, err ?? ''));
+  const id = randomBytes(4).toString('hex');
+  let stopping = false;
+  let lastPrune = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> = Promise.resolve();
+
+  async function deliver(d: repo.DueDelivery): Promise<void> {
+    const db = deps.database.db;
+    const now = Math.floor(Date.now() / 1000);
+    let status: number | null = null;
+    let answer = '';
+    try {
+      const secret = await openSecret(deps, d.reseller_id, d.secret_sealed, 'webhook');
+      if (secret === null) throw new Error('the signing secret cannot be opened (the server key changed)');
+      const t = Math.floor(Date.now() / 1000);
+      const res = await safeFetch(d.url, {
+        method: 'POST',
+        body: d.body,
+        headers: { 'content-type': 'application/json', 'webhook-id': d.event_id, 'webhook-signature': signature(secret, t, d.body) },
+        allow: deps.config.outboundAllowNetworks,
+        timeoutMs: deps.config.integrationTimeoutMs,
+        maxBytes: 64 * 1024,
+      });
+      await repo.recordDelivered(db, d.id, Math.floor(Date.now() / 1000), res.status);
+      return;
+    } catch (err) {
+      status = err instanceof OutboundError ? (err.status ?? null) : null;
+      answer = (err as Error).message || String(err);
+    }
+    const attempts = d.attempts + 1;
+    const waitMs = Math.min(RETRY_CAP_SECONDS * 1000, retryBaseMs * 2 ** (attempts - 1));
+    const next = now - d.created_at >= GIVE_UP_AFTER_SECONDS ? 'give_up' : Math.ceil((Date.now() + waitMs) / 1000);
+    await repo.recordFailed(db, d.id, Math.floor(Date.now() / 1000), status, answer, next);
+  }
+
+  async function runRound(): Promise<void> {
+    const db = deps.database.db;
+    const now = Math.floor(Date.now() / 1000);
+    const due = await repo.dueDeliveries(db, now, BATCH);
+    const taken: repo.DueDelivery[] = [];
+    for (const d of due) if (await repo.lease(db, d.id, now, LEASE_SECONDS)) taken.push(d);
+    await Promise.all(taken.map((d) => deliver(d).catch((err) => log(`delivery ${d.id} not recorded`, err))));
+    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await repo.pruneDeliveries(db, now - KEEP_SECONDS);
+    }
+  }
+
+  const tick = () => {
+    if (stopping) return;
+    round = runRound()
+      .catch((err) => log(`round failed (worker ${id})`, err))
+      .finally(() => {
+        if (!stopping) timer = setTimeout(tick, pollMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+
+  return {
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      await round;
+    },
+  };
+}

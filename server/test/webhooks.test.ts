@@ -1,0 +1,213 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type WebhookWorker, startWebhookWorker } from '../src/modules/webhooks/worker.ts';
+import { adminWithPackage, createLine, createSignedInReseller } from './fixtures.ts';
+import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+
+// Outbound webhooks (docs/api.md, "Webhooks") against a receiver on a real socket: signed, in order
+// per endpoint, once per event id, through a receiver outage and a worker restart.
+
+const PASS = 'Kq7.vX2p_Rz9@tLm';
+
+interface Received {
+  id: string;
+  type: string;
+  body: Record<string, unknown>;
+  signed: boolean;
+}
+
+/** A receiver that checks each delivery's signature with `secret` and can be made to fail. */
+async function receiver() {
+  const got: Received[] = [];
+  let failing = false;
+  let secret = '';
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      if (failing) return res.writeHead(500).end('down for maintenance');
+      const raw = Buffer.concat(chunks).toString();
+      const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(req.headers['webhook-signature']));
+      const expected = m ? createHmac('sha256', secret).update(`${m[1]}.${raw}`).digest('hex') : '';
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      got.push({ id: String(req.headers['webhook-id']), type: String(body.type), body, signed: m !== null && m[2] === expected && body.id === req.headers['webhook-id'] });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    got,
+    setSecret: (s: string) => {
+      secret = s;
+    },
+    fail: (on: boolean) => {
+      failing = on;
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+const waitFor = async (what: () => boolean | Promise<boolean>, ms = 10_000) => {
+  const until = Date.now() + ms;
+  while (!(await what())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe(`webhooks (${ENGINE})`, () => {
+  let t: TestContext;
+  let admin: string;
+  let pkg: number;
+  let reseller: { id: number; token: string };
+  let hook: Awaited<ReturnType<typeof receiver>>;
+  let endpointId: number;
+  let worker: WebhookWorker | undefined;
+  const start = () => startWebhookWorker(t.deps, { pollMs: 50, retryBaseMs: 100, log: () => {} });
+
+  beforeAll(async () => {
+    t = await createTestContext({ outboundAllowNetworks: ['127.0.0.1/32'] });
+    let groups: Record<string, number>;
+    ({ admin, groups, pkg } = await adminWithPackage(t));
+    reseller = await createSignedInReseller(t, admin, { username: 'hook_res', password: PASS, type: 'reseller', credits: 10, groups });
+    hook = await receiver();
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await hook?.close();
+    await t?.close();
+  });
+
+  it('creates an endpoint with its secret shown once; refuses plain http to the internet and bad input', async () => {
+    const bad = async (payload: Record<string, unknown>) => (await t.call(reseller.token, { method: 'POST', url: '/api/webhooks', payload: { url: hook.url, events: ['line.created'], ...payload } })).json();
+    expect((await bad({ url: 'http://example.com/hook' })).field).toBe('url');
+    expect((await bad({ url: 'ftp://example.com/hook' })).field).toBe('url');
+    expect((await bad({ events: ['line.deleted'] })).code).toBe('VALIDATION');
+    expect((await bad({ events: ['credits.low'] })).field).toBe('credits_low_threshold');
+    const res = await t.call(reseller.token, {
+      method: 'POST',
+      url: '/api/webhooks',
+      payload: { url: hook.url, events: ['line.created', 'line.renewed', 'line.blocked', 'credits.low'], credits_low_threshold: 9 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json();
+    expect(made.secret).toMatch(/^whsec_[\w-]{32}$/);
+    endpointId = made.id;
+    hook.setSecret(made.secret);
+    const listed = (await t.call(reseller.token, { method: 'GET', url: '/api/webhooks' })).json().data;
+    expect(listed).toEqual([expect.objectContaining({ id: endpointId, url: hook.url, include_credentials: false, credits_low_threshold: 9 })]);
+    expect(JSON.stringify(listed)).not.toContain(made.secret);
+    const stored = await t.database.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', endpointId).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(made.secret.slice(6));
+    // another account neither sees nor removes it; an API key cannot manage webhooks
+    const other = await createSignedInReseller(t, admin, { username: 'hook_other', password: PASS, type: 'reseller', credits: 0, groups: (await adminWithPackage(t, 'Other')).groups });
+    expect((await t.call(other.token, { method: 'GET', url: '/api/webhooks' })).json().data).toEqual([]);
+    expect((await t.call(other.token, { method: 'DELETE', url: `/api/webhooks/${endpointId}` })).statusCode).toBe(404);
+    const key = (await t.call(reseller.token, { method: 'POST', url: '/api/api-keys', payload: { name: 'bot', scopes: ['lines:read', 'lines:write', 'credits:read'] } })).json().key;
+    expect((await t.call(key, { method: 'GET', url: '/api/webhooks' })).json().code).toBe('SCOPE_REQUIRED');
+  });
+
+  it('sends line.created, credits.low, line.renewed and line.blocked signed, in order, without the password', async () => {
+    worker = start();
+    const line = await createLine(t, reseller.token, { package_id: pkg }); // 10 -> 9: not under 9
+    const renewed = await t.call(reseller.token, { method: 'POST', url: `/api/users/${line.id}/renew`, payload: { package_id: pkg } }); // 9 -> 8
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect((await t.call(reseller.token, { method: 'POST', url: `/api/users/${line.id}/block` })).statusCode).toBe(200);
+    await waitFor(() => hook.got.length >= 4);
+    expect(hook.got.map((g) => g.type)).toEqual(['line.created', 'credits.low', 'line.renewed', 'line.blocked']);
+    expect(hook.got.every((g) => g.signed)).toBe(true);
+    expect(new Set(hook.got.map((g) => g.id)).size).toBe(4);
+    const created = hook.got[0].body.data as Record<string, unknown>;
+    expect(created).toMatchObject({ id: line.id, username: line.username });
+    expect(created).not.toHaveProperty('password');
+    expect(JSON.stringify(hook.got)).not.toContain(line.password);
+    expect(hook.got[1].body.data).toEqual({ reseller_id: reseller.id, balance: 8, threshold: 9 });
+    expect(hook.got[3].body.data).toMatchObject({ id: line.id, enabled: 0 });
+    // a change that fails sends nothing
+    await t.database.db.updateTable('resellers').set({ credits: 0 }).where('id', '=', reseller.id).execute();
+    expect((await t.call(reseller.token, { method: 'POST', url: '/api/users', payload: { package_id: pkg } })).statusCode).toBe(409);
+    await t.database.db.updateTable('resellers').set({ credits: 10 }).where('id', '=', reseller.id).execute();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(hook.got).toHaveLength(4);
+  });
+
+  it('through a receiver outage: retried, then every event delivered once and in order', async () => {
+    hook.got.length = 0;
+    // far over the credits.low threshold: only line events here
+    await t.database.db.updateTable('resellers').set({ credits: 100 }).where('id', '=', reseller.id).execute();
+    hook.fail(true);
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await createLine(t, reseller.token, { package_id: pkg }));
+    // the first is retried with its answer recorded; the others wait behind it
+    await waitFor(async () => {
+      const d = (await t.call(reseller.token, { method: 'GET', url: `/api/webhooks/${endpointId}/deliveries` })).json().data;
+      return d.some((x: { attempts: number; last_status: number | null }) => x.attempts >= 2 && x.last_status === 500);
+    });
+    const during = (await t.call(reseller.token, { method: 'GET', url: `/api/webhooks/${endpointId}/deliveries` })).json().data;
+    expect(during.filter((d: { state: string }) => d.state === 'pending')).toHaveLength(3);
+    expect(during.find((d: { attempts: number }) => d.attempts > 0).last_answer).toContain('500');
+    hook.fail(false);
+    await waitFor(() => hook.got.length >= 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(hook.got.map((g) => (g.body.data as { id: number }).id)).toEqual(made.map((l) => l.id));
+    expect(new Set(hook.got.map((g) => g.id)).size).toBe(3);
+  });
+
+  it('across a restart and with two workers: nothing lost, nothing sent twice', async () => {
+    await worker?.stop();
+    hook.got.length = 0;
+    const line = await createLine(t, reseller.token, { package_id: pkg });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(hook.got).toHaveLength(0);
+    // two processes' workers on one database: leases share the work
+    worker = start();
+    const second = start();
+    try {
+      for (let i = 0; i < 4; i++) await createLine(t, reseller.token, { package_id: pkg });
+      await waitFor(() => hook.got.length >= 5);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(hook.got).toHaveLength(5);
+      expect((hook.got[0].body.data as { id: number }).id).toBe(line.id);
+      expect(new Set(hook.got.map((g) => g.id)).size).toBe(5);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('lists deliveries, resends one with its Webhook-Id, sends a test event; a removed endpoint gets nothing more', async () => {
+    hook.got.length = 0;
+    const test = await t.call(reseller.token, { method: 'POST', url: `/api/webhooks/${endpointId}/test` });
+    expect(test.statusCode, test.body).toBe(201);
+    await waitFor(() => hook.got.length >= 1);
+    expect(hook.got[0]).toMatchObject({ type: 'webhook.test', signed: true, id: test.json().event_id });
+    const list = (await t.call(reseller.token, { method: 'GET', url: `/api/webhooks/${endpointId}/deliveries` })).json().data;
+    expect(list[0]).toMatchObject({ type: 'webhook.test', state: 'delivered', last_status: 204, attempts: 1 });
+    expect(list.length).toBeLessThanOrEqual(50);
+    const again = await t.call(reseller.token, { method: 'POST', url: `/api/webhooks/${endpointId}/deliveries/${list[0].id}/resend` });
+    expect(again.statusCode, again.body).toBe(201);
+    await waitFor(() => hook.got.length >= 2);
+    expect(hook.got[1].id).toBe(hook.got[0].id);
+
+    hook.fail(true);
+    await createLine(t, reseller.token, { package_id: pkg });
+    expect((await t.call(reseller.token, { method: 'DELETE', url: `/api/webhooks/${endpointId}` })).statusCode).toBe(204);
+    hook.fail(false);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(hook.got).toHaveLength(2);
+    const states = await t.database.db.selectFrom('webhook_deliveries').select('state').where('endpoint_id', '=', endpointId).where('state', '=', 'pending').execute();
+    expect(states).toEqual([]);
+  });
+
+  it('an endpoint created with include_credentials gets the line password', async () => {
+    hook.got.length = 0;
+    const res = await t.call(reseller.token, { method: 'POST', url: '/api/webhooks', payload: { url: hook.url, events: ['line.created'], include_credentials: true } });
+    hook.setSecret(res.json().secret);
+    const line = await createLine(t, reseller.token, { package_id: pkg });
+    await waitFor(() => hook.got.length >= 1);
+    expect(hook.got[0].body.data).toMatchObject({ id: line.id, password: line.password });
+    expect(hook.got[0].signed).toBe(true);
+  });
+});
