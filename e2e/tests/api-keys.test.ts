@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { byTestId, signInUi, statusOf, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
 
@@ -7,7 +10,8 @@ const POLL = { timeout: 10_000, interval: 100 };
 const keyId = async (row: import('playwright-core').Locator) => (await row.getAttribute('data-testid'))?.replace('api-key-row-', '');
 
 describe('API keys', () => {
-  const s = useE2eSuite();
+  // the webhook receiver below listens on 127.0.0.1: the panel may post there
+  const s = useE2eSuite({ env: { OUTBOUND_ALLOW_NETWORKS: '127.0.0.1/32' } });
 
   test('a reseller on a phone creates a key from the user menu, a program sells a line with it, the key is revoked', async () => {
     const bouquet = await s.admin.createBouquet(uniqueName('Bq '));
@@ -30,6 +34,8 @@ describe('API keys', () => {
     await byTestId(page, 'api-key-done').click();
     await expect.poll(() => visibleText(byTestId(page, 'api-keys-table')), POLL).toContain('Robô do WhatsApp');
     expect(await visibleText(byTestId(page, 'api-keys-table'))).not.toContain(secret);
+    // its permissions in words (badges show capitals)
+    expect((await visibleText(byTestId(page, 'api-keys-table'))).toLowerCase()).toContain(tr('pt-BR', 'apiKeys.scope.lines_write').toLowerCase());
 
     // a program sells a line with the key alone (an Idempotency-Key per sale)
     const sale = await fetch(`${s.server.baseUrl}/api/users`, {
@@ -53,5 +59,51 @@ describe('API keys', () => {
     // (the badge shows its text in capitals)
     await expect.poll(async () => (await visibleText(byTestId(row, `api-key-status-${await keyId(row)}`))).toLowerCase(), POLL).toBe(tr('pt-BR', 'apiKeys.revoked').toLowerCase());
     expect(await statusOf(s.server.baseUrl, 'GET', `/users?username=${line.username}`, secret)).toBe(401);
+  });
+
+  test('a webhook created on the page gets a signed test event, and its delivery shows as delivered', async () => {
+    const got: { id: string; sig: string; raw: string }[] = [];
+    const server = http.createServer((req, res) => {
+      const parts: Buffer[] = [];
+      req.on('data', (c) => parts.push(c));
+      req.on('end', () => {
+        got.push({ id: String(req.headers['webhook-id']), sig: String(req.headers['webhook-signature']), raw: Buffer.concat(parts).toString() });
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/events`;
+      const r = await s.admin.createReseller({ type: 'reseller' });
+      const page = await s.page();
+      await signInUi(page, r.username, r.password);
+      await byTestId(page, 'user-menu').click();
+      await byTestId(page, 'menu-api-keys').click();
+      await waitForPath(page, '/profile/api');
+
+      await byTestId(page, 'webhook-create').click();
+      await byTestId(page, 'webhook-url').fill(url);
+      await byTestId(page, 'webhook-save').click();
+      const secret = (await visibleText(byTestId(page, 'webhook-secret'))).trim();
+      expect(secret).toMatch(/^whsec_/);
+      await byTestId(page, 'webhook-secret-done').click();
+      const row = page.locator('[data-testid^="webhook-row-"]').first();
+      await expect.poll(() => visibleText(row), POLL).toContain(url);
+
+      // "send a test": the receiver gets it signed with the secret, the deliveries list says delivered
+      await row.locator('[data-testid^="webhook-test-"]').click();
+      await expect.poll(() => got.length, POLL).toBe(1);
+      const [first] = got as [(typeof got)[number]];
+      const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(first.sig);
+      expect(m?.[2]).toBe(createHmac('sha256', secret).update(`${m?.[1]}.${first.raw}`).digest('hex'));
+      expect(JSON.parse(first.raw)).toMatchObject({ id: first.id, type: 'webhook.test' });
+      const deliveries = byTestId(page, 'webhook-deliveries');
+      await expect
+        .poll(async () => (await visibleText(deliveries)).toLowerCase(), { timeout: 15_000, interval: 200 })
+        .toContain(tr('pt-BR', 'apiKeys.webhooks.states.delivered').toLowerCase());
+      expect(await visibleText(deliveries)).toContain(tr('pt-BR', 'apiKeys.webhooks.event.webhook_test'));
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });

@@ -11,6 +11,8 @@ import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { formatDateTime } from '../../lib/format';
 import { useApiKeys, useRevokeApiKey } from './api';
 import { CreateKeyModal } from './CreateKeyModal';
+import { WebhooksSection } from './WebhooksSection';
+import { textKey } from './textKey';
 import './texts';
 
 const status = (k: ApiKey, now: number) => (k.revoked_at !== null ? 'revoked' : k.expires_at !== null && k.expires_at <= now ? 'expired' : 'active');
@@ -75,7 +77,7 @@ export function ApiKeysPage() {
               <Group gap={4} wrap="wrap" component="span">
                 {k.scopes.map((s) => (
                   <Badge key={s} size="sm" variant="outline">
-                    {t(`apiKeys.scope.${s}`)}
+                    {t(`apiKeys.scope.${textKey(s)}`)}
                   </Badge>
                 ))}
               </Group>
@@ -107,6 +109,7 @@ export function ApiKeysPage() {
         ]}
       />
       <CreateKeyModal opened={creating} onClose={() => setCreating(false)} />
+      <WebhooksSection />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { currentLang } from '../../i18n';
 import { errorText } from '../../lib/errors';
 import { type NewApiKey, useCreateApiKey } from './api';
 import { KeyShownOnce } from './KeyShownOnce';
+import { textKey } from './textKey';
 import './texts';
 
 const SCOPES = ['lines:read', 'lines:write', 'credits:read'] as const;
@@ -63,7 +64,7 @@ export function CreateKeyModal({ opened, onClose }: { opened: boolean; onClose: 
             <Checkbox.Group label={t('apiKeys.scopes')} required {...form.getInputProps('scopes')}>
               <Stack gap={6} mt={6}>
                 {SCOPES.map((s) => (
-                  <Checkbox key={s} value={s} label={t(`apiKeys.scope.${s}`)} description={t(`apiKeys.scopeHelp.${s}`)} data-testid={`api-key-scope-${s}`} />
+                  <Checkbox key={s} value={s} label={t(`apiKeys.scope.${textKey(s)}`)} description={t(`apiKeys.scopeHelp.${textKey(s)}`)} data-testid={`api-key-scope-${s}`} />
                 ))}
               </Stack>
             </Checkbox.Group>

@@ -1,0 +1,106 @@
+import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconList, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../api/notify';
+import type { WebhookEndpoint } from '../../api/types';
+import { confirmDialog } from '../../components/confirm';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
+import { ResponsiveTable } from '../../components/table/ResponsiveTable';
+import { formatDateTime } from '../../lib/format';
+import { CreateWebhookModal } from './CreateWebhookModal';
+import { DeliveriesModal } from './DeliveriesModal';
+import { useRemoveWebhook, useSendTest, useWebhooks } from './webhooksApi';
+import { textKey } from './textKey';
+import './texts';
+
+/** The account's webhook endpoints: create (secret shown once), send a test, see deliveries, delete. */
+export function WebhooksSection() {
+  const { t } = useTranslation();
+  const list = useWebhooks();
+  const remove = useRemoveWebhook();
+  const test = useSendTest();
+  const [creating, setCreating] = useState(false);
+  const [shown, setShown] = useState<WebhookEndpoint | null>(null);
+
+  const onRemove = async (w: WebhookEndpoint) => {
+    if (await confirmDialog({ title: t('apiKeys.webhooks.removeTitle'), message: t('apiKeys.webhooks.removeConfirm', { url: w.url }), confirmLabel: t('apiKeys.webhooks.remove'), danger: true })) {
+      await remove.mutateAsync(w.id).then(() => notifySuccess(t('apiKeys.webhooks.removed')), () => undefined);
+    }
+  };
+  const onTest = async (w: WebhookEndpoint) => {
+    await test.mutateAsync(w.id).then(() => {
+      notifySuccess(t('apiKeys.webhooks.testSent'));
+      setShown(w);
+    }, () => undefined);
+  };
+
+  return (
+    <Stack gap="sm" mt="lg">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h3">
+          {t('apiKeys.webhooks.title')}
+        </Title>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)} data-testid="webhook-create">
+          {t('apiKeys.webhooks.create')}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('apiKeys.webhooks.help')}
+      </Text>
+      {list.isError && <LoadErrorAlert onRetry={() => list.refetch()} />}
+      <ResponsiveTable<WebhookEndpoint>
+        records={list.data ?? []}
+        fetching={list.isFetching}
+        loading={list.isPending}
+        noRecordsText={t('apiKeys.webhooks.empty')}
+        testId="webhooks-table"
+        rowTestId={(w) => `webhook-row-${w.id}`}
+        columns={[
+          { accessor: 'url', title: t('apiKeys.webhooks.url'), card: 'title', render: (w) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{w.url}</Text> },
+          {
+            accessor: 'events',
+            title: t('apiKeys.webhooks.events'),
+            render: (w) => (
+              <Group gap={4} wrap="wrap" component="span">
+                {w.events.map((e) => (
+                  <Badge key={e} size="sm" variant="outline">
+                    {t(`apiKeys.webhooks.event.${textKey(e)}`, { defaultValue: e })}
+                  </Badge>
+                ))}
+              </Group>
+            ),
+          },
+          { accessor: 'created_at', title: t('apiKeys.webhooks.created'), noWrap: true, visibleFrom: 'md', render: (w) => formatDateTime(w.created_at) },
+          {
+            accessor: 'actions',
+            title: t('common.actions'),
+            textAlign: 'right',
+            card: 'actions',
+            render: (w) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Tooltip label={t('apiKeys.webhooks.test')}>
+                  <ActionIcon variant="subtle" aria-label={t('apiKeys.webhooks.test')} onClick={() => void onTest(w)} data-testid={`webhook-test-${w.id}`}>
+                    <IconSend size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('apiKeys.webhooks.deliveries')}>
+                  <ActionIcon variant="subtle" aria-label={t('apiKeys.webhooks.deliveries')} onClick={() => setShown(w)} data-testid={`webhook-deliveries-${w.id}`}>
+                    <IconList size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('apiKeys.webhooks.remove')}>
+                  <ActionIcon variant="subtle" color="red" aria-label={t('apiKeys.webhooks.removeAria', { url: w.url })} onClick={() => void onRemove(w)} data-testid={`webhook-remove-${w.id}`}>
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <CreateWebhookModal opened={creating} onClose={() => setCreating(false)} />
+      <DeliveriesModal endpoint={shown} onClose={() => setShown(null)} />
+    </Stack>
+  );
+}
