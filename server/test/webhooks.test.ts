@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expiryTick } from '../src/modules/webhooks/expiry.ts';
 import { type WebhookWorker, startWebhookWorker } from '../src/modules/webhooks/worker.ts';
 import { adminWithPackage, createLine, createSignedInReseller } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
@@ -209,5 +210,37 @@ describe(`webhooks (${ENGINE})`, () => {
     await waitFor(() => hook.got.length >= 1);
     expect(hook.got[0].body.data).toMatchObject({ id: line.id, password: line.password });
     expect(hook.got[0].signed).toBe(true);
+  });
+
+  it('line.expiring and line.expired: once per line and expiry, never for blocked lines, afresh after a renewal', async () => {
+    await worker?.stop();
+    worker = undefined;
+    const res = await t.call(reseller.token, { method: 'POST', url: '/api/webhooks', payload: { url: hook.url, events: ['line.expiring', 'line.expired'] } });
+    const id = res.json().id as number;
+    const now = Math.floor(Date.now() / 1000);
+    const day = 86_400;
+    const at = async (exp: number) => {
+      const line = await createLine(t, reseller.token, { package_id: pkg });
+      await t.database.db.updateTable('lines').set({ exp_date: exp }).where('id', '=', line.id).execute();
+      return line.id as number;
+    };
+    const soon = await at(now + 2 * day);
+    const gone = await at(now - day);
+    await at(now + 10 * day); // not yet
+    await at(now - 30 * day); // long gone: not news
+    const blocked = await at(now + day);
+    expect((await t.call(reseller.token, { method: 'POST', url: `/api/users/${blocked}/block` })).statusCode).toBe(200);
+    const events = async () =>
+      (await t.database.db.selectFrom('webhook_deliveries').select(['type', 'body']).where('endpoint_id', '=', id).orderBy('id').execute()).map((d) => `${d.type} ${JSON.parse(d.body).data.id}`);
+    // two schedulers at once (two processes): each event once
+    await Promise.all([expiryTick(t.deps, now), expiryTick(t.deps, now)]);
+    expect((await events()).sort()).toEqual([`line.expired ${gone}`, `line.expiring ${soon}`].sort());
+    expect(await expiryTick(t.deps, now + 60)).toBe(0);
+    // renewed, and later close to its new expiry: told again
+    expect((await t.call(reseller.token, { method: 'POST', url: `/api/users/${soon}/renew`, payload: { package_id: pkg } })).statusCode).toBe(200);
+    expect(await expiryTick(t.deps, now + 120)).toBe(0);
+    const renewedExp = Number((await t.database.db.selectFrom('lines').select('exp_date').where('id', '=', soon).executeTakeFirstOrThrow()).exp_date);
+    expect(await expiryTick(t.deps, renewedExp - day)).toBeGreaterThanOrEqual(1);
+    expect((await events()).filter((e) => e === `line.expiring ${soon}`)).toHaveLength(2);
   });
 });

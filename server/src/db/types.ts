@@ -192,6 +192,20 @@ export interface WebhookDeliveriesTable {
   delivered_at: number | null;
 }
 
+export interface LineExpiryMarksTable {
+  line_id: number;
+  exp_date: number;
+  /** e.g. webhook:line.expiring */
+  kind: string;
+  created_at: number;
+}
+
+export interface SchedulerLeasesTable {
+  name: string;
+  holder: string;
+  until: number;
+}
+
 export interface NewsTable {
   id: Generated<number>;
   title: string;
@@ -502,6 +516,8 @@ export interface DB {
   api_key_usage: ApiKeyUsageTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  line_expiry_marks: LineExpiryMarksTable;
+  scheduler_leases: SchedulerLeasesTable;
   categories: CategoriesTable;
   streams: StreamsTable;
   bouquet_items: BouquetItemsTable;

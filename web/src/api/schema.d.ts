@@ -10973,7 +10973,7 @@ export interface paths {
                     "application/json": {
                         /** @description https (http only to an address OUTBOUND_ALLOW_NETWORKS permits) */
                         url: string;
-                        events: ("line.created" | "line.renewed" | "line.blocked" | "credits.low")[];
+                        events: ("line.created" | "line.renewed" | "line.blocked" | "line.expiring" | "line.expired" | "credits.low")[];
                         include_credentials?: boolean;
                         /** @description credits.low fires when the balance falls under this */
                         credits_low_threshold?: number | null;

@@ -35,6 +35,7 @@ import * as m032 from './032_line_counts.ts';
 import * as m033 from './033_line_creation_hours.ts';
 import * as m034 from './034_api_keys.ts';
 import * as m035 from './035_webhooks.ts';
+import * as m036 from './036_line_expiry_marks.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -81,6 +82,7 @@ const steps: Record<string, Step> = {
   '033_line_creation_hours': m033,
   '034_api_keys': m034,
   '035_webhooks': m035,
+  '036_line_expiry_marks': m036,
 };
 
 class StaticProvider implements MigrationProvider {

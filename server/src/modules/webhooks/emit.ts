@@ -26,8 +26,8 @@ async function emit(trx: Tx, resellerId: number, type: EventType, dataFor: (endp
   }
 }
 
-/** line.created, line.renewed, line.blocked: the line as the API shows it, its password only to endpoints that asked for credentials. */
-export function emitLineEvent(trx: Tx, ownerId: number, type: 'line.created' | 'line.renewed' | 'line.blocked', line: { password: string }) {
+/** line.created, line.renewed, line.blocked, line.expiring, line.expired: the line as the API shows it, its password only to endpoints that asked for credentials. */
+export function emitLineEvent(trx: Tx, ownerId: number, type: 'line.created' | 'line.renewed' | 'line.blocked' | 'line.expiring' | 'line.expired', line: { password: string }) {
   return emit(trx, ownerId, type, (e) => {
     if (e.include_credentials === 1) return line;
     const { password: _password, ...rest } = line;

@@ -109,3 +109,59 @@ export async function recordFailed(db: Tx, id: number, now: number, status: numb
 export async function pruneDeliveries(db: Tx, before: number) {
   await db.deleteFrom('webhook_deliveries').where('state', 'in', ['delivered', 'gave_up', 'cancelled']).where('created_at', '<', before).execute();
 }
+
+/** Accounts with a live endpoint subscribed to any of `types`. */
+export async function ownersSubscribed(db: Tx, types: string[]): Promise<number[]> {
+  const rows = await db.selectFrom('webhook_endpoints').select(['reseller_id', 'events']).where('deleted_at', 'is', null).execute();
+  return [...new Set(rows.filter((r) => (JSON.parse(r.events) as string[]).some((e) => types.includes(e))).map((r) => r.reseller_id))];
+}
+
+const EVENT_LINE = ['id', 'username', 'password', 'created_at', 'exp_date', 'member_id', 'reseller_notes', 'whatsapp', 'max_connections', 'enabled', 'is_trial', 'system', 'package_id'] as const;
+
+/**
+ * An owner's live, enabled lines whose expiry is in [from, to) and that have no `kind` mark for
+ * that expiry yet, soonest first (the owner's expiry index, lines_member_exp).
+ */
+export function unmarkedExpiries(db: Tx, ownerId: number, from: number, to: number, kind: string, limit: number) {
+  return db
+    .selectFrom('lines as l')
+    .select(EVENT_LINE.map((c) => `l.${c}` as const))
+    .where('l.member_id', '=', ownerId)
+    .where('l.exp_date', '>=', from)
+    .where('l.exp_date', '<', to)
+    .where('l.enabled', '=', 1)
+    .where('l.deleted_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('line_expiry_marks as m').select('m.line_id').whereRef('m.line_id', '=', 'l.id').whereRef('m.exp_date', '=', 'l.exp_date').where('m.kind', '=', kind))),
+    )
+    .orderBy('l.exp_date')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks a line's expiry; false when it was marked already (another scheduler got there first). */
+export async function mark(db: Tx, lineId: number, expDate: number, kind: string, now: number): Promise<boolean> {
+  const row = await db
+    .insertInto('line_expiry_marks')
+    .values({ line_id: lineId, exp_date: expDate, kind, created_at: now })
+    .onConflict((oc) => oc.columns(['line_id', 'exp_date', 'kind']).doNothing())
+    .returning('line_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Takes or keeps the named lease for `seconds`; false while another holder's lease runs. */
+export async function takeLease(db: Tx, name: string, holder: string, now: number, seconds: number): Promise<boolean> {
+  const row = await db
+    .insertInto('scheduler_leases')
+    .values({ name, holder, until: now + seconds })
+    .onConflict((oc) =>
+      oc
+        .column('name')
+        .doUpdateSet({ holder, until: now + seconds })
+        .where((eb) => eb.or([eb('scheduler_leases.until', '<', now), eb('scheduler_leases.holder', '=', holder)])),
+    )
+    .returning('holder')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { OutboundError, safeFetch } from '../../lib/ssrf/safe-fetch.ts';
 import { openSecret } from '../twofactor/secrets.ts';
 import { GIVE_UP_AFTER_SECONDS, RETRY_CAP_SECONDS } from './events.ts';
+import { expiryTick } from './expiry.ts';
 import * as repo from './repo.ts';
 import { signature } from './sign.ts';
 
@@ -18,13 +19,17 @@ const LEASE_SECONDS = 60;
 const BATCH = 20;
 const PRUNE_EVERY_MS = 3_600_000;
 const KEEP_SECONDS = 30 * 86_400;
+/** the expiry scan: once a minute, by the one process holding the lease */
+const EXPIRY_EVERY_MS = 60_000;
 
 export interface WebhookWorker {
   stop(): Promise<void>;
 }
 
-export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBaseMs?: number; log?: (msg: string, err?: unknown) => void } = {}): WebhookWorker {
+export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBaseMs?: number; expiryEveryMs?: number; log?: (msg: string, err?: unknown) => void } = {}): WebhookWorker {
   const pollMs = opts.pollMs ?? 1000;
+  const expiryEveryMs = opts.expiryEveryMs ?? EXPIRY_EVERY_MS;
+  let lastExpiry = 0;
   const retryBaseMs = opts.retryBaseMs ?? 1000;
   const log = opts.log ?? ((msg, err) => console.error(`webhooks: ${msg}`, err ?? ''));
   const id = randomBytes(4).toString('hex');
@@ -69,6 +74,11 @@ export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBas
     const taken: repo.DueDelivery[] = [];
     for (const d of due) if (await repo.lease(db, d.id, now, LEASE_SECONDS)) taken.push(d);
     await Promise.all(taken.map((d) => deliver(d).catch((err) => log(`delivery ${d.id} not recorded`, err))));
+    if (Date.now() - lastExpiry >= expiryEveryMs) {
+      lastExpiry = Date.now();
+      // one process at a time: the lease outlives a tick, and its holder keeps it while alive
+      if (await repo.takeLease(db, 'webhook-expiry', id, now, Math.ceil((expiryEveryMs * 2) / 1000))) await expiryTick(deps, now);
+    }
     if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = Date.now();
       await repo.pruneDeliveries(db, now - KEEP_SECONDS);
