@@ -42,6 +42,10 @@ export interface Config {
   p2pApiKey: string | undefined;
   /** first retry delay of a failed delivery; doubles per attempt up to p2pRetryMaxMs */
   p2pRetryBaseMs: number;
+  /** a webhook delivery's first retry waits this long, doubling up to 5 minutes */
+  webhookRetryBaseMs: number;
+  /** how long a process holds a webhook delivery it is sending; a dead process's runs out after this */
+  webhookLeaseSeconds: number;
   p2pRetryMaxMs: number;
   /** the old P2P panel (docs/integrations.md, "Old P2P panel") */
   oldP2pUrl: string | undefined;
@@ -129,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     p2pApiUrl: httpUrl(env, 'P2P_API_URL'),
     p2pApiKey: env.P2P_API_KEY || undefined,
     p2pRetryBaseMs: int(env, 'P2P_RETRY_BASE_MS', 1000, 1),
+    webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 1000, 1),
+    webhookLeaseSeconds: int(env, 'WEBHOOK_LEASE_SECONDS', 60, 1),
     p2pRetryMaxMs: int(env, 'P2P_RETRY_MAX_SECONDS', 300, 1) * 1000,
     oldP2pUrl: httpUrl(env, 'OLD_P2P_URL'),
     tmdbApiUrl: httpUrl(env, 'TMDB_API_URL') ?? 'https://api.themoviedb.org/3',

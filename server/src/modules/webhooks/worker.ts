@@ -8,14 +8,13 @@ import * as repo from './repo.ts';
 import { signature } from './sign.ts';
 
 // The webhook worker, one per server process (main.ts). Each round takes the deliveries that are
-// due and first in line for their endpoint, leases each for LEASE_SECONDS (one statement: of two
+// due and first in line for their endpoint, leases each for WEBHOOK_LEASE_SECONDS (one statement: of two
 // processes one wins), sends them (different endpoints side by side), and records the outcome:
 // delivered, or failed with the next attempt after a backoff (1, 2, 4 ... s, capped at 5 minutes),
 // or given up 24 hours after the event. An endpoint's next event waits for the one before it: in
 // order, one at a time. A process killed mid-send leaves its lease to run out; the delivery is then
 // sent again (receivers dedupe on Webhook-Id). No lock is held while a request is in flight.
 
-const LEASE_SECONDS = 60;
 const BATCH = 20;
 const PRUNE_EVERY_MS = 3_600_000;
 const KEEP_SECONDS = 30 * 86_400;
@@ -30,7 +29,8 @@ export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBas
   const pollMs = opts.pollMs ?? 1000;
   const expiryEveryMs = opts.expiryEveryMs ?? EXPIRY_EVERY_MS;
   let lastExpiry = 0;
-  const retryBaseMs = opts.retryBaseMs ?? 1000;
+  const retryBaseMs = opts.retryBaseMs ?? deps.config.webhookRetryBaseMs;
+  const leaseSeconds = deps.config.webhookLeaseSeconds;
   const log = opts.log ?? ((msg, err) => console.error(`webhooks: ${msg}`, err ?? ''));
   const id = randomBytes(4).toString('hex');
   let stopping = false;
@@ -72,7 +72,7 @@ export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBas
     const now = Math.floor(Date.now() / 1000);
     const due = await repo.dueDeliveries(db, now, BATCH);
     const taken: repo.DueDelivery[] = [];
-    for (const d of due) if (await repo.lease(db, d.id, now, LEASE_SECONDS)) taken.push(d);
+    for (const d of due) if (await repo.lease(db, d.id, now, leaseSeconds)) taken.push(d);
     await Promise.all(taken.map((d) => deliver(d).catch((err) => log(`delivery ${d.id} not recorded`, err))));
     if (Date.now() - lastExpiry >= expiryEveryMs) {
       lastExpiry = Date.now();
