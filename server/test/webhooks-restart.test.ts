@@ -40,7 +40,7 @@ describe(`webhooks across a SIGKILL of the panel (${ENGINE})`, () => {
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    server = new ServerProcess(await freePort(), { DATABASE_URL: db.url, ADMIN_PASSWORD, OUTBOUND_ALLOW_NETWORKS: '127.0.0.1/32', WEBHOOK_LEASE_SECONDS: '2', WEBHOOK_RETRY_BASE_MS: '100', INTEGRATION_TIMEOUT_MS: '30000' });
+    server = new ServerProcess(await freePort(), { DATABASE_URL: db.url, ADMIN_PASSWORD, OUTBOUND_ALLOW_NETWORKS: '127.0.0.1/32', WEBHOOK_LEASE_SECONDS: '2', WEBHOOK_RETRY_BASE_MS: '100', INTEGRATION_TIMEOUT_MS: '1000' });
     await server.start();
   });
   afterAll(async () => {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expiryTick } from '../src/modules/webhooks/expiry.ts';
+import * as hooksRepo from '../src/modules/webhooks/repo.ts';
 import { type WebhookWorker, startWebhookWorker } from '../src/modules/webhooks/worker.ts';
 import { adminWithPackage, createLine, createSignedInReseller } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
@@ -246,5 +247,26 @@ describe(`webhooks (${ENGINE})`, () => {
     const renewedExp = Number((await t.database.db.selectFrom('lines').select('exp_date').where('id', '=', soon).executeTakeFirstOrThrow()).exp_date);
     expect(await expiryTick(t.deps, renewedExp - day)).toBeGreaterThanOrEqual(1);
     expect((await events()).filter((e) => e === `line.expiring ${soon}`)).toHaveLength(2);
+  });
+
+  it("only the lease's holder records an outcome, and only while the delivery is pending", async () => {
+    await worker?.stop();
+    worker = undefined;
+    const res = await t.call(reseller.token, { method: 'POST', url: '/api/webhooks', payload: { url: hook.url, events: ['line.created'] } });
+    const id = res.json().id as number;
+    const queued = (await t.call(reseller.token, { method: 'POST', url: `/api/webhooks/${id}/test` })).json();
+    const now = Math.floor(Date.now() / 1000);
+    const db = t.database.db;
+    expect(await hooksRepo.lease(db, queued.id, now, 60, 'worker-a')).toBe(true);
+    expect(await hooksRepo.lease(db, queued.id, now, 60, 'worker-b')).toBe(false);
+    // a worker whose lease ran out (another took it) changes nothing
+    await hooksRepo.recordFailed(db, queued.id, 'worker-b', now, 500, 'stale', now + 10);
+    await hooksRepo.recordDelivered(db, queued.id, 'worker-b', now, 200);
+    const state = async () => (await db.selectFrom('webhook_deliveries').select(['state', 'attempts']).where('id', '=', queued.id).executeTakeFirstOrThrow());
+    expect(await state()).toEqual({ state: 'pending', attempts: 0 });
+    // nor does any worker once the endpoint is removed (its deliveries cancelled)
+    expect((await t.call(reseller.token, { method: 'DELETE', url: `/api/webhooks/${id}` })).statusCode).toBe(204);
+    await hooksRepo.recordFailed(db, queued.id, 'worker-a', now, 500, 'late', now + 10);
+    expect(await state()).toEqual({ state: 'cancelled', attempts: 0 });
   });
 });

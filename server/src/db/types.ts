@@ -186,6 +186,8 @@ export interface WebhookDeliveriesTable {
   created_at: number;
   next_attempt_at: number;
   lease_until: number | null;
+  /** the leasing worker's token: only it may record the outcome */
+  lease_token: string | null;
   last_attempt_at: number | null;
   last_status: number | null;
   last_answer: string | null;

@@ -33,6 +33,7 @@ export async function up(db: Kysely<any>, { id, bigId }: MigrationContext): Prom
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
     .addColumn('lease_until', 'bigint')
+    .addColumn('lease_token', 'varchar(32)')
     .addColumn('last_attempt_at', 'bigint')
     .addColumn('last_status', 'integer')
     .addColumn('last_answer', 'varchar(300)')

@@ -170,6 +170,7 @@ export async function createMigrated(deps: Deps, actor: AuthUser, input: Migrate
       max_connections: screens,
       bouquet: pkg.bouquets,
     });
+    await emitLineEvent(trx, actor.id, 'line.created', line);
     const cost = await charge(trx, actor, screens * pkg.official_credits, 'line_migrate', line.id, key);
     await writeLog(trx, { type_log: 'user', action: 'user_migrate', actor_id: actor.id, reseller_id: actor.id, target_user: line.username, value: `${pkg.package_name}; ${note}`.slice(0, 250), value_int: cost });
     await invalidateFor(trx, actor.id); // last: see create

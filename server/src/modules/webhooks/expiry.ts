@@ -29,7 +29,14 @@ export async function expiryTick(deps: Deps, now = Math.floor(Date.now() / 1000)
         if (lines.length === 0) break;
         written += await withTx(deps.database, async (trx) => {
           let n = 0;
+          // a line renewed, blocked or deleted since the scan read it is not told about that expiry
+          const current = new Map((await repo.expiryNow(trx, lines.map((l) => l.id))).map((l) => [l.id, l]));
           for (const line of lines) {
+            const now_ = current.get(line.id);
+            if (!now_ || Number(now_.exp_date) !== Number(line.exp_date) || now_.enabled !== 1 || now_.deleted_at !== null) {
+              await repo.mark(trx, line.id, line.exp_date, kind, now); // skipped for good, so the scan moves on
+              continue;
+            }
             if (!(await repo.mark(trx, line.id, line.exp_date, kind, now))) continue;
             await emitLineEvent(trx, owner, type, line);
             n++;

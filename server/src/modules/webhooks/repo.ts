@@ -64,6 +64,7 @@ export function dueDeliveries(db: Tx, now: number, limit: number): Promise<DueDe
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .select(['d.id', 'd.endpoint_id', 'd.event_id', 'd.body', 'd.attempts', 'd.created_at', 'e.url', 'e.reseller_id', 'e.secret_sealed'])
     .where('d.state', '=', 'pending')
+    .where('e.deleted_at', 'is', null)
     .where('d.next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', now)]))
     .where(({ not, exists, selectFrom }) =>
@@ -74,11 +75,11 @@ export function dueDeliveries(db: Tx, now: number, limit: number): Promise<DueDe
     .execute() as Promise<DueDelivery[]>;
 }
 
-/** Takes a delivery for `seconds` (one statement: of two workers, one gets it). */
-export async function lease(db: Tx, id: number, now: number, seconds: number): Promise<boolean> {
+/** Takes a delivery for `seconds` under `token` (one statement: of two workers, one gets it). */
+export async function lease(db: Tx, id: number, now: number, seconds: number, token: string): Promise<boolean> {
   const res = await db
     .updateTable('webhook_deliveries')
-    .set({ lease_until: now + seconds })
+    .set({ lease_until: now + seconds, lease_token: token })
     .where('id', '=', id)
     .where('state', '=', 'pending')
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
@@ -86,11 +87,20 @@ export async function lease(db: Tx, id: number, now: number, seconds: number): P
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function recordDelivered(db: Tx, id: number, now: number, status: number) {
-  await db.updateTable('webhook_deliveries').set((eb) => ({ state: 'delivered', attempts: eb('attempts', '+', 1), last_attempt_at: now, last_status: status, last_answer: null, delivered_at: now, lease_until: null })).where('id', '=', id).execute();
+// An outcome is recorded only by the lease's holder, and only while the delivery is still pending:
+// a worker whose lease ran out (another sent it meanwhile) or whose endpoint was removed changes nothing.
+
+export async function recordDelivered(db: Tx, id: number, token: string, now: number, status: number) {
+  await db
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({ state: 'delivered', attempts: eb('attempts', '+', 1), last_attempt_at: now, last_status: status, last_answer: null, delivered_at: now, lease_until: null, lease_token: null }))
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .where('lease_token', '=', token)
+    .execute();
 }
 
-export async function recordFailed(db: Tx, id: number, now: number, status: number | null, answer: string, next: number | 'give_up') {
+export async function recordFailed(db: Tx, id: number, token: string, now: number, status: number | null, answer: string, next: number | 'give_up') {
   await db
     .updateTable('webhook_deliveries')
     .set((eb) => ({
@@ -101,13 +111,25 @@ export async function recordFailed(db: Tx, id: number, now: number, status: numb
       last_answer: answer.slice(0, 300),
       next_attempt_at: next === 'give_up' ? now : next,
       lease_until: null,
+      lease_token: null,
     }))
     .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .where('lease_token', '=', token)
     .execute();
 }
 
-export async function pruneDeliveries(db: Tx, before: number) {
+export async function pruneDeliveries(db: Tx, before: number, now: number) {
+  // an event written by a change that read the endpoint just before it was removed
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ state: 'cancelled', lease_until: null, lease_token: null })
+    .where('state', '=', 'pending')
+    .where('endpoint_id', 'in', (eb) => eb.selectFrom('webhook_endpoints').select('id').where('deleted_at', 'is not', null))
+    .execute();
   await db.deleteFrom('webhook_deliveries').where('state', 'in', ['delivered', 'gave_up', 'cancelled']).where('created_at', '<', before).execute();
+  // expiries a week past have nothing more to say
+  await db.deleteFrom('line_expiry_marks').where('exp_date', '<', now - 8 * 86_400).execute();
 }
 
 /** Accounts with a live endpoint subscribed to any of `types`. */
@@ -135,9 +157,13 @@ export function unmarkedExpiries(db: Tx, ownerId: number, from: number, to: numb
       not(exists(selectFrom('line_expiry_marks as m').select('m.line_id').whereRef('m.line_id', '=', 'l.id').whereRef('m.exp_date', '=', 'l.exp_date').where('m.kind', '=', kind))),
     )
     .orderBy('l.exp_date')
+    .orderBy('l.id')
     .limit(limit)
     .execute();
 }
+
+/** These lines' expiry and state now (read again inside the transaction that marks them). */
+export const expiryNow = (db: Tx, ids: number[]) => db.selectFrom('lines').select(['id', 'exp_date', 'enabled', 'deleted_at']).where('id', 'in', ids).execute();
 
 /** Marks a line's expiry; false when it was marked already (another scheduler got there first). */
 export async function mark(db: Tx, lineId: number, expDate: number, kind: string, now: number): Promise<boolean> {

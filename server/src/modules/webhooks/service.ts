@@ -31,6 +31,7 @@ function checkedUrl(deps: Deps, raw: string): string {
   } catch (err) {
     throw validation('url', err instanceof OutboundError ? err.message : 'not a valid URL');
   }
+  if (url.href.length > 500) throw validation('url', 'at most 500 characters once written out');
   if (url.protocol === 'http:') {
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     if (!isIP(host) || !networkMatcher(deps.config.outboundAllowNetworks)(host)) throw validation('url', 'must be https');
@@ -88,17 +89,21 @@ export async function deliveries(deps: Deps, user: AuthUser, id: number) {
 
 /** Queues a delivery's event again, at the end of the endpoint's line (the same Webhook-Id). */
 export async function resend(deps: Deps, user: AuthUser, id: number, deliveryId: number) {
-  await own(deps, user, id);
-  const d = await repo.deliveryOf(deps.database.db, id, deliveryId);
-  if (!d) throw notFound('Delivery');
-  return withTx(deps.database, (trx) => repo.insertDelivery(trx, { endpoint_id: id, event_id: d.event_id, type: d.type, body: d.body, created_at: nowSec() }));
+  return withTx(deps.database, async (trx) => {
+    if (!(await repo.ownEndpoint(trx, user.id, id))) throw notFound('Webhook');
+    const d = await repo.deliveryOf(trx, id, deliveryId);
+    if (!d) throw notFound('Delivery');
+    return repo.insertDelivery(trx, { endpoint_id: id, event_id: d.event_id, type: d.type, body: d.body, created_at: nowSec() });
+  });
 }
 
 /** A `webhook.test` event for this endpoint alone. */
 export async function sendTest(deps: Deps, user: AuthUser, id: number) {
-  await own(deps, user, id);
   const eventId = `evt_${randomBytes(16).toString('hex')}`;
   const at = nowSec();
   const body = eventBody(eventId, 'webhook.test', at, { message: 'A test event from the panel', account: user.username });
-  return withTx(deps.database, (trx) => repo.insertDelivery(trx, { endpoint_id: id, event_id: eventId, type: 'webhook.test', body, created_at: at }));
+  return withTx(deps.database, async (trx) => {
+    if (!(await repo.ownEndpoint(trx, user.id, id))) throw notFound('Webhook');
+    return repo.insertDelivery(trx, { endpoint_id: id, event_id: eventId, type: 'webhook.test', body, created_at: at });
+  });
 }

@@ -30,7 +30,9 @@ export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBas
   const expiryEveryMs = opts.expiryEveryMs ?? EXPIRY_EVERY_MS;
   let lastExpiry = 0;
   const retryBaseMs = opts.retryBaseMs ?? deps.config.webhookRetryBaseMs;
-  const leaseSeconds = deps.config.webhookLeaseSeconds;
+  // a lease outlives the longest send, so a lease runs out only when its process is gone
+  const leaseSeconds = Math.max(deps.config.webhookLeaseSeconds, Math.ceil(deps.config.integrationTimeoutMs / 1000) + 5);
+  const token = randomBytes(12).toString('hex');
   const log = opts.log ?? ((msg, err) => console.error(`webhooks: ${msg}`, err ?? ''));
   const id = randomBytes(4).toString('hex');
   let stopping = false;
@@ -55,7 +57,7 @@ export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBas
         timeoutMs: deps.config.integrationTimeoutMs,
         maxBytes: 64 * 1024,
       });
-      await repo.recordDelivered(db, d.id, Math.floor(Date.now() / 1000), res.status);
+      await repo.recordDelivered(db, d.id, token, Math.floor(Date.now() / 1000), res.status);
       return;
     } catch (err) {
       status = err instanceof OutboundError ? (err.status ?? null) : null;
@@ -64,7 +66,7 @@ export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBas
     const attempts = d.attempts + 1;
     const waitMs = Math.min(RETRY_CAP_SECONDS * 1000, retryBaseMs * 2 ** (attempts - 1));
     const next = now - d.created_at >= GIVE_UP_AFTER_SECONDS ? 'give_up' : Math.ceil((Date.now() + waitMs) / 1000);
-    await repo.recordFailed(db, d.id, Math.floor(Date.now() / 1000), status, answer, next);
+    await repo.recordFailed(db, d.id, token, Math.floor(Date.now() / 1000), status, answer, next);
   }
 
   async function runRound(): Promise<void> {
@@ -72,7 +74,7 @@ export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBas
     const now = Math.floor(Date.now() / 1000);
     const due = await repo.dueDeliveries(db, now, BATCH);
     const taken: repo.DueDelivery[] = [];
-    for (const d of due) if (await repo.lease(db, d.id, now, leaseSeconds)) taken.push(d);
+    for (const d of due) if (await repo.lease(db, d.id, now, leaseSeconds, token)) taken.push(d);
     await Promise.all(taken.map((d) => deliver(d).catch((err) => log(`delivery ${d.id} not recorded`, err))));
     if (Date.now() - lastExpiry >= expiryEveryMs) {
       lastExpiry = Date.now();
@@ -81,7 +83,7 @@ export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBas
     }
     if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = Date.now();
-      await repo.pruneDeliveries(db, now - KEEP_SECONDS);
+      await repo.pruneDeliveries(db, now - KEEP_SECONDS, now);
     }
   }
 
