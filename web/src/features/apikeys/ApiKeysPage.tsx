@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
 import type { ApiKey } from '../../api/types';
@@ -10,10 +10,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { formatDateTime } from '../../lib/format';
 import { useApiKeys, useRevokeApiKey } from './api';
-import { CreateKeyModal } from './CreateKeyModal';
 import { WebhooksSection } from './WebhooksSection';
 import { textKey } from './textKey';
 import './texts';
+
+// The dialogs load when opened: the date picker and the form inputs stay out of the page's first load.
+const CreateKeyModal = lazy(() => import('./CreateKeyModal').then((m) => ({ default: m.CreateKeyModal })));
 
 const status = (k: ApiKey, now: number) => (k.revoked_at !== null ? 'revoked' : k.expires_at !== null && k.expires_at <= now ? 'expired' : 'active');
 const COLORS = { active: 'green', revoked: 'gray', expired: 'orange' } as const;
@@ -108,7 +110,11 @@ export function ApiKeysPage() {
           },
         ]}
       />
-      <CreateKeyModal opened={creating} onClose={() => setCreating(false)} />
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateKeyModal opened onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
       <WebhooksSection />
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconList, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
 import type { WebhookEndpoint } from '../../api/types';
@@ -8,11 +8,13 @@ import { confirmDialog } from '../../components/confirm';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { formatDateTime } from '../../lib/format';
-import { CreateWebhookModal } from './CreateWebhookModal';
-import { DeliveriesModal } from './DeliveriesModal';
 import { useRemoveWebhook, useSendTest, useWebhooks } from './webhooksApi';
 import { textKey } from './textKey';
 import './texts';
+
+// The dialogs load when opened (form inputs and the deliveries table stay out of the first load).
+const CreateWebhookModal = lazy(() => import('./CreateWebhookModal').then((m) => ({ default: m.CreateWebhookModal })));
+const DeliveriesModal = lazy(() => import('./DeliveriesModal').then((m) => ({ default: m.DeliveriesModal })));
 
 /** The account's webhook endpoints: create (secret shown once), send a test, see deliveries, delete. */
 export function WebhooksSection() {
@@ -99,8 +101,16 @@ export function WebhooksSection() {
           },
         ]}
       />
-      <CreateWebhookModal opened={creating} onClose={() => setCreating(false)} />
-      <DeliveriesModal endpoint={shown} onClose={() => setShown(null)} />
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateWebhookModal opened onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
+      {shown && (
+        <Suspense fallback={null}>
+          <DeliveriesModal endpoint={shown} onClose={() => setShown(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
