@@ -14,12 +14,11 @@ export function eventBody(eventId: string, type: EventType, createdAt: number, d
 }
 
 async function emit(trx: Tx, resellerId: number, type: EventType, dataFor: (endpoint: { include_credentials: number; credits_low_threshold: number | null }) => unknown | undefined) {
-  const endpoints = await repo.subscribers(trx, resellerId);
+  const endpoints = await repo.subscribers(trx, resellerId, type);
   if (endpoints.length === 0) return;
   const eventId = `evt_${randomUUID()}`;
   const at = nowSec();
   for (const e of endpoints) {
-    if (!(JSON.parse(e.events) as string[]).includes(type)) continue;
     const data = dataFor(e);
     if (data === undefined) continue;
     await repo.insertDelivery(trx, { endpoint_id: e.id, event_id: eventId, type, body: eventBody(eventId, type, at, data), created_at: at });

@@ -23,7 +23,7 @@ export async function expiryTick(deps: Deps, now = Math.floor(Date.now() / 1000)
   let written = 0;
   for (const { type, kind, range } of KINDS) {
     const [from, to] = range(now);
-    for (const owner of await repo.ownersSubscribed(db, [type])) {
+    for (const owner of await repo.ownersSubscribed(db, type)) {
       for (;;) {
         const lines = await repo.unmarkedExpiries(db, owner, from, to, kind, PAGE);
         if (lines.length === 0) break;

@@ -23,9 +23,18 @@ export async function deleteEndpoint(db: Tx, id: number, now: number) {
   await db.updateTable('webhook_deliveries').set({ state: 'cancelled', lease_until: null }).where('endpoint_id', '=', id).where('state', '=', 'pending').execute();
 }
 
+/** `events` holds a JSON array of names: one of them, quoted, is a plain substring test. */
+const subscribedTo = (type: string) => `%${JSON.stringify(type)}%`;
+
 /** The live endpoints of an account subscribed to `type` (the emitter's read, inside the change's transaction). */
-export const subscribers = (db: Tx, resellerId: number) =>
-  db.selectFrom('webhook_endpoints').select(['id', 'events', 'include_credentials', 'credits_low_threshold']).where('reseller_id', '=', resellerId).where('deleted_at', 'is', null).execute();
+export const subscribers = (db: Tx, resellerId: number, type: string) =>
+  db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'include_credentials', 'credits_low_threshold'])
+    .where('reseller_id', '=', resellerId)
+    .where('deleted_at', 'is', null)
+    .where('events', 'like', subscribedTo(type))
+    .execute();
 
 export async function insertDelivery(db: Tx, row: { endpoint_id: number; event_id: string; type: string; body: string; created_at: number }) {
   const made = await db
@@ -132,10 +141,10 @@ export async function pruneDeliveries(db: Tx, before: number, now: number) {
   await db.deleteFrom('line_expiry_marks').where('exp_date', '<', now - 8 * 86_400).execute();
 }
 
-/** Accounts with a live endpoint subscribed to any of `types`. */
-export async function ownersSubscribed(db: Tx, types: string[]): Promise<number[]> {
-  const rows = await db.selectFrom('webhook_endpoints').select(['reseller_id', 'events']).where('deleted_at', 'is', null).execute();
-  return [...new Set(rows.filter((r) => (JSON.parse(r.events) as string[]).some((e) => types.includes(e))).map((r) => r.reseller_id))];
+/** Accounts with a live endpoint subscribed to `type`. */
+export async function ownersSubscribed(db: Tx, type: string): Promise<number[]> {
+  const rows = await db.selectFrom('webhook_endpoints').select('reseller_id').distinct().where('deleted_at', 'is', null).where('events', 'like', subscribedTo(type)).execute();
+  return rows.map((r) => r.reseller_id);
 }
 
 const EVENT_LINE = ['id', 'username', 'password', 'created_at', 'exp_date', 'member_id', 'reseller_notes', 'whatsapp', 'max_connections', 'enabled', 'is_trial', 'system', 'package_id'] as const;
