@@ -29,6 +29,7 @@ import { logRoutes } from './modules/logs/routes.ts';
 import { migrationRoutes } from './modules/migration/routes.ts';
 import { apiKeyRoutes } from './modules/apikeys/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { reminderRoutes } from './modules/reminders/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { p2pRoutes } from './modules/p2p/routes.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
@@ -64,6 +65,7 @@ const protectedModules = [
   settingsRoutes,
   apiKeyRoutes,
   webhookRoutes,
+  reminderRoutes,
 ];
 
 export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {

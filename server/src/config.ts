@@ -67,6 +67,15 @@ export interface Config {
   edgeLinkSeconds: number;
   /** private networks outbound fetches may reach anyway (lib/ssrf): tests' local stand-ins */
   outboundAllowNetworks: string[];
+  /** e-mail reminders: the deployment's SMTP server (smtp:// or smtps://user:pass@host:port) and sender address; unset: NOT_CONFIGURED */
+  smtpUrl: string | undefined;
+  smtpFrom: string | undefined;
+  /** how often the reminder scheduler looks for due reminders */
+  remindersTickSeconds: number;
+  /** a failed reminder's first retry waits this long, doubling up to 30 minutes */
+  remindersRetryBaseMs: number;
+  /** the time zone of reminder stages (calendar days) and sending hours */
+  remindersTimeZone: string;
   /** WORKERS: server processes behind the port (node:cluster); more than 1 on PostgreSQL only */
   workers: number;
   /** WORKER_PID_HEADER=1: every answer says which process served it (X-Worker-Pid), to check the spread */
@@ -95,6 +104,28 @@ function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
   return raw.replace(/\/+$/, '');
+}
+
+function smtpUrl(raw: string | undefined): string | undefined {
+  if (!raw?.trim()) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error('SMTP_URL must be smtp://user:pass@host:port or smtps://...');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL must be smtp://user:pass@host:port or smtps://...');
+  return raw.trim();
+}
+
+function timeZone(raw: string | undefined): string {
+  const tz = raw?.trim() || 'America/Sao_Paulo';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+  } catch {
+    throw new Error(`REMINDERS_TIME_ZONE must be an IANA time zone, got "${tz}"`);
+  }
+  return tz;
 }
 
 function twoFactorKey(raw: string | undefined): string | undefined {
@@ -147,6 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     disconnectBanSeconds: int(env, 'DISCONNECT_BAN_SECONDS', 60, 0),
     edgeLinkSeconds: int(env, 'EDGE_LINK_SECONDS', 30, 1),
     outboundAllowNetworks: allowNetworks(env.OUTBOUND_ALLOW_NETWORKS),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    smtpFrom: env.SMTP_FROM?.trim() || undefined,
+    remindersTickSeconds: int(env, 'REMINDERS_TICK_SECONDS', 60, 1),
+    remindersRetryBaseMs: int(env, 'REMINDERS_RETRY_BASE_MS', 60_000, 1),
+    remindersTimeZone: timeZone(env.REMINDERS_TIME_ZONE),
     workers: workers(env, databaseUrl),
     workerPidHeader: env.WORKER_PID_HEADER === '1',
     sqliteReaders: int(env, 'SQLITE_READERS', 2),

@@ -10,6 +10,7 @@ import { closeGracefully } from './http/shutdown.ts';
 import { startLineCountFolder } from './modules/dashboard/line-counts-folder.ts';
 import { startOutboxWorker } from './modules/p2p/worker.ts';
 import { startWebhookWorker } from './modules/webhooks/worker.ts';
+import { startReminderScheduler } from './modules/reminders/scheduler.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
@@ -51,6 +52,9 @@ if (!config.p2pApiUrl) app.log.warn('P2P_API_URL is not set: changes to P2P acco
 // Webhook deliveries: every process runs one; a lease per delivery shares the work (webhooks/worker.ts).
 const webhooks = startWebhookWorker(deps, { log: (msg, err) => app.log.error({ err }, msg) });
 
+// Expiry reminders: every process ticks; the one holding the `reminders` lease sends (reminders/scheduler.ts).
+const reminders = startReminderScheduler(deps, { log: (msg, err) => app.log.error({ err }, msg) });
+
 // The lines triggers write the dashboard's count changes; this moves them into the kept counts.
 const folder = startLineCountFolder(deps, (err) => app.log.error({ err }, 'folding the line counts failed'));
 
@@ -63,6 +67,7 @@ async function shutdown(signal: string) {
     await folder.stop();
     await worker?.stop(); // aborts the deliveries in flight: they stay queued for the next start
     await webhooks.stop();
+    await reminders.stop();
     await closeGracefully(app); // stops accepting, finishes in-flight requests, no connection reset
     await database.close();
     process.exit(0);

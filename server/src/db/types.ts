@@ -202,6 +202,43 @@ export interface LineExpiryMarksTable {
   created_at: number;
 }
 
+export interface ReminderSettingsTable {
+  reseller_id: number;
+  enabled: number;
+  /** JSON array of stages; null: inherited */
+  stages: string | null;
+  quiet_from: string | null;
+  quiet_to: string | null;
+  language: string | null;
+  /** JSON {stage: {pt?, en?}}; a stage or language left out is inherited */
+  templates: string | null;
+  email_enabled: number;
+  whatsapp_base_url: string | null;
+  whatsapp_instance: string | null;
+  whatsapp_key_sealed: string | null;
+  updated_at: number;
+}
+
+export type ReminderStatus = 'sending' | 'sent' | 'retry' | 'failed' | 'cancelled';
+
+export interface ReminderMessagesTable {
+  id: Generated<number>;
+  reseller_id: number;
+  line_id: number;
+  stage: string;
+  exp_date: number;
+  channel: string;
+  recipient: string;
+  status: ReminderStatus;
+  attempts: Generated<number>;
+  created_at: number;
+  next_attempt_at: number | null;
+  lease_until: number | null;
+  last_status: number | null;
+  answer: string | null;
+  sent_at: number | null;
+}
+
 export interface SchedulerLeasesTable {
   name: string;
   holder: string;
@@ -239,6 +276,9 @@ export interface LinesTable {
   bouquet: string;
   reseller_notes: string | null;
   whatsapp: string | null;
+  email: string | null;
+  /** 1: the customer asked for no expiry reminders */
+  opt_out_reminders: Generated<number>;
   system: number;
   last_extended_at: number | null;
   deleted_at: number | null;
@@ -520,6 +560,8 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   line_expiry_marks: LineExpiryMarksTable;
   scheduler_leases: SchedulerLeasesTable;
+  reminder_settings: ReminderSettingsTable;
+  reminder_messages: ReminderMessagesTable;
   categories: CategoriesTable;
   streams: StreamsTable;
   bouquet_items: BouquetItemsTable;

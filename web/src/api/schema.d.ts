@@ -3380,6 +3380,9 @@ export interface paths {
                         package_id: number;
                         max_connections?: number;
                         whatsapp?: string;
+                        email?: string;
+                        /** @description true: this customer gets no expiry reminders */
+                        opt_out_reminders?: boolean;
                         reseller_notes?: string;
                         bouquet?: string[];
                     };
@@ -3769,6 +3772,9 @@ export interface paths {
                     "application/json": {
                         password?: string;
                         whatsapp?: string;
+                        email?: string;
+                        /** @description true: this customer gets no expiry reminders */
+                        opt_out_reminders?: boolean;
                         reseller_notes?: string;
                         bouquet?: string[];
                     };
@@ -3999,6 +4005,9 @@ export interface paths {
                         password?: string;
                         package_id: number;
                         whatsapp?: string;
+                        email?: string;
+                        /** @description true: this customer gets no expiry reminders */
+                        opt_out_reminders?: boolean;
                         reseller_notes?: string;
                     };
                 };
@@ -11530,6 +11539,612 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reminders/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description API keys cannot call this. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReminderSettings"];
+                    };
+                };
+                /** @description Bad Request: VALIDATION */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized: UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /** @description API keys cannot call this. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled?: boolean;
+                        stages?: ("before_7" | "before_3" | "before_1" | "day" | "after_1" | "after_3")[];
+                        language?: "pt" | "en";
+                        quiet_hours?: {
+                            /** @description HH:MM */
+                            from: string;
+                            /** @description HH:MM */
+                            to: string;
+                        };
+                        templates?: {
+                            before_7?: {
+                                pt?: string;
+                                en?: string;
+                            };
+                            before_3?: {
+                                pt?: string;
+                                en?: string;
+                            };
+                            before_1?: {
+                                pt?: string;
+                                en?: string;
+                            };
+                            day?: {
+                                pt?: string;
+                                en?: string;
+                            };
+                            after_1?: {
+                                pt?: string;
+                                en?: string;
+                            };
+                            after_3?: {
+                                pt?: string;
+                                en?: string;
+                            };
+                        };
+                        channels?: {
+                            whatsapp?: {
+                                base_url?: string | null;
+                                instance?: string | null;
+                                /** @description write-only: never sent back */
+                                api_key?: string | null;
+                            };
+                            email?: {
+                                enabled?: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReminderSettings"];
+                    };
+                };
+                /** @description Bad Request: VALIDATION, TEMPLATE_UNKNOWN_VARIABLE */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized: UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminders/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description API keys cannot call this. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        stage: "before_7" | "before_3" | "before_1" | "day" | "after_1" | "after_3";
+                        language?: "pt" | "en";
+                        text?: string;
+                        line_id?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            text: string;
+                            line: {
+                                id: number;
+                                username: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Bad Request: VALIDATION, TEMPLATE_UNKNOWN_VARIABLE */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized: UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not Found: NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminders/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description API keys cannot call this. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        channel: "whatsapp" | "email";
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ok: boolean;
+                            answer: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: VALIDATION */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized: UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Bad Gateway: UPSTREAM_ERROR */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Service Unavailable: BUSY, NOT_CONFIGURED */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminders/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description API keys cannot call this. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per?: 10 | 20 | 30 | 50 | 100;
+                    line?: string;
+                    stage?: "before_7" | "before_3" | "before_1" | "day" | "after_1" | "after_3";
+                    status?: "sending" | "sent" | "retry" | "failed" | "cancelled";
+                    channel?: "whatsapp" | "email";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ReminderMessage"][];
+                            meta: components["schemas"]["PageMeta"];
+                        };
+                    };
+                };
+                /** @description Bad Request: VALIDATION */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized: UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminders/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description API keys cannot call this. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            enabled: boolean;
+                            sent: number;
+                            failed: number;
+                            waiting: number;
+                        };
+                    };
+                };
+                /** @description Bad Request: VALIDATION */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized: UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/catalogue/import": {
         parameters: {
             query?: never;
@@ -12165,6 +12780,9 @@ export interface components {
             member_id: number;
             reseller_notes: string | null;
             whatsapp: string | null;
+            email: string | null;
+            /** @description 1: no expiry reminders */
+            opt_out_reminders: number;
             max_connections: number;
             enabled: number;
             is_trial: number;
@@ -12258,6 +12876,113 @@ export interface components {
             two_factor_enabled: boolean;
             /** @description REQUIRE_ADMIN_2FA: enrol before anything else */
             two_factor_required: boolean;
+        };
+        /** ReminderMessage */
+        ReminderMessage: {
+            id: number;
+            line_id: number;
+            username: string;
+            stage: string;
+            exp_date: number;
+            channel: string;
+            recipient: string;
+            /** @description sending, sent, retry (waiting for another try), failed or cancelled (the line changed) */
+            status: string;
+            attempts: number;
+            created_at: number;
+            sent_at: number | null;
+            /** @description the gateway's status */
+            last_status: number | null;
+            /** @description the gateway's message id, or why it failed */
+            answer: string | null;
+        };
+        /** ReminderSettings */
+        ReminderSettings: {
+            enabled: boolean;
+            stages: ("before_7" | "before_3" | "before_1" | "day" | "after_1" | "after_3")[];
+            language: "pt" | "en";
+            quiet_hours: {
+                /** @description HH:MM */
+                from: string;
+                /** @description HH:MM */
+                to: string;
+            };
+            templates: {
+                before_7: {
+                    pt: string;
+                    en: string;
+                };
+                before_3: {
+                    pt: string;
+                    en: string;
+                };
+                before_1: {
+                    pt: string;
+                    en: string;
+                };
+                day: {
+                    pt: string;
+                    en: string;
+                };
+                after_1: {
+                    pt: string;
+                    en: string;
+                };
+                after_3: {
+                    pt: string;
+                    en: string;
+                };
+            };
+            /** @description what the account has without its own values: its masters' or the built-in */
+            inherited: {
+                stages: ("before_7" | "before_3" | "before_1" | "day" | "after_1" | "after_3")[];
+                language: "pt" | "en";
+                quiet_hours: {
+                    /** @description HH:MM */
+                    from: string;
+                    /** @description HH:MM */
+                    to: string;
+                };
+                templates: {
+                    before_7: {
+                        pt: string;
+                        en: string;
+                    };
+                    before_3: {
+                        pt: string;
+                        en: string;
+                    };
+                    before_1: {
+                        pt: string;
+                        en: string;
+                    };
+                    day: {
+                        pt: string;
+                        en: string;
+                    };
+                    after_1: {
+                        pt: string;
+                        en: string;
+                    };
+                    after_3: {
+                        pt: string;
+                        en: string;
+                    };
+                };
+            };
+            channels: {
+                whatsapp: {
+                    base_url: string | null;
+                    instance: string | null;
+                    api_key_set: boolean;
+                    ready: boolean;
+                };
+                email: {
+                    enabled: boolean;
+                    smtp_configured: boolean;
+                    ready: boolean;
+                };
+            };
         };
         /** Reseller */
         Reseller: {

@@ -36,6 +36,7 @@ import * as m033 from './033_line_creation_hours.ts';
 import * as m034 from './034_api_keys.ts';
 import * as m035 from './035_webhooks.ts';
 import * as m036 from './036_line_expiry_marks.ts';
+import * as m037 from './037_reminders.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -83,6 +84,7 @@ const steps: Record<string, Step> = {
   '034_api_keys': m034,
   '035_webhooks': m035,
   '036_line_expiry_marks': m036,
+  '037_reminders': m037,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -49,6 +49,8 @@ export const lineColumns: Column<LineRow>[] = [
   { header: both('Sistema', 'System'), width: 10, value: (l) => SYSTEMS[l.system] ?? 'P2P BR' },
   { header: both('Pacote', 'Package'), kind: 'number', width: 8, value: (l) => l.package_id },
   { header: both('Bouquets', 'Bouquets'), width: 20, value: (l) => l.bouquet.join(',') },
+  { header: both('E-mail', 'E-mail'), width: 24, value: (l) => l.email },
+  { header: both('Lembretes', 'Reminders'), width: 10, value: (l, r) => say(l.opt_out_reminders === 1 ? 'no' : 'yes', r) },
 ];
 
 export const resellerColumns: Column<ResellerRow>[] = [

@@ -24,6 +24,8 @@ export interface CreateLineInput {
   package_id: number;
   max_connections?: number;
   whatsapp?: string;
+  email?: string;
+  opt_out_reminders?: boolean;
   reseller_notes?: string;
   bouquet?: string[];
 }
@@ -51,6 +53,8 @@ async function insertNewLine(
     bouquet: JSON.stringify(line.bouquet),
     reseller_notes: input.reseller_notes?.trim() || null,
     whatsapp: input.whatsapp?.trim() || null,
+    email: input.email?.trim() || null,
+    opt_out_reminders: input.opt_out_reminders ? 1 : 0,
     system: 1,
   };
   for (;;) {

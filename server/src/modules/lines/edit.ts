@@ -6,11 +6,13 @@ import { endLineConnections } from '../connections/end.ts';
 import { logChange, mutate, now } from './change.ts';
 import { type LineChanges, updateLine } from './write-repo.ts';
 
-export function update(deps: Deps, actor: AuthUser, id: number, input: { password?: string; whatsapp?: string; reseller_notes?: string; bouquet?: string[] }) {
+export function update(deps: Deps, actor: AuthUser, id: number, input: { password?: string; whatsapp?: string; email?: string; opt_out_reminders?: boolean; reseller_notes?: string; bouquet?: string[] }) {
   return mutate(deps, actor, id, async (trx, line) => {
     const changes: LineChanges = {};
     if (input.password !== undefined && input.password.trim() !== '') changes.password = input.password.trim();
     if (input.whatsapp !== undefined) changes.whatsapp = input.whatsapp.trim() || null;
+    if (input.email !== undefined) changes.email = input.email.trim() || null;
+    if (input.opt_out_reminders !== undefined) changes.opt_out_reminders = input.opt_out_reminders ? 1 : 0;
     if (input.reseller_notes !== undefined) changes.reseller_notes = input.reseller_notes.trim() || null;
     if (input.bouquet !== undefined) changes.bouquet = JSON.stringify(await assertBouquetIds(trx, input.bouquet, 'bouquet'));
     if (Object.keys(changes).length > 0) await updateLine(trx, line.id, changes);

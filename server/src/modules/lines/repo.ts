@@ -20,6 +20,9 @@ export interface LineRow {
   member_id: number;
   reseller_notes: string | null;
   whatsapp: string | null;
+  email: string | null;
+  /** 1: no expiry reminders for this line */
+  opt_out_reminders: number;
   max_connections: number;
   enabled: number;
   is_trial: number;
@@ -61,6 +64,8 @@ export const OWN_COLUMNS = [
   'member_id',
   'reseller_notes',
   'whatsapp',
+  'email',
+  'opt_out_reminders',
   'max_connections',
   'enabled',
   'is_trial',

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { PATTERN_MESSAGES } from '../../http/errors.ts';
 import { PageQuery, orderBy } from '../../http/paging.ts';
 import { Nullable, SyncState } from '../../http/schemas.ts';
 import { ORDER_FIELDS } from './queries.ts';
@@ -7,6 +8,11 @@ export { IdParams } from '../../http/schemas.ts';
 export const Credential = Type.String({ maxLength: 50, pattern: '^[A-Za-z0-9_.@-]*$' });
 const Whatsapp = Type.String({ maxLength: 20, pattern: '^[0-9+() -]*$' });
 const Notes = Type.String({ maxLength: 500 });
+// an empty string clears it; otherwise one address, checked loosely (mail servers decide the rest)
+const EMAIL_PATTERN = '^$|^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+PATTERN_MESSAGES.set(EMAIL_PATTERN, 'must be an e-mail address');
+const Email = Type.String({ maxLength: 120, pattern: EMAIL_PATTERN });
+const OptOut = Type.Boolean({ description: 'true: this customer gets no expiry reminders' });
 const Bouquet = Type.Array(Type.String({ maxLength: 12 }), { maxItems: 500 });
 const PackageId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
@@ -20,6 +26,8 @@ export const LineRow = Type.Object({
   member_id: Type.Integer(),
   reseller_notes: Nullable(Type.String()),
   whatsapp: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  opt_out_reminders: Type.Integer({ description: '1: no expiry reminders' }),
   max_connections: Type.Integer(),
   enabled: Type.Integer(),
   is_trial: Type.Integer(),
@@ -51,6 +59,8 @@ export const CreateBody = Type.Object({
   package_id: PackageId,
   max_connections: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   whatsapp: Type.Optional(Whatsapp),
+  email: Type.Optional(Email),
+  opt_out_reminders: Type.Optional(OptOut),
   reseller_notes: Type.Optional(Notes),
   bouquet: Type.Optional(Bouquet),
 });
@@ -60,12 +70,16 @@ export const TrialBody = Type.Object({
   password: Type.Optional(Credential),
   package_id: PackageId,
   whatsapp: Type.Optional(Whatsapp),
+  email: Type.Optional(Email),
+  opt_out_reminders: Type.Optional(OptOut),
   reseller_notes: Type.Optional(Notes),
 });
 
 export const UpdateBody = Type.Object({
   password: Type.Optional(Credential),
   whatsapp: Type.Optional(Whatsapp),
+  email: Type.Optional(Email),
+  opt_out_reminders: Type.Optional(OptOut),
   reseller_notes: Type.Optional(Notes),
   bouquet: Type.Optional(Bouquet),
 });

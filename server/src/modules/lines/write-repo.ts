@@ -3,7 +3,8 @@ import type { Tx } from '../../db/tx.ts';
 import type { Line } from '../../db/types.ts';
 import { type LineRow, OWN_COLUMNS, toLineRow } from './repo.ts';
 
-type NewLine = Omit<Line, 'id' | 'deleted_at' | 'last_extended_at' | 'p2p_sync_state' | 'p2p_sync_error' | 'p2p_sync_version' | 'top_reseller_id'>;
+type NewLine = Omit<Line, 'id' | 'deleted_at' | 'last_extended_at' | 'p2p_sync_state' | 'p2p_sync_error' | 'p2p_sync_version' | 'top_reseller_id' | 'email' | 'opt_out_reminders'> &
+  Partial<Pick<Line, 'email' | 'opt_out_reminders'>>;
 
 /**
  * Inserts a line unless its username is taken (undefined then: the unique key decides, so a
@@ -20,7 +21,7 @@ export async function insertLine(db: Tx, values: NewLine, ownerUsername: string 
   return row && toLineRow({ ...(row as Omit<LineRow, 'bouquet' | 'master_username'> & { bouquet: string }), master_username: ownerUsername });
 }
 
-export type LineChanges = Partial<Pick<Line, 'password' | 'whatsapp' | 'reseller_notes' | 'bouquet' | 'exp_date' | 'last_extended_at' | 'package_id' | 'is_trial' | 'max_connections' | 'enabled' | 'system' | 'deleted_at'>>;
+export type LineChanges = Partial<Pick<Line, 'password' | 'whatsapp' | 'email' | 'opt_out_reminders' | 'reseller_notes' | 'bouquet' | 'exp_date' | 'last_extended_at' | 'package_id' | 'is_trial' | 'max_connections' | 'enabled' | 'system' | 'deleted_at'>>;
 
 export async function updateLine(db: Tx, id: number, changes: LineChanges): Promise<void> {
   await db.updateTable('lines').set(changes).where('id', '=', id).execute();

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import * as repo from './repo.ts';
 
@@ -41,4 +41,9 @@ export async function openSecret(deps: Deps, resellerId: number, sealed: string,
   } catch {
     return null;
   }
+}
+
+/** A key for signing (not sealing) things of one purpose, derived from the same server key. */
+export async function signingKey(deps: Deps, purpose: string): Promise<Buffer> {
+  return createHmac('sha256', await encryptionKey(deps)).update(`signing:${purpose}`).digest();
 }

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { AppError, notFound, validation } from '../../http/errors.ts';
-import { networkMatcher } from '../../lib/ssrf/addresses.ts';
-import { OutboundError, checkUrl } from '../../lib/ssrf/safe-fetch.ts';
+import { outboundUrl } from '../../lib/ssrf/outbound-url.ts';
 import { sealSecret } from '../twofactor/secrets.ts';
 import { eventBody } from './emit.ts';
 import { EVENT_TYPES, MAX_ENDPOINTS } from './events.ts';
@@ -23,22 +21,6 @@ export interface NewEndpoint {
   credits_low_threshold?: number | null;
 }
 
-/** https, or http to an address the outbound allow-list permits (OUTBOUND_ALLOW_NETWORKS). */
-function checkedUrl(deps: Deps, raw: string): string {
-  let url: URL;
-  try {
-    url = checkUrl(raw.trim());
-  } catch (err) {
-    throw validation('url', err instanceof OutboundError ? err.message : 'not a valid URL');
-  }
-  if (url.href.length > 500) throw validation('url', 'at most 500 characters once written out');
-  if (url.protocol === 'http:') {
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    if (!isIP(host) || !networkMatcher(deps.config.outboundAllowNetworks)(host)) throw validation('url', 'must be https');
-  }
-  return url.href;
-}
-
 const shown = (e: Awaited<ReturnType<typeof repo.liveEndpoints>>[number]) => ({
   ...e,
   events: JSON.parse(e.events) as string[],
@@ -46,7 +28,7 @@ const shown = (e: Awaited<ReturnType<typeof repo.liveEndpoints>>[number]) => ({
 });
 
 export async function create(deps: Deps, user: AuthUser, body: NewEndpoint) {
-  const url = checkedUrl(deps, body.url);
+  const url = outboundUrl(deps.config.outboundAllowNetworks, body.url, 'url');
   const events = EVENT_TYPES.filter((t) => body.events.includes(t));
   if (events.includes('credits.low') && (body.credits_low_threshold ?? null) === null) throw validation('credits_low_threshold', 'credits.low needs a threshold');
   const secret = `whsec_${randomBytes(24).toString('base64url')}`;

@@ -5,6 +5,7 @@ import { openSecret } from '../twofactor/secrets.ts';
 import { GIVE_UP_AFTER_SECONDS, RETRY_CAP_SECONDS } from './events.ts';
 import { expiryTick } from './expiry.ts';
 import * as repo from './repo.ts';
+import { takeLease } from '../../repos/scheduler-leases-repo.ts';
 import { signature } from './sign.ts';
 
 // The webhook worker, one per server process (main.ts). Each round takes the deliveries that are
@@ -79,7 +80,7 @@ export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBas
     if (Date.now() - lastExpiry >= expiryEveryMs) {
       lastExpiry = Date.now();
       // one process at a time: the lease outlives a tick, and its holder keeps it while alive
-      if (await repo.takeLease(db, 'webhook-expiry', id, now, Math.ceil((expiryEveryMs * 2) / 1000))) await expiryTick(deps, now);
+      if (await takeLease(db, 'webhook-expiry', id, now, Math.ceil((expiryEveryMs * 2) / 1000))) await expiryTick(deps, now);
     }
     if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = Date.now();
