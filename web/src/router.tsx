@@ -14,6 +14,7 @@ import { packagesRoutes } from './features/packages/routes';
 import { resellersRoutes } from './features/resellers/routes';
 import { serversRoutes } from './features/servers/routes';
 import { apiKeysRoutes } from './features/apikeys/routes';
+import { remindersRoutes } from './features/reminders/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { twofactorRoutes } from './features/twofactor/routes';
 import { usersRoutes } from './features/users/routes';
@@ -34,6 +35,7 @@ const routeTree = rootRoute.addChildren([
       ...catalogueRoutes,
       ...serversRoutes,
       ...apiKeysRoutes,
+      ...remindersRoutes,
       ...newsRoutes,
       ...vodsRoutesAdmin,
       ...settingsRoutes,

@@ -119,3 +119,8 @@ export type ConnectionPage = Answer<'/api/users/connections', 'get'>;
 export type ConnectionsQuery = Query<'/api/users/connections'>;
 export type LatestType = Query<'/api/vods/latest'>['type'];
 export type LatestItem = Answer<'/api/vods/latest', 'get'>['data'][number];
+
+export type ReminderSettings = Schemas['ReminderSettings'];
+export type ReminderSettingsBody = Body<'/api/reminders/settings', 'put'>;
+export type ReminderMessage = Schemas['ReminderMessage'];
+export type ReminderHistoryQuery = Query<'/api/reminders/messages'>;

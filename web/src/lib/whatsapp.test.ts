@@ -18,6 +18,8 @@ const usersRow: Line = {
   created_at: exp - 30 * 86_400,
   member_id: 2,
   reseller_notes: null,
+  email: null,
+  opt_out_reminders: 0,
   enabled: 1,
   is_trial: 0,
   system: 1,

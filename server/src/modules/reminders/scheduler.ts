@@ -84,7 +84,18 @@ export async function reminderTick(deps: Deps, now: number, opts: TickOptions = 
     return run;
   };
 
-  const keepLease = () => takeLease(db, LEASE_NAME, opts.holder, Math.floor(Date.now() / 1000), opts.leaseSeconds);
+  // The tick's clock: `now` moved on by the real time the tick has taken. A send's lease counts
+  // from its claim, not from the tick's start: a long tick's late claims must not be born expired.
+  const startedMs = Date.now();
+  const at = () => now + Math.floor((Date.now() - startedMs) / 1000);
+  // The `reminders` lease is renewed as the tick goes (a third of its length at most between
+  // renewals), so a slow gateway never lets it run out while this process still sends.
+  let renewedMs = startedMs;
+  async function keepLease() {
+    if (Date.now() - renewedMs < (opts.leaseSeconds * 1000) / 3) return;
+    if (!(await takeLease(db, LEASE_NAME, opts.holder, Math.floor(Date.now() / 1000), opts.leaseSeconds))) throw new Error('the reminders lease was lost');
+    renewedMs = Date.now();
+  }
 
   async function send(run: AccountRun, id: number, line: repo.ReminderLine, stage: Stage, channel: Channel, attempts: number, createdAt: number) {
     run.budget--;
@@ -96,20 +107,20 @@ export async function reminderTick(deps: Deps, now: number, opts: TickOptions = 
     } catch (err) {
       out = { ok: false as const, retry: false, answer: err instanceof AppError ? err.message : String(err), status: null };
     }
-    const at = Math.floor(Date.now() / 1000);
+    const doneAt = at();
     if (out.ok) {
-      await repo.recordOutcome(db, id, { status: 'sent', now: at, httpStatus: out.status, answer: out.answer });
+      await repo.recordOutcome(db, id, { status: 'sent', now: doneAt, httpStatus: out.status, answer: out.answer });
       result.sent++;
       run.backingOff.delete(channel); // the gateway is back
       return;
     }
     run.failing.add(channel);
-    if (out.retry && attempts < MAX_ATTEMPTS && at - createdAt < GIVE_UP_SECONDS) {
+    if (out.retry && attempts < MAX_ATTEMPTS && doneAt - createdAt < GIVE_UP_SECONDS) {
       const waitMs = Math.min(RETRY_CAP_MS, deps.config.remindersRetryBaseMs * 2 ** (attempts - 1));
-      await repo.recordOutcome(db, id, { status: 'retry', now: at, httpStatus: out.status, answer: out.answer, next: now + Math.ceil(waitMs / 1000) });
+      await repo.recordOutcome(db, id, { status: 'retry', now: doneAt, httpStatus: out.status, answer: out.answer, next: doneAt + Math.ceil(waitMs / 1000) });
       result.retry++;
     } else {
-      await repo.recordOutcome(db, id, { status: 'failed', now: at, httpStatus: out.status, answer: out.answer });
+      await repo.recordOutcome(db, id, { status: 'failed', now: doneAt, httpStatus: out.status, answer: out.answer });
       result.failed++;
     }
   }
@@ -132,7 +143,8 @@ export async function reminderTick(deps: Deps, now: number, opts: TickOptions = 
       result.failed++;
       continue;
     }
-    if (!(await repo.claimAgain(db, m, now, now + sendLease))) {
+    await keepLease();
+    if (!(await repo.claimAgain(db, m, at(), at() + sendLease))) {
       const line = await repo.reminderLine(db, m.line_id);
       if (!line || Number(line.exp_date) !== Number(m.exp_date)) await repo.recordOutcome(db, m.id, { status: 'cancelled', now, httpStatus: null, answer: 'the line was renewed, blocked, deleted or opted out' });
       continue;
@@ -145,7 +157,7 @@ export async function reminderTick(deps: Deps, now: number, opts: TickOptions = 
   async function newFor(accountId: number) {
     const run = await accountRun(accountId);
     if (!run || !run.settings.enabled || run.asleep) return;
-    if (!(await keepLease())) throw new Error('the reminders lease was lost');
+    await keepLease();
     for (const channel of ['whatsapp', 'email'] as const) {
       for (const stage of run.settings.stages) {
         const k = STAGE_OFFSET_DAYS[stage];
@@ -158,7 +170,8 @@ export async function reminderTick(deps: Deps, now: number, opts: TickOptions = 
           for (const line of lines) {
             if (!canSend(run, channel, true)) break;
             const recipient = channel === 'whatsapp' ? whatsappNumber(line.whatsapp) : /^[^\s@]+@[^\s@]+$/.test(line.email ?? '') ? line.email! : undefined;
-            const id = await repo.claimNew(db, { reseller_id: accountId, line_id: line.id, stage, exp_date: Number(line.exp_date), channel, recipient: recipient ?? (line[channel] ?? '').slice(0, 120), created_at: now, lease_until: now + sendLease });
+            await keepLease();
+            const id = await repo.claimNew(db, { reseller_id: accountId, line_id: line.id, stage, exp_date: Number(line.exp_date), channel, recipient: recipient ?? (line[channel] ?? '').slice(0, 120), created_at: at(), lease_until: at() + sendLease });
             if (id === undefined) continue;
             claimed++;
             if (!recipient) {

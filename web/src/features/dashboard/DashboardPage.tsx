@@ -7,6 +7,7 @@ import { ExpirationsTable } from './ExpirationsTable';
 import { LatestContent } from './LatestContent';
 import { NewsBox } from './NewsBox';
 import { PublicUrlNotice } from './PublicUrlNotice';
+import { RemindersTodayCard } from './RemindersTodayCard';
 import { StatCards } from './StatCards';
 import './texts';
 
@@ -29,6 +30,7 @@ export function DashboardPage() {
       </div>
       <NewsBox />
       <StatCards />
+      <RemindersTodayCard />
       <LatestContent />
       <ExpirationsTable />
       <Suspense fallback={<ActivityChartSkeleton />}>

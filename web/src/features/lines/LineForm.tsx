@@ -1,6 +1,7 @@
-import { Alert, Button, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { showError } from '../../api/notify';
 import { useForm } from '@mantine/form';
+import { lazy, Suspense } from 'react';
 import { IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
@@ -11,6 +12,10 @@ import type { Package } from '../../api/types';
 import { FormActions } from '../../components/FormActions';
 import { CredentialInput } from './CredentialInput';
 
+// The e-mail and opt-out fields, and the screens field, load on their own: P2P and trial forms never need some of them.
+const ReminderFields = lazy(() => import('./ReminderFields').then((m) => ({ default: m.ReminderFields })));
+const ScreensInput = lazy(() => import('./ScreensInput').then((m) => ({ default: m.ScreensInput })));
+
 export interface LineFormValues {
   /** P2P accounts only: the customer's name. */
   name: string;
@@ -19,6 +24,9 @@ export interface LineFormValues {
   package_id: string | null;
   max_connections: number | string;
   whatsapp: string;
+  /** normal lines and trials: the customer's e-mail and opt-out of expiry reminders */
+  email: string;
+  opt_out_reminders: boolean;
   reseller_notes: string;
 }
 
@@ -29,6 +37,8 @@ export function lineFormBody(v: LineFormValues, pkg: Package) {
     password: v.password.trim() || undefined,
     package_id: pkg.id,
     whatsapp: v.whatsapp.trim() || undefined,
+    email: v.email.trim() || undefined,
+    opt_out_reminders: v.opt_out_reminders || undefined,
     reseller_notes: v.reseller_notes.trim() || undefined,
   };
 }
@@ -36,7 +46,7 @@ export function lineFormBody(v: LineFormValues, pkg: Package) {
 /** The screens a paid line gets: the package's, or the form's screens field. */
 export const formScreens = (v: LineFormValues, pkg: Package): number => screensWith(pkg, Number(v.max_connections) || 1);
 
-export const EMPTY_LINE_FORM: LineFormValues = { name: '', username: '', password: '', package_id: null, max_connections: 1, whatsapp: '', reseller_notes: '' };
+export const EMPTY_LINE_FORM: LineFormValues = { name: '', username: '', password: '', package_id: null, max_connections: 1, whatsapp: '', email: '', opt_out_reminders: false, reseller_notes: '' };
 
 interface Props {
   packages: Package[];
@@ -47,6 +57,8 @@ interface Props {
   withName?: boolean;
   /** WhatsApp and notes fields (P2P trials have none). Default true. */
   withContact?: boolean;
+  /** E-mail and the reminders opt-out (lines, not P2P accounts). Default false. */
+  withReminders?: boolean;
   submitLabel: string;
   /** The submit button is disabled (the page says why). */
   submitDisabled?: boolean;
@@ -55,8 +67,9 @@ interface Props {
 }
 
 /** Create form of normal and trial lines: credentials with generate buttons, package, screens, whatsapp, notes. */
-export function LineForm({ packages, packagesLoading, screens, withName = false, withContact = true, submitLabel, submitDisabled = false, onSubmit, onCancel }: Props) {
+export function LineForm({ packages, packagesLoading, screens, withName = false, withContact = true, withReminders = false, submitLabel, submitDisabled = false, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
+  // a mistyped e-mail is refused by the server on its field (kept out of here: every line form's first load)
   const form = useForm<LineFormValues>({
     initialValues: EMPTY_LINE_FORM,
     validate: {
@@ -147,18 +160,18 @@ export function LineForm({ packages, packagesLoading, screens, withName = false,
             onChange={onPackage}
           />
           {screens && (
-            <NumberInput
-              label={t('users.screensLabel')}
-              description={fixedScreens ? t('users.form.screensFixed') : t('users.form.screensHint', { limit: screens.limit })}
-              min={1}
-              max={fixedScreens ?? screens.limit}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="strict"
-              disabled={fixedScreens !== undefined}
-              data-testid="user-screens"
-              {...form.getInputProps('max_connections')}
-            />
+            <Suspense
+              fallback={<TextInput label={t('users.screensLabel')} description={t('users.form.screensHint', { limit: screens.limit })} value={String(form.values.max_connections)} disabled readOnly />}
+            >
+              <ScreensInput
+                label={t('users.screensLabel')}
+                description={fixedScreens ? t('users.form.screensFixed') : t('users.form.screensHint', { limit: screens.limit })}
+                max={fixedScreens ?? screens.limit}
+                disabled={fixedScreens !== undefined}
+                data-testid="user-screens"
+                {...form.getInputProps('max_connections')}
+              />
+            </Suspense>
           )}
         </SimpleGrid>
         {pkg && (
@@ -182,6 +195,11 @@ export function LineForm({ packages, packagesLoading, screens, withName = false,
           />
           <Textarea label={t('users.notes')} autosize minRows={1} maxRows={4} maxLength={500} data-testid="user-notes" {...form.getInputProps('reseller_notes')} />
         </SimpleGrid>
+        )}
+        {withReminders && (
+          <Suspense fallback={null}>
+            <ReminderFields form={form} />
+          </Suspense>
         )}
         <FormActions onCancel={onCancel} submitting={form.submitting} submitDisabled={submitDisabled} submitLabel={submitLabel} cancelTestId="user-cancel" submitTestId="user-submit" />
       </Stack>

@@ -73,6 +73,7 @@ export function TrialCreatePage() {
           key={dialog.formKey}
           packages={packages}
           packagesLoading={complements.isLoading}
+          withReminders
           submitLabel={t('users.trialSubmit')}
           onCancel={goBack}
           onSubmit={async (v, pkg) => {

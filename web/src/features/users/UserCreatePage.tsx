@@ -26,6 +26,7 @@ export function UserCreatePage() {
           packages={paidPackages(complements.data)}
           packagesLoading={complements.isLoading}
           screens={{ limit: screenLimit(complements.data) }}
+          withReminders
           submitLabel={t('users.createSubmit')}
           onCancel={goBack}
           onSubmit={async (v, pkg) => {

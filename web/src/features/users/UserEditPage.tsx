@@ -11,6 +11,7 @@ import { useComplements } from '../../api/complements';
 import { useLine, useUpdateLine } from './api';
 import { CredentialInput } from '../lines/CredentialInput';
 import { CREDENTIAL_RE, WHATSAPP_RE } from '../lines/format';
+import { ReminderFields } from '../lines/ReminderFields';
 import { LineEditSummary } from '../lines/LineEditSummary';
 import type { Line } from '../../api/types';
 import { isValidId } from '../../lib/ids';
@@ -34,6 +35,8 @@ export function UserEditPage() {
 interface EditValues {
   password: string;
   whatsapp: string;
+  email: string;
+  opt_out_reminders: boolean;
   reseller_notes: string;
   bouquet: string[];
 }
@@ -42,7 +45,7 @@ function EditForm({ line, onDone }: { line: Line; onDone: () => void }) {
   const { t } = useTranslation();
   const complements = useComplements();
   const form = useForm<EditValues>({
-    initialValues: { password: line.password, whatsapp: line.whatsapp ?? '', reseller_notes: line.reseller_notes ?? '', bouquet: line.bouquet },
+    initialValues: { password: line.password, whatsapp: line.whatsapp ?? '', email: line.email ?? '', opt_out_reminders: line.opt_out_reminders === 1, reseller_notes: line.reseller_notes ?? '', bouquet: line.bouquet },
     validate: {
       password: (v) => (v.length > 50 || !CREDENTIAL_RE.test(v.trim()) ? t('users.form.credentialInvalid') : null),
       whatsapp: (v) => (v.length > 20 || !WHATSAPP_RE.test(v) ? t('users.form.whatsappInvalid') : null),
@@ -61,6 +64,8 @@ function EditForm({ line, onDone }: { line: Line; onDone: () => void }) {
         id: line.id,
         password: v.password.trim() || undefined,
         whatsapp: v.whatsapp.trim(),
+        email: v.email.trim(),
+        opt_out_reminders: v.opt_out_reminders,
         reseller_notes: v.reseller_notes.trim(),
         bouquet: v.bouquet,
       });
@@ -87,6 +92,7 @@ function EditForm({ line, onDone }: { line: Line; onDone: () => void }) {
           />
           <TextInput label={t('users.whatsappLabel')} description={t('users.form.whatsappHint')} inputMode="tel" maxLength={20} data-testid="edit-whatsapp" {...form.getInputProps('whatsapp')} />
         </SimpleGrid>
+        <ReminderFields form={form} />
         <Textarea label={t('users.notes')} autosize minRows={2} maxRows={6} maxLength={500} data-testid="edit-notes" {...form.getInputProps('reseller_notes')} />
         <MultiSelect
           label={t('users.bouquets')}

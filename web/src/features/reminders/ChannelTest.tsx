@@ -1,0 +1,37 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../api/notify';
+import { type Channel, useSendTest } from './api';
+import './texts';
+
+/** "Send a test to ..." for one channel, through the saved settings. */
+export function ChannelTest({ channel, ready }: { channel: Channel; ready: boolean }) {
+  const { t } = useTranslation();
+  const [to, setTo] = useState('');
+  const send = useSendTest();
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <TextInput
+        style={{ flex: 1 }}
+        label={t('reminders.testTo')}
+        description={ready ? undefined : t('reminders.saveFirst')}
+        placeholder={t(channel === 'whatsapp' ? 'reminders.testWhatsappPlaceholder' : 'reminders.testEmailPlaceholder')}
+        inputMode={channel === 'whatsapp' ? 'tel' : 'email'}
+        value={to}
+        onChange={(e) => setTo(e.currentTarget.value)}
+        maxLength={120}
+        data-testid={`reminders-test-${channel}-to`}
+      />
+      <Button
+        variant="light"
+        disabled={!ready || !to.trim()}
+        loading={send.isPending}
+        onClick={() => send.mutate({ channel, to: to.trim() }, { onSuccess: () => notifySuccess(t('reminders.testSent')) })}
+        data-testid={`reminders-test-${channel}`}
+      >
+        {t('reminders.sendTest')}
+      </Button>
+    </Group>
+  );
+}

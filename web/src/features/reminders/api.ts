@@ -1,0 +1,45 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { ReminderHistoryQuery, ReminderMessage, ReminderSettings, ReminderSettingsBody } from '../../api/types';
+import { type Channel, type Stage } from './constants';
+import { reminderKeys } from './queryKeys';
+
+export { type Channel, STAGES, STATUSES, type Stage } from './constants';
+
+export type { ReminderMessage, ReminderSettings };
+export type Language = ReminderSettings['language'];
+
+export function useReminderSettings() {
+  return useQuery({ queryKey: reminderKeys.settings(), queryFn: ({ signal }) => api.GET('/api/reminders/settings', { signal }) });
+}
+
+export type SettingsBody = ReminderSettingsBody;
+
+/** PUT /reminders/settings (silent: the form shows a field's error). */
+export function useSaveReminderSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SettingsBody) => api.PUT('/api/reminders/settings', { body, silent: true }),
+    onSuccess: (data) => qc.setQueryData(reminderKeys.settings(), data),
+  });
+}
+
+export function usePreview() {
+  return useMutation({
+    mutationFn: (body: { stage: Stage; language: Language; text: string }) => api.POST('/api/reminders/preview', { body, silent: true }),
+  });
+}
+
+export function useSendTest() {
+  return useMutation({ mutationFn: (body: { channel: Channel; to: string }) => api.POST('/api/reminders/test', { body }) });
+}
+
+export type HistoryQuery = ReminderHistoryQuery;
+
+export function useReminderHistory(query: HistoryQuery) {
+  return useQuery({
+    queryKey: reminderKeys.history(query),
+    queryFn: ({ signal }) => api.GET('/api/reminders/messages', { params: { query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

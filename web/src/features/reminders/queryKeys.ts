@@ -1,0 +1,9 @@
+/** The reminders feature's query keys. */
+export const reminderKeys = {
+  /** ReminderSettings: GET /reminders/settings. */
+  settings: () => ['reminders', 'settings'] as const,
+  /** Paged ReminderMessage: GET /reminders/messages. */
+  history: (query: object) => ['reminders', 'messages', query] as const,
+  /** today's figures: GET /reminders/today (the dashboard card). */
+  today: () => ['reminders', 'today'] as const,
+};
