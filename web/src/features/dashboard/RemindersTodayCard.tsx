@@ -11,7 +11,7 @@ import './texts';
 /** "Lembretes enviados hoje": shown to accounts that turned reminders on (or sent some today). */
 export function RemindersTodayCard() {
   const { t } = useTranslation();
-  const today = useQuery({ queryKey: reminderKeys.today(), queryFn: ({ signal }) => api.GET('/api/reminders/today', { signal, silent: true }), refetchInterval: 60_000 });
+  const today = useQuery({ queryKey: reminderKeys.today(), queryFn: ({ signal }) => api.GET('/api/reminders/today', { signal, silent: true }), staleTime: 15_000, refetchInterval: 60_000 });
   const d = today.data;
   if (!d || (!d.enabled && d.sent === 0 && d.failed === 0)) return null;
   return (

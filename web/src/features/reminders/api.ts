@@ -20,7 +20,10 @@ export function useSaveReminderSettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: SettingsBody) => api.PUT('/api/reminders/settings', { body, silent: true }),
-    onSuccess: (data) => qc.setQueryData(reminderKeys.settings(), data),
+    onSuccess: (data) => {
+      qc.setQueryData(reminderKeys.settings(), data);
+      void qc.invalidateQueries({ queryKey: reminderKeys.today() });
+    },
   });
 }
 
