@@ -30,6 +30,7 @@ import { migrationRoutes } from './modules/migration/routes.ts';
 import { apiKeyRoutes } from './modules/apikeys/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { reminderRoutes } from './modules/reminders/routes.ts';
+import { paymentRoutes, publicPaymentRoutes } from './modules/payments/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { p2pRoutes } from './modules/p2p/routes.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
@@ -66,6 +67,7 @@ const protectedModules = [
   apiKeyRoutes,
   webhookRoutes,
   reminderRoutes,
+  paymentRoutes,
 ];
 
 export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
@@ -112,6 +114,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     async (api) => {
       publicAuthRoutes(api, deps);
       publicTwoFactorRoutes(api, deps);
+      publicPaymentRoutes(api, deps);
       await api.register(async (scope) => {
         requireSession(scope, deps);
         for (const mod of protectedModules) mod(scope, deps);

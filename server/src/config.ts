@@ -76,6 +76,12 @@ export interface Config {
   remindersRetryBaseMs: number;
   /** the time zone of reminder stages (calendar days) and sending hours */
   remindersTimeZone: string;
+  /** Mercado Pago's API (tests point it at a stand-in) */
+  mercadopagoApiUrl: string;
+  /** a pending PIX charge older than this is asked about at Mercado Pago (a webhook may have been lost) */
+  paymentsCheckAfterSeconds: number;
+  /** how often the payments worker looks at pending charges and payments waiting for credits */
+  paymentsTickSeconds: number;
   /** WORKERS: server processes behind the port (node:cluster); more than 1 on PostgreSQL only */
   workers: number;
   /** WORKER_PID_HEADER=1: every answer says which process served it (X-Worker-Pid), to check the spread */
@@ -183,6 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remindersTickSeconds: int(env, 'REMINDERS_TICK_SECONDS', 60, 1),
     remindersRetryBaseMs: int(env, 'REMINDERS_RETRY_BASE_MS', 60_000, 1),
     remindersTimeZone: timeZone(env.REMINDERS_TIME_ZONE),
+    mercadopagoApiUrl: httpUrl(env, 'MERCADOPAGO_API_URL') ?? 'https://api.mercadopago.com',
+    paymentsCheckAfterSeconds: int(env, 'PAYMENTS_CHECK_AFTER_SECONDS', 300, 1),
+    paymentsTickSeconds: int(env, 'PAYMENTS_TICK_SECONDS', 30, 1),
     workers: workers(env, databaseUrl),
     workerPidHeader: env.WORKER_PID_HEADER === '1',
     sqliteReaders: int(env, 'SQLITE_READERS', 2),

@@ -11,6 +11,7 @@ import { startLineCountFolder } from './modules/dashboard/line-counts-folder.ts'
 import { startOutboxWorker } from './modules/p2p/worker.ts';
 import { startWebhookWorker } from './modules/webhooks/worker.ts';
 import { startReminderScheduler } from './modules/reminders/scheduler.ts';
+import { startPaymentsWorker } from './modules/payments/worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
@@ -55,6 +56,9 @@ const webhooks = startWebhookWorker(deps, { log: (msg, err) => app.log.error({ e
 // Expiry reminders: every process ticks; the one holding the `reminders` lease sends (reminders/scheduler.ts).
 const reminders = startReminderScheduler(deps, { log: (msg, err) => app.log.error({ err }, msg) });
 
+// PIX payments: lost notifications asked about, payments waiting for credits applied (payments/worker.ts).
+const payments = startPaymentsWorker(deps, { log: (msg, err) => app.log.error({ err }, msg) });
+
 // The lines triggers write the dashboard's count changes; this moves them into the kept counts.
 const folder = startLineCountFolder(deps, (err) => app.log.error({ err }, 'folding the line counts failed'));
 
@@ -68,6 +72,7 @@ async function shutdown(signal: string) {
     await worker?.stop(); // aborts the deliveries in flight: they stay queued for the next start
     await webhooks.stop();
     await reminders.stop();
+    await payments.stop();
     await closeGracefully(app); // stops accepting, finishes in-flight requests, no connection reset
     await database.close();
     process.exit(0);

@@ -239,6 +239,51 @@ export interface ReminderMessagesTable {
   sent_at: number | null;
 }
 
+export interface PaymentSettingsTable {
+  reseller_id: number;
+  enabled: number;
+  token_sealed: string | null;
+  secret_sealed: string | null;
+  updated_at: number;
+}
+
+export interface PaymentPricesTable {
+  reseller_id: number;
+  package_id: number;
+  price_cents: number;
+}
+
+export type PaymentStatus = 'pending' | 'applied' | 'paid_awaiting_credits' | 'expired' | 'rejected';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  reseller_id: number;
+  line_id: number;
+  package_id: number;
+  amount_cents: number;
+  status: PaymentStatus;
+  idempotency_key: string;
+  mp_payment_id: string | null;
+  qr_code: string | null;
+  qr_code_base64: string | null;
+  ticket_url: string | null;
+  expires_at: number;
+  created_at: number;
+  paid_at: number | null;
+  applied_at: number | null;
+  exp_before: number | null;
+  exp_after: number | null;
+  last_error: string | null;
+  checked_at: number | null;
+}
+
+export interface CustomerSessionsTable {
+  token_hash: string;
+  line_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface SchedulerLeasesTable {
   name: string;
   holder: string;
@@ -562,6 +607,10 @@ export interface DB {
   scheduler_leases: SchedulerLeasesTable;
   reminder_settings: ReminderSettingsTable;
   reminder_messages: ReminderMessagesTable;
+  payment_settings: PaymentSettingsTable;
+  payment_prices: PaymentPricesTable;
+  payments: PaymentsTable;
+  customer_sessions: CustomerSessionsTable;
   categories: CategoriesTable;
   streams: StreamsTable;
   bouquet_items: BouquetItemsTable;

@@ -126,7 +126,7 @@ function nameTitledSchemas(doc: Json): Json {
 export const swaggerOptions: FastifyDynamicSwaggerOptions = {
   openapi: {
     info: { title: 'Reseller panel API', version: '1.0.0', description: DESCRIPTION },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, customerSession: { type: 'http', scheme: 'bearer', description: 'a customer session (POST /api/customer/sign-in): cs_...' } } },
     security: [{ bearer: [] }],
   },
   transform,

@@ -20,7 +20,7 @@ export interface Operation {
   path: string;
   params: Param[];
   body: Schema | undefined;
-  /** true when the document says the call needs no token (`security: []`) */
+  /** not behind a panel session: `security: []`, or another scheme (a customer session: its own tests) */
   declaredPublic: boolean;
   /** error codes the document lists per status ("Conflict: USERNAME_TAKEN, INSUFFICIENT_CREDITS") */
   errors: Record<string, string[]>;
@@ -63,7 +63,7 @@ export function operations(app: FastifyInstance): Operation[] {
           .filter(([status]) => Number(status) >= 400)
           .map(([status, answer]) => [status, (answer.description ?? '').replace(/^[^:]*: /, '').split(', ')]),
       );
-      ops.push({ method: method.toUpperCase(), path, params, body, declaredPublic: Array.isArray(op.security) && op.security.length === 0, errors });
+      ops.push({ method: method.toUpperCase(), path, params, body, declaredPublic: Array.isArray(op.security) && !op.security.some((req) => 'bearer' in req), errors });
     }
   }
   return ops;

@@ -37,6 +37,7 @@ import * as m034 from './034_api_keys.ts';
 import * as m035 from './035_webhooks.ts';
 import * as m036 from './036_line_expiry_marks.ts';
 import * as m037 from './037_reminders.ts';
+import * as m038 from './038_payments.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -85,6 +86,7 @@ const steps: Record<string, Step> = {
   '035_webhooks': m035,
   '036_line_expiry_marks': m036,
   '037_reminders': m037,
+  '038_payments': m038,
 };
 
 class StaticProvider implements MigrationProvider {

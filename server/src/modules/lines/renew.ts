@@ -1,9 +1,12 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { findPackage } from '../packages/service.ts';
 import { charge, logChange, mutate, now, trialNotAllowed } from './change.ts';
 import { DAY, addDuration, renewalBase } from './rules.ts';
+import type { LineRow } from './repo.ts';
 import { updateLine } from './write-repo.ts';
 
 export function renew(deps: Deps, actor: AuthUser, id: number, body: { package_id?: number; months?: number }, key?: string) {
@@ -21,23 +24,35 @@ export function renew(deps: Deps, actor: AuthUser, id: number, body: { package_i
         await logChange(trx, actor, line, 'user_flash_renew', '1 month', cost);
         return;
       }
-      const pkg = await findPackage(trx, body.package_id);
-      if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package');
-      const screens = pkg.max_connections >= 2 ? pkg.max_connections : line.max_connections;
-      const cost = await charge(trx, actor, screens * pkg.official_credits, 'line_renew', line.id, key);
-      await updateLine(trx, line.id, {
-        exp_date: addDuration(renewalBase(line.exp_date, t), pkg.official_duration, pkg.official_duration_in),
-        package_id: pkg.id,
-        is_trial: 0, // a renewed trial becomes a paid line
-        max_connections: screens,
-        ...(pkg.id !== line.package_id ? { bouquet: JSON.stringify(pkg.bouquets) } : {}),
-      });
-      await logChange(trx, actor, line, 'user_renew', pkg.package_name, cost);
+      await renewByPackage(trx, actor, line, body.package_id, key);
     },
     key,
     ['renew', body],
     { event: 'line.renewed' },
   );
+}
+
+/**
+ * Renews a line by a package inside the caller's transaction, as the panel's renewal does: the
+ * package's term from the later of now and the expiry, screens x official credits charged to the
+ * actor (ledger row), the log row. PIX payments renew through this too (payments/apply.ts).
+ */
+export async function renewByPackage(trx: Kysely<DB>, actor: AuthUser, line: LineRow, packageId: number, key?: string) {
+  const t = now();
+  const pkg = await findPackage(trx, packageId);
+  if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package');
+  const screens = pkg.max_connections >= 2 ? pkg.max_connections : line.max_connections;
+  const cost = await charge(trx, actor, screens * pkg.official_credits, 'line_renew', line.id, key);
+  const expDate = addDuration(renewalBase(line.exp_date, t), pkg.official_duration, pkg.official_duration_in);
+  await updateLine(trx, line.id, {
+    exp_date: expDate,
+    package_id: pkg.id,
+    is_trial: 0, // a renewed trial becomes a paid line
+    max_connections: screens,
+    ...(pkg.id !== line.package_id ? { bouquet: JSON.stringify(pkg.bouquets) } : {}),
+  });
+  await logChange(trx, actor, line, 'user_renew', pkg.package_name, cost);
+  return { expDate, cost };
 }
 
 export function extendDays(deps: Deps, actor: AuthUser, id: number, days: number) {

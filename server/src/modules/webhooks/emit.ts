@@ -40,3 +40,8 @@ export function emitCreditsLow(trx: Tx, resellerId: number, before: number, afte
     e.credits_low_threshold !== null && after < e.credits_low_threshold && before >= e.credits_low_threshold ? { reseller_id: resellerId, balance: after, threshold: e.credits_low_threshold } : undefined,
   );
 }
+
+/** payment.approved (status applied or paid_awaiting_credits) and payment.failed (expired or rejected): the payment as the payments list shows it. */
+export function emitPaymentEvent(trx: Tx, resellerId: number, type: 'payment.approved' | 'payment.failed', payment: Record<string, unknown>) {
+  return emit(trx, resellerId, type, () => payment);
+}

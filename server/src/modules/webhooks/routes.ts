@@ -12,6 +12,8 @@ const Event = Type.Union([
   Type.Literal('line.expiring'),
   Type.Literal('line.expired'),
   Type.Literal('credits.low'),
+  Type.Literal('payment.approved'),
+  Type.Literal('payment.failed'),
 ]);
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Endpoint = Type.Object(
@@ -43,7 +45,7 @@ const Delivery = Type.Object(
 );
 const Body = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 500, description: 'https (http only to an address OUTBOUND_ALLOW_NETWORKS permits)' }),
-  events: Type.Array(Event, { minItems: 1, maxItems: 6, uniqueItems: true }),
+  events: Type.Array(Event, { minItems: 1, maxItems: 8, uniqueItems: true }),
   include_credentials: Type.Optional(Type.Boolean()),
   credits_low_threshold: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'credits.low fires when the balance falls under this' }))),
 });

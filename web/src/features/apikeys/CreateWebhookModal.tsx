@@ -10,7 +10,7 @@ import { type WebhookEvent, useCreateWebhook } from './webhooksApi';
 import { textKey } from './textKey';
 import './texts';
 
-const EVENTS: WebhookEvent[] = ['line.created', 'line.renewed', 'line.blocked', 'line.expiring', 'line.expired', 'credits.low'];
+const EVENTS: WebhookEvent[] = ['line.created', 'line.renewed', 'line.blocked', 'line.expiring', 'line.expired', 'credits.low', 'payment.approved', 'payment.failed'];
 
 /** Registers a webhook endpoint (address, events, threshold, credentials), then shows its secret once. */
 export function CreateWebhookModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

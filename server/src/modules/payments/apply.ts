@@ -1,0 +1,84 @@
+import { withTx } from '../../db/tx.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import { mutate } from '../lines/change.ts';
+import { renewByPackage } from '../lines/renew.ts';
+import { emitPaymentEvent } from '../webhooks/emit.ts';
+import * as repo from './repo.ts';
+
+// An approved payment renews its line exactly once: in one transaction the payment row is locked,
+// found not applied yet, the line renewed by the paid package with the owner's credits charged as
+// a panel renewal (ledger, log), and the row marked applied. Any number of webhooks, pollers and
+// processes may call this for the same payment: the first applies it, the others find it applied.
+// An owner short of credits: the payment waits as paid_awaiting_credits and is applied later.
+
+const nowSec = () => Math.floor(Date.now() / 1000);
+const NOT_APPLIED = ['pending', 'paid_awaiting_credits', 'expired', 'rejected'] as const;
+
+export type ApplyOutcome = 'applied' | 'awaiting_credits' | 'already' | 'gone';
+
+const eventOf = (p: repo.FullPayment, status: string, extra: Record<string, unknown> = {}) => ({
+  id: p.id,
+  line_id: p.line_id,
+  package_id: p.package_id,
+  amount_cents: p.amount_cents,
+  currency: 'BRL',
+  status,
+  mercadopago_payment_id: p.mp_payment_id,
+  ...extra,
+});
+
+export async function applyPaid(deps: Deps, paymentId: number): Promise<ApplyOutcome> {
+  const db = deps.database.db;
+  const p = await repo.paymentById(db, paymentId);
+  if (!p) return 'gone';
+  if (p.status === 'applied') return 'already';
+  const owner = await repo.ownerAsActor(db, p.reseller_id);
+  if (!owner) return 'gone';
+  let outcome: ApplyOutcome = 'already';
+  try {
+    await mutate(
+      deps,
+      owner,
+      p.line_id,
+      async (trx, line) => {
+        const locked = await repo.lockPayment(trx, p.id, deps.database.dialect);
+        if (!locked || locked.status === 'applied') return;
+        const t = nowSec();
+        const { expDate } = await renewByPackage(trx, owner, line, locked.package_id);
+        await repo.setStatus(trx, p.id, [...NOT_APPLIED], 'applied', { applied_at: t, paid_at: t, exp_before: line.exp_date, exp_after: expDate, last_error: null });
+        await emitPaymentEvent(trx, owner.id, 'payment.approved', eventOf(locked, 'applied', { exp_date: expDate }));
+        outcome = 'applied';
+      },
+      undefined,
+      undefined,
+      { event: 'line.renewed' },
+    );
+    return outcome;
+  } catch (err) {
+    if (!(err instanceof AppError) || (err.code !== 'INSUFFICIENT_CREDITS' && err.code !== 'NOT_FOUND')) throw err;
+    const why = err.code === 'INSUFFICIENT_CREDITS' ? 'waiting for credits' : 'the line is gone: renew another line by hand or refund';
+    // paid, not applied: said once (the first time it waits), applied by the worker when it can be
+    const first = await withTx(deps.database, async (trx) => {
+      const moved = await repo.setStatus(trx, p.id, ['pending', 'expired', 'rejected'], 'paid_awaiting_credits', { paid_at: nowSec(), last_error: why });
+      if (moved) await emitPaymentEvent(trx, p.reseller_id, 'payment.approved', eventOf(p, 'paid_awaiting_credits'));
+      else await repo.recordError(trx, p.id, why);
+      return moved;
+    });
+    void first;
+    return 'awaiting_credits';
+  }
+}
+
+/** Tries the account's (or everyone's) payments waiting for credits, oldest first, until one still cannot be paid. */
+export async function applyAwaiting(deps: Deps, resellerId?: number): Promise<number> {
+  let applied = 0;
+  const stuck = new Set<number>();
+  for (const p of await repo.awaitingCredits(deps.database.db, 200, resellerId)) {
+    if (stuck.has(p.reseller_id)) continue;
+    const outcome = await applyPaid(deps, p.id);
+    if (outcome === 'applied') applied++;
+    else if (outcome === 'awaiting_credits') stuck.add(p.reseller_id); // its balance is short: the later ones wait too
+  }
+  return applied;
+}

@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Deps } from '../../deps.ts';
+import { AppError, notFound, validation } from '../../http/errors.ts';
+import { notConfigured } from '../../http/outbound.ts';
+import { authenticateLine } from '../player/access.ts';
+import { lineOfToken } from '../reminders/renewal-link.ts';
+import { originalLinks, panelOrigin } from '../shortlinks/service.ts';
+import { createPixCharge } from './mercadopago.ts';
+import { accountToken } from './notifications.ts';
+import * as repo from './repo.ts';
+
+// The customer's side (docs/payments.md): a session of one line, opened with the line's player
+// credentials (throttled as the player API is) or the signed link of a reminder. It sees its line
+// and pays for its renewal; it is not a panel session and opens no panel route.
+
+const SESSION_SECONDS = 2 * 3600;
+const CHARGE_SECONDS = 30 * 60;
+const nowSec = () => Math.floor(Date.now() / 1000);
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const invalid = () => new AppError(401, 'INVALID_CREDENTIALS', 'Wrong username or password');
+
+export async function signIn(deps: Deps, body: { username?: string; password?: string; link?: string }, ip: string) {
+  let lineId: number | undefined;
+  if (body.link !== undefined) {
+    lineId = await lineOfToken(deps, body.link, nowSec());
+    if (lineId === undefined) throw new AppError(401, 'LINK_EXPIRED', 'This link is not valid any more: sign in with your username and password');
+  } else {
+    if (!body.username || !body.password) throw validation('username', 'username and password, or a link');
+    const line = await authenticateLine(deps, { username: body.username, password: body.password, ip });
+    if (!line) throw invalid();
+    lineId = line.id;
+  }
+  const line = await repo.customerLine(deps.database.db, lineId);
+  if (!line || line.deleted_at !== null) throw invalid();
+  const token = `cs_${randomBytes(32).toString('base64url')}`;
+  const now = nowSec();
+  await repo.insertCustomerSession(deps.database.db, { token_hash: hash(token), line_id: lineId, created_at: now, expires_at: now + SESSION_SECONDS });
+  return { token, expires_in: SESSION_SECONDS };
+}
+
+/** The line of a customer session (Authorization: Bearer cs_...), or 401. */
+export async function customerLineId(deps: Deps, authorization: string | undefined): Promise<number> {
+  const m = /^Bearer (cs_[A-Za-z0-9_-]{43})$/.exec(authorization ?? '');
+  const row = m ? await repo.customerSession(deps.database.db, hash(m[1]!), nowSec()) : undefined;
+  if (!row) throw new AppError(401, 'UNAUTHORIZED', 'Sign in to continue');
+  return row.line_id;
+}
+
+/** Charges are possible when the account turned them on with its credentials, and the panel has a public address for Mercado Pago's notifications. */
+async function chargesOpen(deps: Deps, resellerId: number): Promise<boolean> {
+  const s = await repo.settingsOf(deps.database.db, resellerId);
+  return Boolean(s?.enabled === 1 && s.token_sealed && s.secret_sealed && deps.config.publicUrl);
+}
+
+export async function lineView(deps: Deps, lineId: number, requestOrigin: string) {
+  const db = deps.database.db;
+  const line = await repo.customerLine(db, lineId);
+  if (!line || line.deleted_at !== null) throw notFound('Line');
+  const [links, open, prices] = await Promise.all([originalLinks(db, line, panelOrigin(deps.config, requestOrigin)), chargesOpen(deps, line.member_id), repo.pricesOf(db, line.member_id)]);
+  return {
+    username: line.username,
+    exp_date: line.exp_date,
+    enabled: line.enabled === 1,
+    is_trial: line.is_trial === 1,
+    package_name: line.package_name,
+    screens: line.max_connections,
+    playlist_url: links.m3u8,
+    reseller: { username: line.reseller_username, whatsapp: line.reseller_whatsapp },
+    payments_enabled: open && prices.length > 0,
+    offers: open ? prices.map((p) => ({ package_id: p.package_id, package_name: p.package_name, price_cents: p.price_cents, duration: p.official_duration, duration_in: p.official_duration_in })) : [],
+  };
+}
+
+const shown = (p: repo.PaymentRow) => ({
+  id: p.id,
+  status: p.status,
+  amount_cents: p.amount_cents,
+  package_id: p.package_id,
+  qr_code: p.qr_code,
+  qr_code_base64: p.qr_code_base64,
+  ticket_url: p.ticket_url,
+  expires_at: p.expires_at,
+  created_at: p.created_at,
+  applied_at: p.applied_at,
+  exp_after: p.exp_after,
+});
+
+/**
+ * A PIX charge for renewing the session's line with one of the account's offers. The row is
+ * written first (unique per line and Idempotency-Key: the same key answers the same charge) and
+ * its id is Mercado Pago's X-Idempotency-Key, so asking again after a failure makes no second charge.
+ */
+export async function createCharge(deps: Deps, lineId: number, packageId: number, key: string) {
+  const db = deps.database.db;
+  const line = await repo.customerLine(db, lineId);
+  if (!line || line.deleted_at !== null) throw notFound('Line');
+  if (!(await chargesOpen(deps, line.member_id))) throw notConfigured('PIX payments for this account');
+  const price = await repo.priceOf(db, line.member_id, packageId);
+  if (!price) throw validation('package_id', 'not one of the offers');
+  const now = nowSec();
+  await repo.insertPayment(db, { reseller_id: line.member_id, line_id: lineId, package_id: packageId, amount_cents: price.price_cents, idempotency_key: key, expires_at: now + CHARGE_SECONDS, created_at: now });
+  const p = await repo.paymentByKey(db, lineId, key);
+  if (!p) throw new Error('the payment row vanished');
+  if (p.package_id !== packageId) throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request');
+  if (p.mp_payment_id === null && p.status === 'pending') {
+    const token = await accountToken(deps, line.member_id);
+    if (!token) throw notConfigured('PIX payments for this account');
+    const charge = await createPixCharge(deps.config.mercadopagoApiUrl, token, {
+      reference: String(p.id),
+      amountCents: p.amount_cents,
+      description: `Renovação ${line.username}`,
+      payerEmail: line.email ?? `${line.username.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'cliente'}@clientes.${new URL(deps.config.publicUrl!).hostname}`,
+      notificationUrl: `${deps.config.publicUrl!.replace(/\/+$/, '')}/api/payments/mercadopago/webhook?reseller=${line.member_id}`,
+      expiresAt: p.expires_at,
+    });
+    await repo.recordCharge(db, p.id, { mp_payment_id: charge.id, qr_code: charge.qr_code, qr_code_base64: charge.qr_code_base64, ticket_url: charge.ticket_url });
+    return shown({ ...p, qr_code: charge.qr_code, qr_code_base64: charge.qr_code_base64, ticket_url: charge.ticket_url });
+  }
+  return shown(p);
+}
+
+export async function paymentView(deps: Deps, lineId: number, id: number) {
+  const p = await repo.paymentOfLine(deps.database.db, lineId, id);
+  if (!p) throw notFound('Payment');
+  return shown(p);
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import type { Deps } from '../../deps.ts';
+import { takeLease } from '../../repos/scheduler-leases-repo.ts';
+import { applyAwaiting } from './apply.ts';
+import { checkPending } from './notifications.ts';
+import * as repo from './repo.ts';
+
+// The payments worker, in every process; the holder of the `payments` lease works: pending charges
+// Mercado Pago never told us about are asked about, and paid ones waiting for credits are applied
+// once the balance allows. Applying is safe from anywhere (payments/apply.ts): the lease only keeps
+// two processes from asking Mercado Pago the same question.
+
+export function startPaymentsWorker(deps: Deps, opts: { tickMs?: number; log?: (msg: string, err?: unknown) => void } = {}): { stop(): Promise<void> } {
+  const tickMs = opts.tickMs ?? deps.config.paymentsTickSeconds * 1000;
+  const holder = randomBytes(8).toString('hex');
+  const log = opts.log ?? ((msg, err) => console.error(`payments: ${msg}`, err ?? ''));
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> = Promise.resolve();
+
+  async function runRound() {
+    const now = Math.floor(Date.now() / 1000);
+    if (!(await takeLease(deps.database.db, 'payments', holder, now, Math.ceil((tickMs * 3) / 1000) + 30))) return;
+    await checkPending(deps, now);
+    await applyAwaiting(deps);
+    await repo.pruneCustomerSessions(deps.database.db, now);
+  }
+  const tick = () => {
+    if (stopping) return;
+    round = runRound()
+      .catch((err) => log('round failed', err))
+      .finally(() => {
+        if (!stopping) timer = setTimeout(tick, tickMs);
+      });
+  };
+  timer = setTimeout(tick, Math.min(tickMs, 1000));
+  return {
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      await round;
+    },
+  };
+}
