@@ -115,8 +115,8 @@ export default defineConfig({
             // What every page runs, signed in or not: one cacheable chunk instead of dozens.
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/, priority: 20 },
             // UI-kit pieces most pages use, in one file instead of dozens of small ones.
-            // Not the form state, number inputs and their formatter: only forms and modals opened by a click use them.
-            { name: 'ui', test: /node_modules[\\/](?!@mantine[\\/]form[\\/]|@mantine[\\/]core[\\/]esm[\\/]components[\\/]NumberInput[\\/])(@mantine|@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|tslib|clsx|get-nonce|detect-node-es|aria-hidden)[\\/]/, minShareCount: 12, priority: 15 },
+            // Not the form state, number inputs and their formatter, switches: only forms and modals opened by a click use them.
+            { name: 'ui', test: /node_modules[\\/](?!@mantine[\\/]form[\\/]|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:NumberInput|Switch)[\\/])(@mantine|@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|tslib|clsx|get-nonce|detect-node-es|aria-hidden)[\\/]/, minShareCount: 12, priority: 15 },
           ],
         },
       },

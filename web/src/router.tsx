@@ -15,6 +15,8 @@ import { resellersRoutes } from './features/resellers/routes';
 import { serversRoutes } from './features/servers/routes';
 import { apiKeysRoutes } from './features/apikeys/routes';
 import { remindersRoutes } from './features/reminders/routes';
+import { customerRoutes } from './features/customer/routes';
+import { paymentsRoutes } from './features/payments/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { twofactorRoutes } from './features/twofactor/routes';
 import { usersRoutes } from './features/users/routes';
@@ -27,6 +29,7 @@ import { adminRoute, authRoute, managerRoute, rootRoute } from './routing/base';
  */
 const routeTree = rootRoute.addChildren([
   signInRoute,
+  ...customerRoutes,
   authRoute.addChildren([
     ...dashboardRoutes,
     adminRoute.addChildren([
@@ -36,6 +39,7 @@ const routeTree = rootRoute.addChildren([
       ...serversRoutes,
       ...apiKeysRoutes,
       ...remindersRoutes,
+      ...paymentsRoutes,
       ...newsRoutes,
       ...vodsRoutesAdmin,
       ...settingsRoutes,

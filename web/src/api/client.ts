@@ -16,6 +16,8 @@ export interface CallOptions {
   silent?: boolean;
   /** Call without the bearer token (sign-in). A 401 is then a normal error, not a session end. */
   anonymous?: boolean;
+  /** Another session's token (a customer's, on the customer page): as `anonymous`, but sent. */
+  bearer?: string;
   /** A 401 is a normal error here (sign-out): no redirect to the sign-in page. */
   noAuthRedirect?: boolean;
   /** Longer than REQUEST_TIMEOUT_MS for calls that take long (a playlist import). */
@@ -59,8 +61,9 @@ type Received = { data?: unknown; error?: unknown; response: Response };
  * 'errors.COMMUNICATION'; other errors -> notification (unless `silent`).
  */
 async function call(method: Method, path: string, init: Sent = {}): Promise<unknown> {
-  const { idempotencyKey, signal, silent, anonymous, noAuthRedirect, timeoutMs = REQUEST_TIMEOUT_MS, ...request } = init;
-  const token = anonymous ? null : getToken();
+  const { idempotencyKey, signal, silent, bearer, anonymous: _anonymous, noAuthRedirect, timeoutMs = REQUEST_TIMEOUT_MS, ...request } = init;
+  const anonymous = init.anonymous || bearer !== undefined;
+  const token = bearer ?? (anonymous ? null : getToken());
   if (!anonymous && !token) {
     // Not signed in (e.g. just signed out): nothing to ask the server, just go to sign-in.
     if (!noAuthRedirect) onUnauthorized();

@@ -13550,6 +13550,8 @@ export interface components {
             package_name: string | null;
             screens: number;
             playlist_url: string;
+            /** @description data: URL of an SVG QR code of playlist_url (for TV apps) */
+            playlist_qr: string;
             reseller: {
                 username: string;
                 whatsapp: string | null;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound, validation } from '../../http/errors.ts';
 import { notConfigured } from '../../http/outbound.ts';
@@ -66,6 +67,7 @@ export async function lineView(deps: Deps, lineId: number, requestOrigin: string
     package_name: line.package_name,
     screens: line.max_connections,
     playlist_url: links.m3u8,
+    playlist_qr: `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(links.m3u8, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })).toString('base64')}`,
     reseller: { username: line.reseller_username, whatsapp: line.reseller_whatsapp },
     payments_enabled: open && prices.length > 0,
     offers: open ? prices.map((p) => ({ package_id: p.package_id, package_name: p.package_name, price_cents: p.price_cents, duration: p.official_duration, duration_in: p.official_duration_in })) : [],

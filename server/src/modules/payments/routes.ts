@@ -153,6 +153,7 @@ export function publicPaymentRoutes(app: FastifyInstance, deps: Deps): void {
               package_name: Nullable(Type.String()),
               screens: Type.Integer(),
               playlist_url: Type.String(),
+              playlist_qr: Type.String({ description: 'data: URL of an SVG QR code of playlist_url (for TV apps)' }),
               reseller: Type.Object({ username: Type.String(), whatsapp: Nullable(Type.String()) }),
               payments_enabled: Type.Boolean(),
               offers: Type.Array(Type.Object({ package_id: Type.Integer(), package_name: Type.String(), price_cents: Type.Integer(), duration: Type.Integer(), duration_in: Type.String() })),

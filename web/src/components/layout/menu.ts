@@ -1,6 +1,7 @@
 import {
   IconArrowsExchange,
   IconBellRinging,
+  IconCash,
   IconBox,
   IconBroadcast,
   IconCategory,
@@ -83,6 +84,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/p2p_users/add_trial', labelKey: 'nav.p2pUsersAddTrial', icon: IconFlask, group: 'users', needsP2p: true },
   { path: '/p2p_users/connections', labelKey: 'nav.p2pOnline', icon: IconWifi, group: 'users', needsP2p: true },
   { path: '/reminders', labelKey: 'nav.reminders', icon: IconBellRinging, group: 'tools' },
+  { path: '/payments', labelKey: 'nav.payments', icon: IconCash, group: 'tools' },
   { path: '/vods', labelKey: 'vods.title', icon: IconMovie, group: 'tools', roles: ['admin', 'master'] },
   { path: '/p2p_migrate', labelKey: 'nav.p2pMigrate', icon: IconCoins, group: 'tools' },
   { path: '/p2p_migrate_users', labelKey: 'nav.p2pMigrateUsers', icon: IconDatabaseImport, group: 'tools', needsP2p: true },

@@ -7,6 +7,7 @@ import { ExpirationsTable } from './ExpirationsTable';
 import { LatestContent } from './LatestContent';
 import { NewsBox } from './NewsBox';
 import { PublicUrlNotice } from './PublicUrlNotice';
+import { PixTodayCard } from './PixTodayCard';
 import { RemindersTodayCard } from './RemindersTodayCard';
 import { StatCards } from './StatCards';
 import './texts';
@@ -31,6 +32,7 @@ export function DashboardPage() {
       <NewsBox />
       <StatCards />
       <RemindersTodayCard />
+      <PixTodayCard />
       <LatestContent />
       <ExpirationsTable />
       <Suspense fallback={<ActivityChartSkeleton />}>

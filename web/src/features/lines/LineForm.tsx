@@ -10,11 +10,11 @@ import { screensWith } from './api';
 import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from './format';
 import type { Package } from '../../api/types';
 import { FormActions } from '../../components/FormActions';
+import { NumberField } from '../../components/NumberField';
 import { CredentialInput } from './CredentialInput';
 
-// The e-mail and opt-out fields, and the screens field, load on their own: P2P and trial forms never need some of them.
+// The e-mail and opt-out fields load on their own: the P2P forms never need them.
 const ReminderFields = lazy(() => import('./ReminderFields').then((m) => ({ default: m.ReminderFields })));
-const ScreensInput = lazy(() => import('./ScreensInput').then((m) => ({ default: m.ScreensInput })));
 
 export interface LineFormValues {
   /** P2P accounts only: the customer's name. */
@@ -160,18 +160,18 @@ export function LineForm({ packages, packagesLoading, screens, withName = false,
             onChange={onPackage}
           />
           {screens && (
-            <Suspense
-              fallback={<TextInput label={t('users.screensLabel')} description={t('users.form.screensHint', { limit: screens.limit })} value={String(form.values.max_connections)} disabled readOnly />}
-            >
-              <ScreensInput
-                label={t('users.screensLabel')}
-                description={fixedScreens ? t('users.form.screensFixed') : t('users.form.screensHint', { limit: screens.limit })}
-                max={fixedScreens ?? screens.limit}
-                disabled={fixedScreens !== undefined}
-                data-testid="user-screens"
-                {...form.getInputProps('max_connections')}
-              />
-            </Suspense>
+            <NumberField
+              label={t('users.screensLabel')}
+              description={fixedScreens ? t('users.form.screensFixed') : t('users.form.screensHint', { limit: screens.limit })}
+              min={1}
+              max={fixedScreens ?? screens.limit}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="strict"
+              disabled={fixedScreens !== undefined}
+              data-testid="user-screens"
+              {...form.getInputProps('max_connections')}
+            />
           )}
         </SimpleGrid>
         {pkg && (

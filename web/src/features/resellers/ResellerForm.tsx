@@ -1,4 +1,4 @@
-import { NumberInput, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { errorText } from '../../lib/errors';
 import { notifyError } from '../../api/notify';
 import { useForm } from '@mantine/form';
@@ -10,6 +10,7 @@ import { PasswordStrengthMeter } from './password/PasswordStrengthMeter';
 import { isStrongEnough, usePasswordStrength } from './password/usePasswordStrength';
 import { groupName } from './groupName';
 import { FormActions } from '../../components/FormActions';
+import { NumberField } from '../../components/NumberField';
 import './texts';
 
 export interface ResellerFormValues {
@@ -120,7 +121,7 @@ export function ResellerForm({ mode, initial, groups, onSubmit, onCancel }: Prop
               data-testid={testId('group')}
               {...form.getInputProps('member_group_id')}
             />
-            <NumberInput
+            <NumberField
               label={t('resellers.fields.credits')}
               description={t('resellers.form.creditsHint')}
               allowDecimal={false}

@@ -1,0 +1,244 @@
+import { Alert, Badge, Box, Button, Card, Center, CopyButton, Group, Image, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useInterval } from '@mantine/hooks';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
+import { formatDateTime } from '../../lib/format';
+import { customerToken, forgetCustomer, useCharge, useCreateCharge, useCustomerLine, useCustomerSignIn } from './api';
+import '../../styles/signed-in.css';
+import './texts';
+
+const money = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** /minha-conta — a customer signs in with the line (or a reminder's link), sees it, and renews it by PIX. */
+export function CustomerPage() {
+  const { t } = useTranslation();
+  const search = useSearch({ strict: false }) as { t?: string };
+  const navigate = useNavigate();
+  const [token, setToken] = useState<string | null>(() => customerToken());
+  const signIn = useCustomerSignIn();
+  const [linkFailed, setLinkFailed] = useState(false);
+
+  // a reminder's link: opened once, then dropped from the address bar
+  useEffect(() => {
+    if (!search.t) return;
+    const link = search.t;
+    void navigate({ to: '/minha-conta', search: {}, replace: true });
+    signIn.mutate({ link }, { onSuccess: (r) => setToken(r.token), onError: () => setLinkFailed(true) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search.t]);
+
+  const line = useCustomerLine(token);
+  useEffect(() => {
+    if (line.error && isApiError(line.error) && line.error.status === 401) {
+      forgetCustomer();
+      setToken(null);
+    }
+  }, [line.error]);
+
+  return (
+    <Box maw={460} mx="auto" px="sm" py="lg">
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          {t('customer.title')}
+        </Title>
+        {!token && (
+          <>
+            {linkFailed && (
+              <Alert color="orange" data-testid="customer-link-expired">
+                {t('customer.linkExpired')}
+              </Alert>
+            )}
+            {signIn.isPending && search.t ? <Loader /> : <SignIn onDone={setToken} />}
+          </>
+        )}
+        {token && line.isPending && (
+          <Center>
+            <Loader />
+          </Center>
+        )}
+        {token && line.data && <LineCard token={token} line={line.data} onSignOut={() => (forgetCustomer(), setToken(null))} />}
+      </Stack>
+    </Box>
+  );
+}
+
+function SignIn({ onDone }: { onDone: (token: string) => void }) {
+  const { t } = useTranslation();
+  const signIn = useCustomerSignIn();
+  const form = useForm({ initialValues: { username: '', password: '' } });
+  const [error, setError] = useState<string | null>(null);
+  const submit = form.onSubmit((v) =>
+    signIn.mutate(
+      { username: v.username.trim(), password: v.password },
+      {
+        onSuccess: (r) => onDone(r.token),
+        onError: (e) => setError(isApiError(e) && e.status === 429 ? t('customer.tooMany') : t('customer.wrong')),
+      },
+    ),
+  );
+  return (
+    <Card withBorder radius="md" p="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('customer.signInHelp')}
+          </Text>
+          {error && (
+            <Alert color="red" data-testid="customer-error">
+              {error}
+            </Alert>
+          )}
+          <TextInput label={t('customer.username')} autoComplete="username" autoCapitalize="none" required data-testid="customer-username" {...form.getInputProps('username')} />
+          <PasswordInput label={t('customer.password')} autoComplete="current-password" required data-testid="customer-password" {...form.getInputProps('password')} />
+          <Button type="submit" loading={signIn.isPending} data-testid="customer-sign-in">
+            {t('customer.signIn')}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+type Line = NonNullable<ReturnType<typeof useCustomerLine>['data']>;
+
+function LineCard({ token, line, onSignOut }: { token: string; line: Line; onSignOut: () => void }) {
+  const { t } = useTranslation();
+  const now = Date.now() / 1000;
+  const expired = line.exp_date <= now;
+  const [chargeId, setChargeId] = useState<number | undefined>();
+  const create = useCreateCharge(token);
+  const charge = useCharge(token, chargeId);
+  const c = charge.data ?? create.data;
+
+  const renew = (packageId: number) =>
+    create.mutate({ packageId, key: `${packageId}-${crypto.randomUUID()}` }, { onSuccess: (p) => setChargeId(p.id) });
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" p="md" data-testid="customer-line">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Text fw={700} size="lg" data-testid="customer-line-username">
+              {line.username}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {line.package_name ?? ''}
+            </Text>
+          </div>
+          <Badge color={!line.enabled ? 'gray' : expired ? 'red' : 'green'} variant="light">
+            {!line.enabled ? t('customer.blocked') : expired ? t('customer.expired') : t('customer.active')}
+          </Badge>
+        </Group>
+        <Text mt="sm" data-testid="customer-expiry">
+          {t(expired ? 'customer.expiredOn' : 'customer.expiresOn', { date: formatDateTime(line.exp_date) })}
+        </Text>
+        <Text size="sm" fw={500} mt="md">
+          {t('customer.playlist')}
+        </Text>
+        <Group gap="xs" wrap="nowrap" mt={4}>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere', flex: 1 }} data-testid="customer-playlist">
+            {line.playlist_url}
+          </Text>
+          <CopyButton value={line.playlist_url}>{({ copied, copy }) => <Button size="compact-xs" variant="light" onClick={copy}>{copied ? t('customer.copied') : t('customer.copy')}</Button>}</CopyButton>
+        </Group>
+        <Center mt="sm">
+          <Image src={line.playlist_qr} alt={t('customer.playlistQr')} w={160} h={160} />
+        </Center>
+      </Card>
+
+      {c && c.status !== 'pending' ? (
+        <Settled status={c.status} expAfter={c.exp_after} />
+      ) : c ? (
+        <PixCharge charge={c} />
+      ) : line.payments_enabled ? (
+        <Card withBorder radius="md" p="md">
+          <Title order={2} size="h4" mb="sm">
+            {t('customer.renew')}
+          </Title>
+          <Stack gap="xs">
+            {line.offers.map((o) => (
+              <Button key={o.package_id} variant="light" justify="space-between" fullWidth loading={create.isPending} onClick={() => renew(o.package_id)} rightSection={money(o.price_cents)} data-testid={`customer-offer-${o.package_id}`}>
+                {o.package_name}
+              </Button>
+            ))}
+          </Stack>
+        </Card>
+      ) : (
+        <Alert color="blue" variant="light" data-testid="customer-no-pix">
+          {t('customer.talkToReseller', { reseller: line.reseller.username })}
+        </Alert>
+      )}
+      <Button variant="subtle" color="gray" onClick={onSignOut} data-testid="customer-sign-out">
+        {t('customer.signOut')}
+      </Button>
+    </Stack>
+  );
+}
+
+type Charge = NonNullable<ReturnType<typeof useCharge>['data']>;
+
+function PixCharge({ charge }: { charge: Charge }) {
+  const { t } = useTranslation();
+  const [left, setLeft] = useState(() => Math.max(0, charge.expires_at - Math.floor(Date.now() / 1000)));
+  const tick = useInterval(() => setLeft(Math.max(0, charge.expires_at - Math.floor(Date.now() / 1000))), 1000);
+  useEffect(() => {
+    tick.start();
+    return tick.stop;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const mm = String(Math.floor(left / 60)).padStart(2, '0');
+  const ss = String(left % 60).padStart(2, '0');
+  return (
+    <Card withBorder radius="md" p="md" data-testid="customer-pix">
+      <Stack gap="sm" align="center">
+        <Text fw={700}>{t('customer.payWithPix', { amount: money(charge.amount_cents) })}</Text>
+        {charge.qr_code_base64 && <Image src={`data:image/png;base64,${charge.qr_code_base64}`} alt={t('customer.pixQr')} w={220} h={220} />}
+        <Text size="xs" c="dimmed" ta="center" style={{ overflowWrap: 'anywhere' }} data-testid="customer-pix-code">
+          {charge.qr_code}
+        </Text>
+        {charge.qr_code && (
+          <CopyButton value={charge.qr_code}>
+            {({ copied, copy }) => (
+              <Button fullWidth onClick={copy} color={copied ? 'teal' : undefined} data-testid="customer-pix-copy">
+                {copied ? t('customer.copied') : t('customer.copyPix')}
+              </Button>
+            )}
+          </CopyButton>
+        )}
+        <Text size="sm" c={left < 120 ? 'red' : 'dimmed'} data-testid="customer-countdown">
+          {left > 0 ? t('customer.expiresIn', { time: `${mm}:${ss}` }) : t('customer.chargeExpired')}
+        </Text>
+        <Group gap={6}>
+          <Loader size="xs" />
+          <Text size="xs" c="dimmed">
+            {t('customer.waiting')}
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Settled({ status, expAfter }: { status: string; expAfter: number | null }) {
+  const { t } = useTranslation();
+  if (status === 'applied')
+    return (
+      <Alert color="green" title={t('customer.paid')} data-testid="customer-renewed">
+        {t('customer.renewedUntil', { date: formatDateTime(expAfter ?? 0) })}
+      </Alert>
+    );
+  if (status === 'paid_awaiting_credits')
+    return (
+      <Alert color="blue" title={t('customer.paid')} data-testid="customer-processing">
+        {t('customer.processing')}
+      </Alert>
+    );
+  return (
+    <Alert color="orange" data-testid="customer-charge-failed">
+      {status === 'expired' ? t('customer.chargeExpired') : t('customer.rejected')}
+    </Alert>
+  );
+}
