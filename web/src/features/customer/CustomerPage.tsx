@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { formatDateTime } from '../../lib/format';
+import { AppThemeProvider } from '../../theme/AppThemeProvider';
 import { customerToken, forgetCustomer, useCharge, useCreateCharge, useCustomerLine, useCustomerSignIn } from './api';
 import '../../styles/signed-in.css';
 import './texts';
@@ -14,6 +15,15 @@ const money = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 
 
 /** /minha-conta — a customer signs in with the line (or a reminder's link), sees it, and renews it by PIX. */
 export function CustomerPage() {
+  // outside the panel's layout: the theme is provided here
+  return (
+    <AppThemeProvider>
+      <Customer />
+    </AppThemeProvider>
+  );
+}
+
+function Customer() {
   const { t } = useTranslation();
   const search = useSearch({ strict: false }) as { t?: string };
   const navigate = useNavigate();

@@ -19,5 +19,6 @@ export function useSavePaymentSettings() {
 }
 
 export function usePayments(query: Query<'/api/payments'>) {
-  return useQuery({ queryKey: paymentKeys.list(query), queryFn: ({ signal }) => api.GET('/api/payments', { params: { query }, signal }), placeholderData: keepPreviousData });
+  // payments arrive from outside (customers, Mercado Pago): always asked again when shown, and every 15 s
+  return useQuery({ queryKey: paymentKeys.list(query), queryFn: ({ signal }) => api.GET('/api/payments', { params: { query }, signal }), placeholderData: keepPreviousData, staleTime: 0, refetchInterval: 15_000 });
 }

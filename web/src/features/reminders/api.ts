@@ -44,5 +44,8 @@ export function useReminderHistory(query: HistoryQuery) {
     queryKey: reminderKeys.history(query),
     queryFn: ({ signal }) => api.GET('/api/reminders/messages', { params: { query }, signal }),
     placeholderData: keepPreviousData,
+    // the scheduler adds messages on its own: asked again when shown, and every 15 s
+    staleTime: 0,
+    refetchInterval: 15_000,
   });
 }
