@@ -6,7 +6,7 @@ import type { MigrationContext } from './index.ts';
  * settings (its WhatsApp gateway key sealed like the 2FA secrets); and one message row per
  * (line, stage, expiry, channel), written before the gateway is called, so nothing is sent twice.
  */
-export async function up(db: Kysely<any>, { id, bigId }: MigrationContext): Promise<void> {
+export async function up(db: Kysely<any>, { bigId }: MigrationContext): Promise<void> {
   await db.schema.alterTable('lines').addColumn('email', 'varchar(120)').execute();
   await db.schema.alterTable('lines').addColumn('opt_out_reminders', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   await db.schema

@@ -8,7 +8,7 @@ import * as repo from './repo.ts';
 import { type Sender, sendThrough } from './send.ts';
 import { type Effective, channelsReady, effectiveSettings } from './settings.ts';
 import { type Channel, STAGE_OFFSET_DAYS, type Stage } from './stages.ts';
-import { whatsappNumber } from './whatsapp.ts';
+import { type SendOutcome, whatsappNumber } from './whatsapp.ts';
 
 // The reminder scheduler (docs/reminders.md). Every REMINDERS_TICK_SECONDS the process holding the
 // `reminders` lease (one across WORKERS and replicas) sends:
@@ -101,7 +101,7 @@ export async function reminderTick(deps: Deps, now: number, opts: TickOptions = 
     run.budget--;
     const text = await compose(deps, run.settings.templates[stage][run.settings.language], line, run.sender, now);
     const to = channel === 'whatsapp' ? whatsappNumber(line.whatsapp)! : line.email!;
-    let out;
+    let out: SendOutcome;
     try {
       out = await sendThrough(deps, channel, run.settings, run.sender, to, text);
     } catch (err) {
@@ -156,7 +156,7 @@ export async function reminderTick(deps: Deps, now: number, opts: TickOptions = 
   // 2. new
   async function newFor(accountId: number) {
     const run = await accountRun(accountId);
-    if (!run || !run.settings.enabled || run.asleep) return;
+    if (!run?.settings.enabled || run.asleep) return;
     await keepLease();
     for (const channel of ['whatsapp', 'email'] as const) {
       for (const stage of run.settings.stages) {

@@ -32,12 +32,12 @@ function Customer() {
   const [linkFailed, setLinkFailed] = useState(false);
 
   // a reminder's link: opened once, then dropped from the address bar
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for a new link only (navigate and the mutation are stable enough)
   useEffect(() => {
     if (!search.t) return;
     const link = search.t;
     void navigate({ to: '/minha-conta', search: {}, replace: true });
     signIn.mutate({ link }, { onSuccess: (r) => setToken(r.token), onError: () => setLinkFailed(true) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search.t]);
 
   const line = useCustomerLine(token);
@@ -69,7 +69,10 @@ function Customer() {
             <Loader />
           </Center>
         )}
-        {token && line.data && <LineCard token={token} line={line.data} onSignOut={() => (forgetCustomer(), setToken(null))} />}
+        {token && line.data && <LineCard token={token} line={line.data} onSignOut={() => {
+              forgetCustomer();
+              setToken(null);
+            }} />}
       </Stack>
     </Box>
   );
@@ -194,10 +197,10 @@ function PixCharge({ charge }: { charge: Charge }) {
   const { t } = useTranslation();
   const [left, setLeft] = useState(() => Math.max(0, charge.expires_at - Math.floor(Date.now() / 1000)));
   const tick = useInterval(() => setLeft(Math.max(0, charge.expires_at - Math.floor(Date.now() / 1000))), 1000);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the countdown starts once, with the card
   useEffect(() => {
     tick.start();
     return tick.stop;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const mm = String(Math.floor(left / 60)).padStart(2, '0');
   const ss = String(left % 60).padStart(2, '0');

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { ReminderHistoryQuery, ReminderMessage, ReminderSettings, ReminderSettingsBody } from '../../api/types';
-import { type Channel, type Stage } from './constants';
+import type { Channel, Stage } from './constants';
 import { reminderKeys } from './queryKeys';
 
 export { type Channel, STAGES, STATUSES, type Stage } from './constants';
