@@ -1,4 +1,5 @@
-import { Fieldset, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Fieldset, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { NumberField } from '../../components/NumberField';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
@@ -86,21 +87,21 @@ export function PackageForm({ initial, onSubmit, onCancel }: Props) {
           {...form.getInputProps('bouquets')}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NumberInput label={t('packages.maxConnections')} {...int} min={1} max={100} data-testid="package-max-connections" {...form.getInputProps('max_connections')} />
+          <NumberField label={t('packages.maxConnections')} {...int} min={1} max={100} data-testid="package-max-connections" {...form.getInputProps('max_connections')} />
           <Switch mt={{ sm: 30 }} label={t('packages.isOfficial')} data-testid="package-is-official" {...flag('is_official')} />
           <Switch mt={{ sm: 30 }} label={t('packages.isTrial')} data-testid="package-is-trial" {...flag('is_trial')} />
         </SimpleGrid>
         <Fieldset legend={t('packages.official')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NumberInput label={t('packages.credits')} {...int} max={10000} data-testid="package-official-credits" {...form.getInputProps('official_credits')} />
-            <NumberInput label={t('packages.duration')} {...int} max={120} data-testid="package-official-duration" {...form.getInputProps('official_duration')} />
+            <NumberField label={t('packages.credits')} {...int} max={10000} data-testid="package-official-credits" {...form.getInputProps('official_credits')} />
+            <NumberField label={t('packages.duration')} {...int} max={120} data-testid="package-official-duration" {...form.getInputProps('official_duration')} />
             <Select label={t('packages.durationIn')} data={units} allowDeselect={false} data-testid="package-official-duration-in" {...form.getInputProps('official_duration_in')} />
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend={t('packages.trial')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NumberInput label={t('packages.credits')} {...int} max={10000} data-testid="package-trial-credits" {...form.getInputProps('trial_credits')} />
-            <NumberInput label={t('packages.duration')} {...int} max={720} data-testid="package-trial-duration" {...form.getInputProps('trial_duration')} />
+            <NumberField label={t('packages.credits')} {...int} max={10000} data-testid="package-trial-credits" {...form.getInputProps('trial_credits')} />
+            <NumberField label={t('packages.duration')} {...int} max={720} data-testid="package-trial-duration" {...form.getInputProps('trial_duration')} />
             <Select label={t('packages.durationIn')} data={units} allowDeselect={false} data-testid="package-trial-duration-in" {...form.getInputProps('trial_duration_in')} />
           </SimpleGrid>
         </Fieldset>
