@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -106,6 +107,16 @@ describe('PIX renewal', () => {
     await waitForPath(page, '/payments');
     await expect.poll(async () => (await visibleText(byTestId(page, 'payments-table'))).toLowerCase(), POLL).toContain(tr('pt-BR', 'payments.statuses.applied').toLowerCase());
     expect(await visibleText(byTestId(page, 'payments-table'))).toContain(line.username);
+
+    // ...and the list, filtered on renewed payments, downloads as CSV with that payment
+    await byTestId(page, 'payments-filter-status').click();
+    await page.getByRole('option', { name: tr('pt-BR', 'payments.statuses.applied'), exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status'), POLL).toBe('applied');
+    await byTestId(page, 'payments-export').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), byTestId(page, 'payments-export-csv').click()]);
+    const rows = (await fs.readFile((await download.path()) as string, 'utf8')).slice(1).split('\r\n').filter(Boolean).map((l) => l.split(';'));
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.slice(1, 5)).toEqual([line.username, pkg.package_name, '35,00', 'Renovado']);
   });
 });
 

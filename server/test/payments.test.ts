@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyAwaiting } from '../src/modules/payments/apply.ts';
 import { checkPending } from '../src/modules/payments/notifications.ts';
@@ -46,7 +47,7 @@ describe(`PIX payments (${ENGINE})`, () => {
     mp = await startMercadoPago(TOKEN);
     t = await createTestContext({ mercadopagoApiUrl: mp.url, publicUrl: 'https://painel.example', paymentsCheckAfterSeconds: 300 });
     ({ admin, groups, pkg } = await adminWithPackage(t));
-    reseller = await createSignedInReseller(t, admin, { username: 'pix_res', password: PASS, type: 'reseller', credits: 10, groups });
+    reseller = await createSignedInReseller(t, admin, { username: 'pix_res', password: PASS, type: 'reseller', credits: 20, groups });
     const set = await t.call(reseller.token, { method: 'PUT', url: '/api/payments/settings', payload: { enabled: true, mercadopago_access_token: TOKEN, mercadopago_webhook_secret: SECRET, prices: [{ package_id: pkg, price_cents: 3500 }] } });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.body).not.toContain(TOKEN);
@@ -156,10 +157,10 @@ describe(`PIX payments (${ENGINE})`, () => {
     await deliver(mp.notification(mpId, SECRET)); // again: still waiting, nothing twice
     expect(await applyAwaiting(t.deps)).toBe(0);
 
+    // the gift itself applies it: no worker runs here, and no call to applyAwaiting
     await mint(t, admin, poor.id, 3);
-    expect(await applyAwaiting(t.deps)).toBe(1);
+    await expect.poll(() => statusOf(charge.id), { timeout: 5000 }).toBe('applied');
     expect(await applyAwaiting(t.deps)).toBe(0);
-    expect(await statusOf(charge.id)).toBe('applied');
     expect(await renewals(line.id)).toBe(1);
     expect(await balanceOf(t.database.db, poor.id)).toBe(2);
     expect(await ledgerSumOf(t.database.db, poor.id)).toBe(2);
@@ -183,11 +184,54 @@ describe(`PIX payments (${ENGINE})`, () => {
     expect(list.json().data.map((p: { id: number }) => p.id)).toContain(unpaid.id);
   });
 
+  it('the payments list exports as CSV and XLSX with its filters, only the account\'s own', async () => {
+    const line = await createLine(t, reseller.token, { package_id: pkg });
+    const charge = await pay(await customerOf(line), 'renew-key-export1');
+    const mpId = await mpIdOf(charge.id);
+    mp.set(mpId, { status: 'approved' });
+    await deliver(mp.notification(mpId, SECRET));
+    expect(await statusOf(charge.id)).toBe('applied');
+
+    const csv = await t.call(reseller.token, { method: 'GET', url: '/api/payments/export.csv?status=applied&tz_offset=-180' });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/filename="payments-\d{4}-\d{2}-\d{2}\.csv"/);
+    const rows = csv.body.slice(1).trim().split('\r\n').map((r) => r.split(';'));
+    expect(rows[0].slice(0, 5)).toEqual(['ID', 'Usuário', 'Pacote', 'Valor (R$)', 'Status']);
+    expect(rows[0][5]).toBe('Criado em (UTC-03:00)');
+    const mine = rows.find((r) => r[0] === String(charge.id));
+    expect(mine?.slice(1, 5)).toEqual([line.username, expect.any(String), '35,00', 'Renovado']);
+    expect(mine?.[9]).toBe(String(mpId));
+    // the filter holds, and the list and the file agree
+    const listed = (await t.call(reseller.token, { method: 'GET', url: '/api/payments?status=applied&per=100' })).json();
+    expect(rows.length - 1).toBe(listed.meta.total);
+    expect(rows.slice(1).every((r) => r[4] === 'Renovado')).toBe(true);
+    // another account's export has none of these
+    const poor = await t.call((await createSignedInReseller(t, admin, { username: 'pix_other', password: PASS, type: 'reseller', credits: 1, groups })).token, { method: 'GET', url: '/api/payments/export.csv' });
+    expect(poor.body.slice(1).trim().split('\r\n')).toHaveLength(1);
+
+    const xlsx = await t.call(reseller.token, { method: 'GET', url: `/api/payments/export.xlsx?line=${line.username}&lang=en-US` });
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(1).getCell(4).value).toBe('Amount (BRL)');
+    expect([sheet.getRow(2).getCell(1).value, sheet.getRow(2).getCell(4).value, sheet.getRow(2).getCell(5).value]).toEqual([charge.id, 35, 'Renewed']);
+    expect(sheet.getRow(2).getCell(6).value).toBeInstanceOf(Date);
+
+    // a browser download goes through a one-time link; a bad filter is a 400
+    const link = await t.call(reseller.token, { method: 'POST', url: '/api/exports/token', payload: { path: '/api/payments/export.csv?status=applied' } });
+    expect(link.statusCode, link.body).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: link.json().url })).statusCode).toBe(200);
+    expect((await t.call(reseller.token, { method: 'GET', url: '/api/payments/export.csv?status=paid' })).statusCode).toBe(400);
+  });
+
   it('a customer session opens only its own line; a reminder link opens one line; panel sessions are not customers', async () => {
     const line = await createLine(t, reseller.token, { package_id: pkg });
     const other = await createLine(t, reseller.token, { package_id: pkg });
     const token = await customerOf(line);
-    for (const url of ['/api/users', '/api/profile', '/api/payments', '/api/reminders/settings', `/api/users/${line.id}`]) {
+    for (const url of ['/api/users', '/api/profile', '/api/payments', '/api/payments/export.csv', '/api/reminders/settings', `/api/users/${line.id}`]) {
       expect((await customerCall(token, 'GET', url)).statusCode, url).toBe(401);
     }
     const theirs = await pay(await customerOf(other), 'renew-key-other');

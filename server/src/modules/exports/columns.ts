@@ -1,6 +1,7 @@
 import type { LedgerRow } from '../credits/service.ts';
 import type { LineRow } from '../lines/service.ts';
 import type { LogRow } from '../logs/service.ts';
+import type { ListedPayment } from '../payments/service.ts';
 import type { ResellerRow } from '../resellers/service.ts';
 
 export type Lang = 'pt-BR' | 'en-US';
@@ -17,8 +18,8 @@ export type Cell = string | number | Date | null;
 
 export interface Column<R> {
   header: { 'pt-BR': string; 'en-US': string };
-  /** `date` cells are epoch seconds, shown in the caller's time zone */
-  kind?: 'date' | 'number';
+  /** `date` cells are epoch seconds, shown in the caller's time zone; `money` cells are cents */
+  kind?: 'date' | 'number' | 'money';
   width?: number;
   value: (row: R, r: Render) => string | number | null;
 }
@@ -111,3 +112,25 @@ export function formatDate(epochSeconds: number, r: Render): string {
   const [y, m, day] = [d.getUTCFullYear(), p(d.getUTCMonth() + 1), p(d.getUTCDate())];
   return r.lang === 'pt-BR' ? `${day}/${m}/${y} ${time}` : `${y}-${m}-${day} ${time}`;
 }
+
+const PAYMENT_STATUSES: Record<string, { 'pt-BR': string; 'en-US': string }> = {
+  pending: both('Aguardando pagamento', 'Awaiting payment'),
+  applied: both('Renovado', 'Renewed'),
+  paid_awaiting_credits: both('Pago, aguardando créditos', 'Paid, awaiting credits'),
+  expired: both('Expirado', 'Expired'),
+  rejected: both('Recusado', 'Rejected'),
+};
+
+export const paymentColumns: Column<ListedPayment>[] = [
+  { header: both('ID', 'ID'), kind: 'number', width: 10, value: (x) => x.id },
+  { header: both('Usuário', 'Line'), width: 18, value: (x) => x.username },
+  { header: both('Pacote', 'Package'), width: 18, value: (x) => x.package_name },
+  { header: both('Valor (R$)', 'Amount (BRL)'), kind: 'money', width: 12, value: (x) => x.amount_cents },
+  { header: both('Status', 'Status'), width: 24, value: (x, r) => PAYMENT_STATUSES[x.status]?.[r.lang] ?? x.status },
+  { header: both('Criado em', 'Created'), kind: 'date', width: 20, value: (x) => x.created_at },
+  { header: both('Pago em', 'Paid'), kind: 'date', width: 20, value: (x) => x.paid_at },
+  { header: both('Aplicado em', 'Applied'), kind: 'date', width: 20, value: (x) => x.applied_at },
+  { header: both('Renovado até', 'Renewed until'), kind: 'date', width: 20, value: (x) => x.exp_after },
+  { header: both('Pagamento Mercado Pago', 'Mercado Pago payment'), width: 20, value: (x) => x.mp_payment_id },
+  { header: both('Erro', 'Error'), width: 30, value: (x) => x.last_error },
+];

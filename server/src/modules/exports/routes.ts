@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { IdParams } from '../../http/schemas.ts';
 import { ListQuery as LineListQuery } from '../lines/schemas.ts';
 import { LogFilters } from '../logs/routes.ts';
+import { PaymentListQuery } from '../payments/routes.ts';
 import { ListQuery as ResellerListQuery } from '../resellers/schemas.ts';
 import * as service from './service.ts';
 
@@ -25,6 +26,7 @@ function filtersOf(props: TProperties) {
 
 const LineExportQuery = filtersOf(LineListQuery.properties);
 const ResellerExportQuery = filtersOf(ResellerListQuery.properties);
+const PaymentExportQuery = filtersOf(PaymentListQuery.properties);
 const LogExportQuery = Type.Object({ ...LogFilters, ...FileParams });
 
 /** The answer is the file, streamed: its schema is documentation (Fastify never serializes a stream). */
@@ -52,6 +54,9 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
   for (const format of ['csv', 'xlsx'] as const) {
     r.get(`/users/export.${format}`, { config: anyone, schema: { tags, querystring: LineExportQuery, ...file(format) } }, (req, reply) =>
       send(reply, service.exportLines(deps, req.user, req.query as never, opts(req.query, format))),
+    );
+    r.get(`/payments/export.${format}`, { config: anyone, schema: { tags, querystring: PaymentExportQuery, ...file(format) } }, (req, reply) =>
+      send(reply, service.exportPayments(deps, req.user, req.query as never, opts(req.query, format))),
     );
   }
   r.get('/resellers/export.csv', { config: managers, schema: { tags, querystring: ResellerExportQuery, ...file('csv') } }, (req, reply) =>

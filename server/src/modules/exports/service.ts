@@ -9,7 +9,8 @@ import * as lines from '../lines/service.ts';
 import * as logs from '../logs/service.ts';
 import { writeLog } from '../logs/write.ts';
 import * as resellers from '../resellers/service.ts';
-import { type Column, type Lang, type Render, ledgerColumns, lineColumns, logColumns, resellerColumns } from './columns.ts';
+import * as payments from '../payments/service.ts';
+import { type Column, type Lang, type Render, ledgerColumns, lineColumns, logColumns, paymentColumns, resellerColumns } from './columns.ts';
 import * as repo from './repo.ts';
 import { csvStream, xlsxStream } from './writers.ts';
 
@@ -51,6 +52,10 @@ export async function exportLogs(deps: Deps, actor: AuthUser, q: logs.LogQuery, 
   return file(deps, actor, 'logs', q, o, logColumns, await logs.exportRows(deps, actor, q), 'Logs');
 }
 
+export async function exportPayments(deps: Deps, actor: AuthUser, q: Parameters<typeof payments.exportRows>[2], o: ExportOptions) {
+  return file(deps, actor, 'payments', q, o, paymentColumns, payments.exportRows(deps, actor, q), 'Pagamentos');
+}
+
 function file<R>(deps: Deps, actor: AuthUser, name: string, filters: object, o: ExportOptions, columns: Column<R>[], rows: AsyncGenerator<R>, sheet: string, targetId?: number): ExportFile {
   const r: Render = { lang: o.lang ?? 'pt-BR', tzOffset: o.tz_offset ?? 0, now: Math.floor(Date.now() / 1000) };
   const what = `${name}.${o.format}${describe(filters)}`;
@@ -74,7 +79,7 @@ function file<R>(deps: Deps, actor: AuthUser, name: string, filters: object, o: 
 }
 
 /** String filters whose values have a fixed form (dates, enums); any other text is the caller's own words. */
-const FORMED = new Set(['created', 'dates', 'type_user']);
+const FORMED = new Set(['created', 'dates', 'type_user', 'status']);
 const LOG_TYPES: readonly string[] = logs.options().types;
 const LOG_ACTIONS: readonly string[] = logs.options().actions;
 
@@ -114,7 +119,7 @@ async function* logged<R>(rows: AsyncGenerator<R>, done: (count: number, complet
 // --- one-time download links ---
 
 const TOKEN_SECONDS = 60;
-const EXPORT_PATH = /^\/api\/(users\/export\.(csv|xlsx)|resellers\/export\.csv|resellers\/[1-9]\d{0,9}\/ledger\/export\.csv|logs\/export\.csv)$/;
+const EXPORT_PATH = /^\/api\/(users\/export\.(csv|xlsx)|resellers\/export\.csv|resellers\/[1-9]\d{0,9}\/ledger\/export\.csv|logs\/export\.csv|payments\/export\.(csv|xlsx))$/;
 const TOKEN_PARAM = 'download_token';
 const refused = () => new AppError(401, 'UNAUTHORIZED', 'This download link is invalid or has expired');
 

@@ -33,6 +33,8 @@ function csvCell<R>(c: Column<R>, row: R, r: Render): string | number {
   const v = c.value(row, r);
   if (v === null) return '';
   if (c.kind === 'date') return formatDate(Number(v), r);
+  // "35,50" for a pt-BR spreadsheet (its decimal mark), "35.50" in English
+  if (c.kind === 'money') return (Number(v) / 100).toFixed(2).replace('.', r.lang === 'pt-BR' ? ',' : '.');
   if (typeof v === 'number') return v;
   return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
 }
@@ -61,6 +63,7 @@ export function xlsxStream<R>(rows: AsyncIterable<R>, columns: Column<R>[], r: R
         header: headerOf(c, r),
         width: c.width ?? 14,
         ...(c.kind === 'date' ? { style: { numFmt: r.lang === 'pt-BR' ? 'dd/mm/yyyy hh:mm:ss' : 'yyyy-mm-dd hh:mm:ss' } } : {}),
+        ...(c.kind === 'money' ? { style: { numFmt: '#,##0.00' } } : {}),
       }));
       let n = 0;
       for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
@@ -83,7 +86,9 @@ export function xlsxStream<R>(rows: AsyncIterable<R>, columns: Column<R>[], r: R
 
 function xlsxCell<R>(c: Column<R>, row: R, r: Render): string | number | Date | null {
   const v = c.value(row, r);
-  if (v === null || c.kind !== 'date') return v;
+  if (v === null) return v;
+  if (c.kind === 'money') return Number(v) / 100;
+  if (c.kind !== 'date') return v;
   // Excel has no time zones: the cell holds the caller's wall-clock time.
   return new Date((Number(v) + r.tzOffset * 60) * 1000);
 }

@@ -82,3 +82,12 @@ export async function applyAwaiting(deps: Deps, resellerId?: number): Promise<nu
   }
   return applied;
 }
+
+/**
+ * After credits reach an account (a gift or a mint): its payments waiting for credits are applied
+ * now, not at the worker's next round. In the background: the gift's answer does not wait for the
+ * renewals, and a failure here leaves them to the worker.
+ */
+export function applyAwaitingSoon(deps: Deps, resellerId: number): void {
+  void applyAwaiting(deps, resellerId).catch((err) => console.error(`payments: applying account ${resellerId}'s waiting payments failed`, err));
+}

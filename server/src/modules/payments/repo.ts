@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { keysetRows } from '../../db/keyset.ts';
 import { paginate } from '../../db/paginate.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { PaymentStatus, PaymentsTable } from '../../db/types.ts';
@@ -153,23 +154,30 @@ export interface PaymentFilters {
   line?: string;
 }
 
-/** An account's payments, newest first, with the line's username; filtered and paged in SQL. */
-export function listPayments(db: Tx, resellerId: number, f: PaymentFilters, page: number, per: number) {
+function filtered(db: Tx, resellerId: number, f: PaymentFilters) {
   let base = db.selectFrom('payments as pm').where('pm.reseller_id', '=', resellerId);
   if (f.status) base = base.where('pm.status', '=', f.status);
   if (f.line) {
     const line = f.line;
     base = base.where('pm.line_id', 'in', (eb) => eb.selectFrom('lines').select('id').where('member_id', '=', resellerId).where('username', '=', line));
   }
-  return paginate(
-    base,
-    (q) =>
-      q
-        .innerJoin('lines as l', 'l.id', 'pm.line_id')
-        .leftJoin('packages as p', 'p.id', 'pm.package_id')
-        .select(['pm.id', 'pm.line_id', 'l.username', 'p.package_name', 'pm.amount_cents', 'pm.status', 'pm.created_at', 'pm.paid_at', 'pm.applied_at', 'pm.exp_after', 'pm.mp_payment_id', 'pm.last_error']),
-    { db, page, per, order: { column: 'pm.id', direction: 'desc' }, tiebreak: 'pm.id' },
-  );
+  return base;
+}
+
+const LISTED = ['pm.id', 'pm.line_id', 'l.username', 'p.package_name', 'pm.amount_cents', 'pm.status', 'pm.created_at', 'pm.paid_at', 'pm.applied_at', 'pm.exp_after', 'pm.mp_payment_id', 'pm.last_error'] as const;
+
+const withNames = <Q extends ReturnType<typeof filtered>>(q: Q) => q.innerJoin('lines as l', 'l.id', 'pm.line_id').leftJoin('packages as p', 'p.id', 'pm.package_id').select(LISTED);
+
+/** An account's payments, newest first, with the line's username; filtered and paged in SQL. */
+export function listPayments(db: Tx, resellerId: number, f: PaymentFilters, page: number, per: number) {
+  return paginate(filtered(db, resellerId, f), withNames, { db, page, per, order: { column: 'pm.id', direction: 'desc' }, tiebreak: 'pm.id' });
+}
+
+export type ListedPayment = Awaited<ReturnType<typeof listPayments>>['data'][number];
+
+/** Every payment matching the filters, in id order, a batch at a time (the export). */
+export function iteratePayments(db: Tx, resellerId: number, f: PaymentFilters): AsyncGenerator<ListedPayment> {
+  return keysetRows((last, limit) => withNames(filtered(db, resellerId, f).where('pm.id', '>', last)).orderBy('pm.id').limit(limit).execute() as Promise<ListedPayment[]>);
 }
 
 /** Received since `since`: payments paid (applied or waiting for credits), count and sum. */

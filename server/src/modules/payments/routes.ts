@@ -40,6 +40,8 @@ const Payment = Type.Object(
   },
   { title: 'Payment' },
 );
+/** The payments list's query (its export takes the same filters). */
+export const PaymentListQuery = Type.Object({ ...PageQuery, status: Type.Optional(Status), line: Type.Optional(Type.String({ maxLength: 50 })) });
 const Received = Type.Object({ count: Type.Integer(), cents: Type.Integer() });
 
 /** The signed-in account's PIX settings and payments. API keys cannot call these (no scope). */
@@ -65,7 +67,7 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
   );
   r.get(
     '/payments',
-    { schema: { tags, querystring: Type.Object({ ...PageQuery, status: Type.Optional(Status), line: Type.Optional(Type.String({ maxLength: 50 })) }), response: { 200: Paged(Payment) } } },
+    { schema: { tags, querystring: PaymentListQuery, response: { 200: Paged(Payment) } } },
     (req) => service.list(deps, req.user, req.query),
   );
   r.get(

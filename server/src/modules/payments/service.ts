@@ -60,6 +60,12 @@ export function list(deps: Deps, user: AuthUser, q: repo.PaymentFilters & { page
   return repo.listPayments(deps.database.db, user.id, q, q.page ?? 1, q.per ?? 10);
 }
 
+export type { ListedPayment } from './repo.ts';
+
+export function exportRows(deps: Deps, user: AuthUser, q: repo.PaymentFilters) {
+  return repo.iteratePayments(deps.database.db, user.id, q);
+}
+
 /** The dashboard card: received today and this month (calendar, in the reminders' time zone), and payments waiting for credits. */
 export async function summary(deps: Deps, user: AuthUser) {
   const db = deps.database.db;

@@ -10,6 +10,12 @@ import * as repo from './repo.ts';
 // once the balance allows. Applying is safe from anywhere (payments/apply.ts): the lease only keeps
 // two processes from asking Mercado Pago the same question.
 
+/**
+ * The lease outlives a round by this much: a process killed mid-round hands over within a tick
+ * plus this. A round that runs longer only lets another process ask Mercado Pago the same question.
+ */
+const LEASE_GRACE_SECONDS = 15;
+
 export function startPaymentsWorker(deps: Deps, opts: { tickMs?: number; log?: (msg: string, err?: unknown) => void } = {}): { stop(): Promise<void> } {
   const tickMs = opts.tickMs ?? deps.config.paymentsTickSeconds * 1000;
   const holder = randomBytes(8).toString('hex');
@@ -20,7 +26,7 @@ export function startPaymentsWorker(deps: Deps, opts: { tickMs?: number; log?: (
 
   async function runRound() {
     const now = Math.floor(Date.now() / 1000);
-    if (!(await takeLease(deps.database.db, 'payments', holder, now, Math.ceil((tickMs * 3) / 1000) + 30))) return;
+    if (!(await takeLease(deps.database.db, 'payments', holder, now, Math.ceil(tickMs / 1000) + LEASE_GRACE_SECONDS))) return;
     await checkPending(deps, now);
     await applyAwaiting(deps);
     await repo.pruneCustomerSessions(deps.database.db, now);

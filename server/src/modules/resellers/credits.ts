@@ -5,6 +5,7 @@ import type { AuthUser } from '../../domain/auth-user.ts';
 import { credit, debit, lockResellers } from '../credits/ledger.ts';
 import { type Outcome, runIdempotent } from '../credits/idempotency.ts';
 import { writeLog } from '../logs/write.ts';
+import { applyAwaitingSoon } from '../payments/apply.ts';
 import { loadVisible, requireManagerOf } from './access.ts';
 import * as repo from './repo.ts';
 
@@ -26,7 +27,7 @@ export async function changeCredits(deps: Deps, actor: AuthUser, id: number, val
   requireManagerOf(actor);
   if (value === 0) throw validation('value', 'must not be 0');
   if (value < 0 && actor.type !== 'admin') throw validation('value', 'must be greater than 0');
-  return runIdempotent(deps.database, { actorId: actor.id, key: idempotencyKey, fingerprint: ['credits', id, value] }, 200, async (trx) => {
+  const outcome = await runIdempotent(deps.database, { actorId: actor.id, key: idempotencyKey, fingerprint: ['credits', id, value] }, 200, async (trx) => {
     const log = (value_int: number) =>
       writeLog(trx, { type_log: 'credits', action: value > 0 ? 'add_credits' : 'remove_credits', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value_int });
     if (value > 0) {
@@ -45,4 +46,7 @@ export async function changeCredits(deps: Deps, actor: AuthUser, id: number, val
     await log(-burn);
     return (await repo.findVisible(trx, actor, id))!;
   });
+  // PIX payments paid while this account was short of credits renew now (payments/apply.ts)
+  if (value > 0) applyAwaitingSoon(deps, id);
+  return outcome;
 }

@@ -5,6 +5,7 @@ import { useComplements } from '../../api/complements';
 import { isApiError } from '../../api/errors';
 import { notifySuccess, showError } from '../../api/notify';
 import type { Answer } from '../../api/types';
+import { ExportMenu } from '../../components/ExportMenu';
 import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/table/ListTable';
 import { useTableState } from '../../components/table/useTableState';
@@ -35,15 +36,18 @@ export function PaymentsPage() {
       <Title order={2} size="h4" mt="md">
         {t('payments.listTitle')}
       </Title>
-      <Select
-        w={{ base: '100%', sm: 260 }}
-        label={t('payments.status')}
-        value={f.status ?? ''}
-        allowDeselect={false}
-        data={[{ value: '', label: t('payments.any') }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`payments.statuses.${s}`) }))]}
-        onChange={(v) => table.setFilters({ status: (v || undefined) as typeof f.status })}
-        data-testid="payments-filter-status"
-      />
+      <Group align="flex-end" justify="space-between" gap="sm">
+        <Select
+          w={{ base: '100%', sm: 260 }}
+          label={t('payments.status')}
+          value={f.status ?? ''}
+          allowDeselect={false}
+          data={[{ value: '', label: t('payments.any') }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`payments.statuses.${s}`) }))]}
+          onChange={(v) => table.setFilters({ status: (v || undefined) as typeof f.status })}
+          data-testid="payments-filter-status"
+        />
+        <ExportMenu path="/payments/export" query={{ status: f.status, line: f.line }} formats={['csv', 'xlsx']} testId="payments-export" />
+      </Group>
       <ListTable<Payment>
         query={list}
         table={table}
