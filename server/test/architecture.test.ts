@@ -33,6 +33,7 @@ const SQL_ALLOWED: Record<string, string> = {
   'server/src/scripts/seed-bench.ts': 'command-line tool, never loaded by the server: bulk-fills a bench database',
   'server/src/scripts/seed-demo.ts': 'command-line tool, never loaded by the server: fills a demo database',
   'server/src/scripts/bench-writes.ts': 'command-line tool, never loaded by the server: checks balances after a write bench',
+  'server/src/scripts/bench-reminders.ts': 'command-line tool, never loaded by the server: prepares due lines and reminder settings on a bench database, counts what was sent',
   'server/src/scripts/plans.ts': 'command-line tool, never loaded by the server: looks up the reseller whose query plans it prints',
   'server/src/scripts/explain-list.ts': 'command-line tool, never loaded by the server: looks up the caller whose list query it explains',
 };

@@ -1,7 +1,7 @@
 // `npm run bench`: drives a running server (BENCH_URL, default http://127.0.0.1:3000) seeded with
 // `npm run seed:bench`, with autocannon at 16 connections, and prints one markdown row per case.
 // Admin password: ADMIN_PASSWORD. Options: --seconds N (default 5), --connections N (default 16),
-// --only TEXT (cases whose name has it), --suite api|edge|writes|matrix|all (default all = api +
+// --only TEXT (cases whose name has it), --suite api|edge|writes|matrix|dashboard|reminders|edge-load|all (default all = api +
 // edge; writes changes the database, so it runs only when asked). The edge suite (player API,
 // playlists, /gateway/auth) reports the server's peak memory when BENCH_PID names its process.
 //
@@ -25,6 +25,14 @@
 // --matrix-requests N (default 32) per combination at --connections (at most --matrix-seconds,
 // default 5), --route /api/users, --limit N (a fixed sample), --out FILE (JSON), --skip-floor.
 //
+// --suite reminders (src/scripts/bench-reminders.ts; needs DATABASE_URL, and the server started with
+// OUTBOUND_ALLOW_NETWORKS=127.0.0.1/32 REMINDERS_TICK_SECONDS=2): one reminder tick with
+// --accounts N (default 500) x --per-account N (default 20) WhatsApp messages due, through an
+// Evolution API stand-in; time to drain, exactly-once, and the p50/p99 of other requests sent at
+// --probe-rate N/s (default 20) before (--baseline-seconds, default 20), during and after
+// (--after-seconds, default 10); --gateway-delay-ms N: the stand-in answers after N ms. Changes the
+// database (expiries, settings, messages).
+//
 // --suite edge-load (src/scripts/bench-edge-load.ts): --viewers N (default 2000) play through a real
 // nginx running docs/nginx-edge.conf for --seconds; BENCH_PID (the panel's pid) adds its CPU per question.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -47,6 +55,7 @@ import { matrixSuite } from './bench-matrix.ts';
 import { writesSuite } from './bench-writes.ts';
 import { dashboardSuite } from './bench-dashboard.ts';
 import { edgeLoadSuite } from './bench-edge-load.ts';
+import { remindersSuite } from './bench-reminders.ts';
 
 const { values } = parseArgs({
   options: {
@@ -63,6 +72,14 @@ const { values } = parseArgs({
     limit: { type: 'string' },
     out: { type: 'string' },
     'skip-floor': { type: 'boolean', default: false },
+    accounts: { type: 'string', default: '500' },
+    'per-account': { type: 'string', default: '20' },
+    'probe-rate': { type: 'string', default: '20' },
+    'baseline-seconds': { type: 'string', default: '20' },
+    'after-seconds': { type: 'string', default: '10' },
+    'week-share': { type: 'string', default: '0.10' },
+    timeout: { type: 'string', default: '600' },
+    'gateway-delay-ms': { type: 'string', default: '0' },
   },
 });
 const base = process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
@@ -218,6 +235,21 @@ if (values.suite === 'matrix') {
     limit: values.limit ? Number(values.limit) : undefined,
     out: values.out,
     floor: !values['skip-floor'],
+  });
+}
+if (values.suite === 'reminders') {
+  await remindersSuite({
+    base,
+    admin,
+    signIn,
+    accounts: Number(values.accounts),
+    perAccount: Number(values['per-account']),
+    probeRate: Number(values['probe-rate']),
+    baselineSeconds: Number(values['baseline-seconds']),
+    afterSeconds: Number(values['after-seconds']),
+    weekShare: Number(values['week-share']),
+    timeoutSeconds: Number(values.timeout),
+    gatewayDelayMs: Number(values['gateway-delay-ms']),
   });
 }
 if (values.suite === 'writes') {

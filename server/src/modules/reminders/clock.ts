@@ -19,10 +19,21 @@ export interface LocalTime {
   minute: number;
 }
 
-export function localTime(ts: number, tz: string): LocalTime {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(tz).formatToParts(new Date(ts * 1000))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
+// A tick asks for the same few instants again and again (the start of today for every account and
+// message, the instants around it); formatToParts is the costly part, so recent answers are kept.
+const recent = new Map<string, Readonly<LocalTime>>();
+
+export function localTime(ts: number, tz: string): Readonly<LocalTime> {
+  const key = `${tz}|${ts}`;
+  let l = recent.get(key);
+  if (!l) {
+    const parts: Record<string, number> = {};
+    for (const p of formatter(tz).formatToParts(new Date(ts * 1000))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+    l = Object.freeze({ year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! });
+    if (recent.size >= 1024) recent.clear();
+    recent.set(key, l);
+  }
+  return l;
 }
 
 /** Local minus UTC, in seconds, at instant `ts`. */
