@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { cpuSeconds, percentile, postgresCpuSeconds } from './bench-cpu.ts';
 import { countingProxy, edgeConf, freePort, startNginx, writeHls } from './nginx-edge.ts';
 
 type Api = <T = unknown>(method: string, path: string, body?: unknown) => Promise<T>;
@@ -19,32 +20,6 @@ type Api = <T = unknown>(method: string, path: string, body?: unknown) => Promis
 const PERIOD_MS = 2000;
 /** Every viewer has started and its first kept answer (20 s) has run out. */
 const STEADY_AFTER_S = 25;
-
-/** CPU seconds (user + system) the process `pid` has used. */
-function cpuSeconds(pid: string | undefined): number | undefined {
-  if (!pid) return undefined;
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** CPU seconds used so far by every PostgreSQL process on this machine (0 without PostgreSQL). */
-function postgresCpuSeconds(): number {
-  let total = 0;
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes(' (postgres) ')) continue;
-      const fields = stat.split(') ')[1].split(' ');
-      // its own time and its ended children's (the postmaster's: backends that closed meanwhile)
-      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
-
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : Number.NaN);
 
 export async function edgeLoadSuite(o: { base: string; api: Api; viewers: number; seconds: number }) {
   const panelPort = Number(new URL(o.base).port || 80);

@@ -30,7 +30,6 @@
 //   its key sealed like the server does), switches them on together, and off again at the end.
 // Every other reminder_settings row is switched off first, so only this backlog is sent.
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -43,6 +42,7 @@ import { dayStart } from '../modules/reminders/clock.ts';
 import * as repo from '../modules/reminders/repo.ts';
 import { KEY_PURPOSE } from '../modules/reminders/send.ts';
 import { sealSecret } from '../modules/twofactor/secrets.ts';
+import { cpuSeconds, machineBusySeconds, percentile, postgresCpuSeconds } from './bench-cpu.ts';
 
 export interface RemindersOptions {
   base: string;
@@ -267,7 +267,7 @@ export async function remindersSuite(o: RemindersOptions) {
     console.log(`\nexactly once: ${ok ? 'yes' : 'NO'} (${expected} expected)`);
 
     console.log(`\nother requests at ${o.probeRate}/s in all (open loop), by phase\n`);
-    console.log('| phase | seconds | request | n | p50 ms | p99 ms | max ms | non-2xx+errors | CPU %: machine (of 200) = server + postgres + this bench + other processes |');
+    console.log('| phase | seconds | request | n | p50 ms | p99 ms | max ms | non-2xx+errors | CPU %: machine (of 200) = server + postgres + this bench + the rest |');
     console.log('|---|---:|---|---:|---:|---:|---:|---:|---|');
     const phases: [string, number, number, Cpu, Cpu][] = [
       ['baseline (nothing to send)', tBase, tEnable, cpuBase, cpuEnable],
@@ -288,10 +288,6 @@ export async function remindersSuite(o: RemindersOptions) {
         const q = quantiles(ms.map((s) => s.ms));
         console.log(`| ${label === 'all' ? name : ''} | ${label === 'all' ? secs.toFixed(1) : ''} | ${label} | ${ms.length} | ${q.p50} | ${q.p99} | ${q.max} | ${bad} | ${label === 'all' ? cpuText : ''} |`);
       }
-    }
-    for (const [name, from, to, c0, c1] of phases) {
-      const busiest = busiestOthers(c0, c1, (to - from) / 1000);
-      if (busiest) console.log(`other processes, ${name}: ${busiest}`);
     }
     console.log(`\nload 1 min: ${os.loadavg()[0].toFixed(1)}`);
 
@@ -439,65 +435,24 @@ async function startGateway(delayMs: number) {
 interface Cpu {
   /** the server's CPU seconds (BENCH_PID), if known */
   server?: number;
-  /** PostgreSQL's: its live processes' and the exited backends' the postmaster has reaped */
   postgres: number;
   /** this process's (the stand-in, the probes, the polling) */
   bench: number;
   /** the machine's busy CPU seconds */
   busy: number;
-  /** every other live process's CPU seconds, by pid, with its command line */
-  others: Map<string, { cmd: string; cpu: number }>;
 }
-
-/** utime + stime (+ the reaped children's, `children`) of a /proc/<pid>/stat, in seconds. */
-const ticks = (stat: string, children = false) => {
-  const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0)) / 100; // clock ticks of 10 ms
-};
 
 function sampler(): () => Cpu {
-  const pid = process.env.BENCH_PID;
   return () => {
-    let server: number | undefined;
-    let postgres = 0;
-    const others = new Map<string, { cmd: string; cpu: number }>();
-    for (const p of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(p) || p === String(process.pid)) continue;
-      try {
-        const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-        const ppid = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1];
-        if (p === pid) server = ticks(stat);
-        else if (fs.readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'postgres') {
-          // the postmaster (its parent is not postgres) also carries its exited backends' time
-          const postmaster = fs.readFileSync(`/proc/${ppid}/comm`, 'utf8').trim() !== 'postgres';
-          postgres += ticks(stat, postmaster);
-        } else others.set(p, { cmd: fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').replaceAll('\0', ' ').trim().slice(0, 80), cpu: ticks(stat) });
-      } catch {} // gone meanwhile
-    }
     const own = process.cpuUsage();
-    const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    const idle = cpu[3]! + cpu[4]!;
-    const busy = (cpu.reduce((a, b) => a + b, 0) - idle) / 100;
-    return { server, postgres, bench: (own.user + own.system) / 1e6, busy, others };
+    return { server: cpuSeconds(process.env.BENCH_PID), postgres: postgresCpuSeconds(), bench: (own.user + own.system) / 1e6, busy: machineBusySeconds() };
   };
-}
-
-/** The other processes that used the most CPU between two samples (those alive at the second). */
-function busiestOthers(a: Cpu, b: Cpu, secs: number): string {
-  const used = [...b.others].map(([pid, o]) => ({ pid, cmd: o.cmd, pct: (100 * (o.cpu - (a.others.get(pid)?.cpu ?? 0))) / secs }));
-  return used
-    .filter((u) => u.pct >= 2)
-    .sort((x, y) => y.pct - x.pct)
-    .slice(0, 3)
-    .map((u) => `${u.pct.toFixed(0)} % pid ${u.pid} ${u.cmd}`)
-    .join('; ');
 }
 
 function quantiles(ms: number[]) {
   if (ms.length === 0) return { p50: '-', p99: '-', max: '-' };
   const s = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(1);
-  return { p50: at(0.5), p99: at(0.99), max: s[s.length - 1]!.toFixed(1) };
+  return { p50: percentile(s, 0.5).toFixed(1), p99: percentile(s, 0.99).toFixed(1), max: s[s.length - 1]!.toFixed(1) };
 }
 
 const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`;
