@@ -79,6 +79,21 @@ function checkBundleBudget() {
   rows.push(`bundle-budget: ${passed} passed, ${failed} failed`);
   if (r.status !== 0) exitCode = 1;
 }
+/** The failed tests of a vitest JSON report as "file > name: first line of the error", so the
+ * closing summary (the part of a long CI log that survives) says what to look at. */
+function failedTests(report) {
+  const failed = [];
+  for (const file of report.testResults ?? []) {
+    const rel = path.relative(root, file.name ?? '');
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of tests) failed.push(`${rel} > ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
+    // a file that failed outside any test (import error, hook timeout)
+    if (tests.length === 0 && file.status === 'failed') failed.push(`${rel}: ${firstLine(file.message)}`);
+  }
+  return failed;
+}
+const firstLine = (text) => (text ?? '').split('\n', 1)[0].slice(0, 300);
+
 const rows = [];
 let exitCode = 0;
 for (const s of suites) {
@@ -98,6 +113,7 @@ for (const s of suites) {
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests;
   rows.push(`${s.name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed (${secs}s)`);
+  for (const f of failedTests(r)) rows.push(`  failed: ${f}`);
   if (code !== 0) exitCode = code;
 }
 // the closing summary: each suite's counts and duration, then the total wall time

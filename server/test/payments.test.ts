@@ -166,6 +166,25 @@ describe(`PIX payments (${ENGINE})`, () => {
     expect(await ledgerSumOf(t.database.db, poor.id)).toBe(2);
   });
 
+  it('credits a deactivation hands over apply the waiting payments at once', async () => {
+    const poor = await createSignedInReseller(t, admin, { username: 'pix_heir', password: PASS, type: 'reseller', credits: 1, groups });
+    await t.call(poor.token, { method: 'PUT', url: '/api/payments/settings', payload: { enabled: true, mercadopago_access_token: TOKEN, mercadopago_webhook_secret: SECRET, prices: [{ package_id: pkg, price_cents: 2000 }] } });
+    const line = await createLine(t, poor.token, { package_id: pkg });
+    const charge = await pay(await customerOf(line), 'renew-key-heir1');
+    const mpId = await mpIdOf(charge.id);
+    mp.set(mpId, { status: 'approved' });
+    await deliver(mp.notification(mpId, SECRET));
+    expect(await statusOf(charge.id)).toBe('paid_awaiting_credits');
+
+    const leaving = await createSignedInReseller(t, admin, { username: 'pix_leaving', password: PASS, type: 'reseller', credits: 4, groups });
+    const moved = await t.call(admin, { method: 'DELETE', url: `/api/resellers/${leaving.id}`, payload: { reseller_id: leaving.id, type: 'transferall', target_id: poor.id } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expect.poll(() => statusOf(charge.id), { timeout: 5000 }).toBe('applied');
+    expect(await renewals(line.id)).toBe(1);
+    expect(await balanceOf(t.database.db, poor.id)).toBe(3);
+    expect(await ledgerSumOf(t.database.db, poor.id)).toBe(3);
+  });
+
   it('the poller applies a payment whose notification was lost, and expires charges nobody paid', async () => {
     const line = await createLine(t, reseller.token, { package_id: pkg });
     const token = await customerOf(line);

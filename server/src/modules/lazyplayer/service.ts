@@ -3,6 +3,7 @@ import { withTx } from '../../db/tx.ts';
 import { AppError, notFound, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { credit } from '../credits/ledger.ts';
+import { applyAwaitingSoon } from '../payments/apply.ts';
 import { invalidateFor } from '../dashboard/cache.ts';
 import { NOT_CONFIGURED, UpstreamError } from '../integrations/http.ts';
 import { charge, loadLineForChange, logChange, now } from '../lines/change.ts';
@@ -99,6 +100,7 @@ export async function activate(deps: Deps, actor: AuthUser, lineId: number, rawM
       await logChange(trx, actor, line, 'user_lazy_player_refund', reason, charged);
       await invalidateFor(trx, line.member_id);
     });
+    if (charged > 0) applyAwaitingSoon(deps, actor.id); // PIX payments waiting for credits
     throw err.status !== undefined ? refused(err.status) : failed();
   }
   await withTx(deps.database, async (trx) => {

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, isUniqueViolation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { credit, currentBalance } from '../credits/ledger.ts';
+import { applyAwaitingSoon } from '../payments/apply.ts';
 import { runIdempotent } from '../credits/idempotency.ts';
 import { randomCredential } from '../lines/service.ts';
 import { writeLog } from '../logs/write.ts';
@@ -48,6 +49,7 @@ export async function migrateReseller(deps: Deps, actor: AuthUser, input: { user
       await writeLog(trx, { type_log: 'credits', action: 'p2p_import_credits', actor_id: actor.id, reseller_id: actor.id, value: oldUsername, value_int: session.credits });
       return { old_username: oldUsername, credits_imported: session.credits, credits: balance };
     });
+    if (session.credits > 0) applyAwaitingSoon(deps, actor.id); // PIX payments waiting for credits
     return outcome.body;
   } catch (err) {
     if (isUniqueViolation(err)) throw alreadyImported(); // a concurrent import of the same account won

@@ -4,6 +4,7 @@ import { forbidden, notFound, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { credit, debit, lockResellers } from '../credits/ledger.ts';
+import { applyAwaitingSoon } from '../payments/apply.ts';
 import { invalidateFor } from '../dashboard/cache.ts';
 import { handOverLines } from '../lines/service.ts';
 import { writeLog } from '../logs/write.ts';
@@ -43,5 +44,7 @@ export async function deactivate(deps: Deps, actor: AuthUser, id: number, target
     await invalidateFor(trx, targetId);
     return { id, target_id: targetId, credits_moved: credits, sub_resellers_moved: row.sub_resellers_count, clients_moved: row.clients_count };
   });
+  // the target's PIX payments waiting for credits renew now (payments/apply.ts)
+  if (result.credits_moved > 0) applyAwaitingSoon(deps, targetId);
   return result;
 }
