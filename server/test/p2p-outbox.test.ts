@@ -175,7 +175,8 @@ describe(`P2P outbox (${ENGINE})`, () => {
     w.t.deps.config.p2pApiKey = 'wrong-key';
     try {
       const a = await w.account(M.token, { username: 'wrong_key' });
-      for (let i = 0; i < 100 && (await call('GET', `/api/p2p/users/${a.id}`)).json().sync_state !== 'failed'; i++) await new Promise((r) => setTimeout(r, 20));
+      // the worker's first attempt (polls every 100 ms): up to 10 s on a loaded machine (was 100 polls, about 2 s)
+      for (const until = Date.now() + 10_000; Date.now() < until && (await call('GET', `/api/p2p/users/${a.id}`)).json().sync_state !== 'failed'; ) await new Promise((r) => setTimeout(r, 20));
       expect((await call('GET', `/api/p2p/users/${a.id}`)).json()).toMatchObject({ sync_state: 'failed', sync_error: expect.stringContaining('401') });
       expect(w.p2p.accounts.has('wrong_key@p2p.local')).toBe(false);
     } finally {

@@ -214,7 +214,7 @@ describe(`PIX renewal across a SIGKILL of the panel (${ENGINE})`, () => {
     expect(retried.status, await retried.text()).toBe(200);
     await until('the payment applied', async () => (await paymentRow(charge.id)).status === 'applied', 15_000);
 
-    // the dead process's `payments` lease runs out (33 s here) and the new one's poller takes it
+    // the dead process's `payments` lease runs out (a 1 s tick plus 15 s here) and the new one's poller takes it
     await until('the restarted server’s poller', async () => (await leaseHolder()) !== holder, 45_000, 250);
     await sleep(1_500); // its round
     for (let i = 0; i < 3; i++) expect((await notify(mpId)).status).toBe(200);

@@ -174,8 +174,14 @@ describe(`reminders across a SIGKILL of the panel (${ENGINE})`, () => {
     try {
       evo.delivered.length = 0;
       await expireNow(all.map((l) => l.id));
-      await until('all 30 delivered', () => all.every((l) => deliveredTo(l.number) >= 1), 30_000);
-      await sleep(2_500);
+      // delivered, and each outcome recorded (the row is written after the gateway answered)
+      const ids = all.map((l) => l.id);
+      await until(
+        'all 30 delivered and recorded sent',
+        async () => all.every((l) => deliveredTo(l.number) >= 1) && (await messages(ids)).filter((m) => m.status === 'sent').length === ids.length,
+        30_000,
+      );
+      await sleep(2_500); // a couple more ticks: nothing more goes out
       for (const l of all) expect(deliveredTo(l.number), `line ${l.id}`).toBe(1);
       expect(evo.delivered).toHaveLength(all.length);
       for (const l of linesB) expect(evo.delivered.find((d) => d.number === l.number)!.instance).toBe('loja_b');

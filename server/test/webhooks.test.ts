@@ -200,11 +200,14 @@ describe(`webhooks (${ENGINE})`, () => {
     await createLine(t, reseller.token, { package_id: pkg });
     // its first attempt fails and is recorded: what is left is the retry the removal must cancel
     await waitFor(async () => (await deliveries()).some((d: { type: string; attempts: number }) => d.type === 'line.created' && d.attempts >= 1));
+    // No send in flight at the removal: stopping the worker waits for its round, so a retry it had
+    // already leased has met the failing receiver and is recorded. (A send in flight during a
+    // removal records nothing: the last test.) A sleep here instead raced a send slowed by load.
+    await worker?.stop();
     expect((await t.call(reseller.token, { method: 'DELETE', url: `/api/webhooks/${endpointId}` })).statusCode).toBe(204);
-    // a retry leased just before the removal is already on its way: it meets the failing receiver
-    await new Promise((r) => setTimeout(r, 300));
     hook.fail(false);
-    // past the next retry's time (backoff 100 ms, due at the next whole second): nothing comes
+    worker = start();
+    // past the next retry's time (backoff 100 or 200 ms, due at the next whole second): nothing comes
     await new Promise((r) => setTimeout(r, 1500));
     expect(hook.got).toHaveLength(2);
     const states = await t.database.db.selectFrom('webhook_deliveries').select('state').where('endpoint_id', '=', endpointId).where('state', '=', 'pending').execute();
