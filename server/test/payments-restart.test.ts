@@ -149,7 +149,7 @@ describe(`PIX renewal across a SIGKILL of the panel (${ENGINE})`, () => {
       ADMIN_PASSWORD,
       MERCADOPAGO_API_URL: mp.url,
       PUBLIC_URL: 'http://painel.example',
-      PAYMENTS_CHECK_AFTER_SECONDS: '2',
+      PAYMENTS_CHECK_AFTER_SECONDS: '4',
       PAYMENTS_TICK_SECONDS: '1',
       INTEGRATION_TIMEOUT_MS: '1000',
     });
@@ -183,10 +183,10 @@ describe(`PIX renewal across a SIGKILL of the panel (${ENGINE})`, () => {
     const balance = await balanceOf(reseller); // 5 less the line's credit
     const expBefore = await expOf(line.id);
 
-    // The poller asks about the pending charge (at most once per 2 s): right after it did, the next
+    // The poller asks about the pending charge (at most once per 4 s): right after it did, the next
     // GET of this payment is the notification's.
     const polled = mp.getsOf(mpId);
-    await until("the poller's GET of the pending charge", () => mp.getsOf(mpId) > polled, 10_000, 10);
+    await until("the poller's GET of the pending charge", () => mp.getsOf(mpId) > polled, 20_000, 10);
     mp.state.holdGets = true;
     mp.payments.get(mpId)!.status = 'approved';
     const gets = mp.getsOf(mpId);
