@@ -38,6 +38,21 @@ describe(`PIX payments (${ENGINE})`, () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { id: number; status: string; qr_code: string; amount_cents: number };
   }
+  /** A reseller with PIX on at R$ 20,00 and one credit, spent on a line: its customer's payment will wait. */
+  async function pixResellerOnItsLastCredit(username: string) {
+    const poor = await createSignedInReseller(t, admin, { username, password: PASS, type: 'reseller', credits: 1, groups });
+    await t.call(poor.token, { method: 'PUT', url: '/api/payments/settings', payload: { enabled: true, mercadopago_access_token: TOKEN, mercadopago_webhook_secret: SECRET, prices: [{ package_id: pkg, price_cents: 2000 }] } });
+    const line = await createLine(t, poor.token, { package_id: pkg }); // its last credit
+    return { poor, line };
+  }
+  /** The line's customer pays; Mercado Pago approves and notifies once. */
+  async function paidByCustomer(line: { username: string; password: string }, key: string) {
+    const charge = await pay(await customerOf(line), key);
+    const mpId = await mpIdOf(charge.id);
+    mp.set(mpId, { status: 'approved' });
+    await deliver(mp.notification(mpId, SECRET));
+    return { charge, mpId };
+  }
   const mpIdOf = async (paymentId: number) => Number((await t.database.db.selectFrom('payments').select('mp_payment_id').where('id', '=', paymentId).executeTakeFirstOrThrow()).mp_payment_id);
   const statusOf = async (paymentId: number) => (await t.database.db.selectFrom('payments').select('status').where('id', '=', paymentId).executeTakeFirstOrThrow()).status;
   const expOf = async (lineId: number) => Number((await t.database.db.selectFrom('lines').select('exp_date').where('id', '=', lineId).executeTakeFirstOrThrow()).exp_date);
@@ -142,14 +157,8 @@ describe(`PIX payments (${ENGINE})`, () => {
   });
 
   it('a reseller short of credits: the payment waits, and applies once when credited', async () => {
-    const poor = await createSignedInReseller(t, admin, { username: 'pix_poor', password: PASS, type: 'reseller', credits: 1, groups });
-    await t.call(poor.token, { method: 'PUT', url: '/api/payments/settings', payload: { enabled: true, mercadopago_access_token: TOKEN, mercadopago_webhook_secret: SECRET, prices: [{ package_id: pkg, price_cents: 2000 }] } });
-    const line = await createLine(t, poor.token, { package_id: pkg }); // its last credit
-    const token = await customerOf(line);
-    const charge = await pay(token, 'renew-key-poor1');
-    const mpId = await mpIdOf(charge.id);
-    mp.set(mpId, { status: 'approved' });
-    await deliver(mp.notification(mpId, SECRET));
+    const { poor, line } = await pixResellerOnItsLastCredit('pix_poor');
+    const { charge, mpId } = await paidByCustomer(line, 'renew-key-poor1');
     expect(await statusOf(charge.id)).toBe('paid_awaiting_credits');
     expect(await renewals(line.id)).toBe(0);
     const summary = await t.call(poor.token, { method: 'GET', url: '/api/payments/summary' });
@@ -167,13 +176,8 @@ describe(`PIX payments (${ENGINE})`, () => {
   });
 
   it('credits a deactivation hands over apply the waiting payments at once', async () => {
-    const poor = await createSignedInReseller(t, admin, { username: 'pix_heir', password: PASS, type: 'reseller', credits: 1, groups });
-    await t.call(poor.token, { method: 'PUT', url: '/api/payments/settings', payload: { enabled: true, mercadopago_access_token: TOKEN, mercadopago_webhook_secret: SECRET, prices: [{ package_id: pkg, price_cents: 2000 }] } });
-    const line = await createLine(t, poor.token, { package_id: pkg });
-    const charge = await pay(await customerOf(line), 'renew-key-heir1');
-    const mpId = await mpIdOf(charge.id);
-    mp.set(mpId, { status: 'approved' });
-    await deliver(mp.notification(mpId, SECRET));
+    const { poor, line } = await pixResellerOnItsLastCredit('pix_heir');
+    const { charge } = await paidByCustomer(line, 'renew-key-heir1');
     expect(await statusOf(charge.id)).toBe('paid_awaiting_credits');
 
     const leaving = await createSignedInReseller(t, admin, { username: 'pix_leaving', password: PASS, type: 'reseller', credits: 4, groups });
@@ -205,10 +209,7 @@ describe(`PIX payments (${ENGINE})`, () => {
 
   it('the payments list exports as CSV and XLSX with its filters, only the account\'s own', async () => {
     const line = await createLine(t, reseller.token, { package_id: pkg });
-    const charge = await pay(await customerOf(line), 'renew-key-export1');
-    const mpId = await mpIdOf(charge.id);
-    mp.set(mpId, { status: 'approved' });
-    await deliver(mp.notification(mpId, SECRET));
+    const { charge, mpId } = await paidByCustomer(line, 'renew-key-export1');
     expect(await statusOf(charge.id)).toBe('applied');
 
     const csv = await t.call(reseller.token, { method: 'GET', url: '/api/payments/export.csv?status=applied&tz_offset=-180' });
