@@ -38,5 +38,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // once per run: the migrated template every file's database is copied from, and the compiled server
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -5,13 +5,13 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import { ensureFirstAdmin } from '../src/bootstrap.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/connection.ts';
-import { migrate } from '../src/db/migrations/index.ts';
 import type { Deps } from '../src/deps.ts';
+import { inject } from 'vitest';
+import { ADMIN_PASSWORD, ENGINE, PG_ADMIN_URL } from './engine.ts';
 
-export const ENGINE = (process.env.TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
+export { ADMIN_PASSWORD, ENGINE };
 /** `npm run test:fast` (TEST_TIER=fast, see vitest.config.ts): tests at load-test size skip themselves. */
 export const FAST_TIER = process.env.TEST_TIER === 'fast';
 
@@ -29,8 +29,6 @@ export async function logIdsInScope(db: Database['db'], ids: number[]): Promise<
     .execute();
   return rows.map((r) => Number(r.id));
 }
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const ADMIN_PASSWORD = 'admin-pass-123';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -43,18 +41,20 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A fresh database (a temp SQLite file, or a new PostgreSQL database) with the app on top. */
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
-  const name = `panel_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  let url: string;
-  let dropDb: () => Promise<void>;
+/**
+ * A database of the test's own, copied from the run's migrated template (test/global-setup.ts):
+ * every migration applied and the first admin (`admin`, ADMIN_PASSWORD) created.
+ */
+export async function migratedDatabase(prefix = 'panel_test'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = inject('migratedTemplate');
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
   if (ENGINE === 'postgres') {
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     await admin.end();
-    url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-    dropDb = async () => {
+    const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+    const drop = async () => {
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
       // The pool's backends may still be closing: dropping WITH (FORCE) then kills them, which
@@ -67,17 +67,21 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     };
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-test-'));
-    url = `sqlite:${path.join(dir, 'panel.db')}`;
-    dropDb = async () => fs.rmSync(dir, { recursive: true, force: true });
+    return { url, drop };
   }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix.replaceAll('_', '-')}-`));
+  const file = path.join(dir, 'panel.db');
+  fs.copyFileSync(template, file);
+  return { url: `sqlite:${file}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A fresh database (a copy of the migrated template) with the app on top. */
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const { url, drop: dropDb } = await migratedDatabase();
   // SQLITE_READERS=0 runs a suite with SQLite's reads on the main connection (to compare).
   const config = { ...loadConfig({ DATABASE_URL: url, ADMIN_PASSWORD, SQLITE_READERS: process.env.SQLITE_READERS }), ...overrides };
   const database = openDatabase(url, config);
-  await migrate(database.db, database.dialect);
   const deps = { config, database };
-  await ensureFirstAdmin(deps);
   // TEST_LOG=1 shows the server's log (e.g. the error behind a 500 the fuzzer found).
   const app = await buildApp(deps, { logger: process.env.TEST_LOG === '1' ? undefined : false });
   await app.ready();

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { ENGINE } from '../helpers.ts';
 
 // The real server as a child process (what `npm start` runs), on a database of its own, so a
@@ -62,15 +63,14 @@ export class ServerProcess {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
-    /** node's arguments: by default the TypeScript sources through tsx; a compiled build's main.js otherwise */
-    private readonly args: string[] = ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')],
+    /** node's arguments: by default the run's compiled server (test/global-setup.ts), what `npm start` runs */
+    private readonly args: string[] = [inject('serverMain')],
   ) {
     this.base = `http://127.0.0.1:${port}`;
   }
 
   /** Starts the server and resolves once it answers HTTP. */
   async start(timeoutMs = 60_000): Promise<void> {
-    // one process (the tsx CLI would put a parent in between that a SIGKILL leaves orphaned)
     const child = spawn(process.execPath, this.args, {
       cwd: root,
       env: { ...process.env, HOST: '127.0.0.1', PORT: String(this.port), LOG_LEVEL: 'warn', WEB_DIST: path.join(root, 'no-web-dist'), ...this.env },
