@@ -22,7 +22,6 @@ export const SLOW_FILES = [
   'test/fuzz.test.ts', // thousands of generated requests against a server process
   'test/p2p-outbox.test.ts', // a provider outage over many changes
   'test/backup.test.ts', // `npm run backup` and pg_restore child processes
-  'test/write-starvation.test.ts', // 20 s of concurrent spends
   'test/reminders-restart.test.ts', // kill -9 of a server process mid-send; two processes
   'test/payments-restart.test.ts', // kill -9 between a PIX notification and its renewal
   'test/list-plan-matrix.test.ts', // thousands of list combinations explained (40-100 s)
