@@ -9,7 +9,9 @@ import { defineConfig } from 'vitest/config';
  *   at load-test size skips itself with `{ skip: FAST_TIER }` (test/helpers.ts).
  *   A new file that takes more than a few seconds on SQLite belongs in this list.
  * - perf: test/perf/ only, what the bench command runs: checks of how the server does its work
- *   (statement counts, query plans, throughput under load) rather than what it answers.
+ *   (statement counts, query plans, latency and throughput under load) rather than what it
+ *   answers. Every bound on elapsed time lives here, run alone where timings mean something; the
+ *   other tiers assert answers, counts, order and events only.
  */
 export const SLOW_FILES = [
   'test/nginx-edge.test.ts', // real nginx in front of the server
