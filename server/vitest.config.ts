@@ -10,8 +10,8 @@ import { defineConfig } from 'vitest/config';
  *   A new file that takes more than a few seconds on SQLite belongs in this list.
  * - perf: test/perf/ only, what the bench command runs: checks of how the server does its work
  *   (statement counts, query plans, latency and throughput under load) rather than what it
- *   answers. Every bound on elapsed time lives here, run alone where timings mean something; the
- *   other tiers assert answers, counts, order and events only.
+ *   answers. A bound on elapsed time belongs here, run alone where timings mean something; the
+ *   other tiers assert answers, counts, order and events.
  */
 export const SLOW_FILES = [
   'test/nginx-edge.test.ts', // real nginx in front of the server
