@@ -10,7 +10,7 @@ import { adminWithPackage, balanceOf, createSignedInReseller, ledgerSumOf } from
 
 // The write path through the API, one transaction per request: concurrent spends stay exact, one
 // Idempotency-Key gives one charge however many times it is sent at once, and a row (PostgreSQL) or
-// the write lock (SQLite) held elsewhere makes the spends that need it fail fast with 503 BUSY,
+// the write lock (SQLite) held elsewhere makes the spends that need it fail with 503 BUSY,
 // changing nothing, while (PostgreSQL) other resellers' spends go through.
 
 const PASS = 'Write-pass-2026';
@@ -98,37 +98,27 @@ describe(`write path: one transaction per request (${ENGINE})`, () => {
     expect(received).toBe(30);
   });
 
-  it.runIf(ENGINE === 'postgres')('a reseller row held for 10 s: its spends fail within 2 s with 503 BUSY and change nothing; other resellers spend as usual', async () => {
+  it.runIf(ENGINE === 'postgres')('a reseller row held elsewhere: its spends fail with 503 BUSY while it is held and change nothing; other resellers spend meanwhile', async () => {
+    // Everything in the try block is answered while the row is held: the holder lets go only in
+    // `finally`. How soon the refusal comes and how long the others take is measured in
+    // test/perf/write-path-busy.test.ts.
     const held = await reseller('wp_held', 'reseller', 5);
     const other = await reseller('wp_free', 'reseller', 50);
-    const timed = async (token: string, key: string) => {
-      const started = performance.now();
-      const res = await create(token, { package_id: pkg }, key);
-      return { res, ms: performance.now() - started };
-    };
-    // usual latency of 10 spends at once (one reseller's spends queue on its own balance), before the row is held
-    const usual = (await Promise.all(Array.from({ length: 10 }, (_, i) => timed(other.token, `free-before-${i}`)))).map((f) => f.ms);
+    for (let i = 0; i < 10; i++) expect((await create(other.token, { package_id: pkg }, `free-before-${i}`)).statusCode).toBe(201);
     const holder = new pg.Client({ connectionString: t.deps.config.databaseUrl });
     await holder.connect();
-    const heldSince = performance.now();
     try {
       await holder.query('BEGIN');
       await holder.query('SELECT id FROM resellers WHERE id = $1 FOR UPDATE', [held.id]);
-      const [blocked, ...free] = await Promise.all([timed(held.token, 'held-1'), ...Array.from({ length: 10 }, (_, i) => timed(other.token, `free-during-${i}`))]);
-      expect(blocked.res.statusCode, blocked.res.body).toBe(503);
-      expect(blocked.res.json().code).toBe('BUSY');
-      expect(Number(blocked.res.headers['retry-after'])).toBeGreaterThan(0);
-      expect(blocked.ms, 'failed within 2 s').toBeLessThan(2_000);
-      expect(free.map((f) => f.res.statusCode)).toEqual(Array(10).fill(201));
-      const slowest = Math.max(...free.map((f) => f.ms));
-      expect(slowest, `other resellers did not wait for the held row (usual ${Math.max(...usual).toFixed(0)} ms)`).toBeLessThan(Math.max(1_500, 3 * Math.max(...usual)));
-      expect(performance.now() - heldSince, 'all of it while the row was held').toBeLessThan(10_000);
-      // the row stays held for its 10 s; a retry meanwhile is refused again, as fast
-      await new Promise((r) => setTimeout(r, Math.max(0, 8_000 - (performance.now() - heldSince))));
-      const again = await timed(held.token, 'held-1');
-      expect(again.res.statusCode).toBe(503);
-      expect(again.ms).toBeLessThan(2_000);
-      await new Promise((r) => setTimeout(r, Math.max(0, 10_000 - (performance.now() - heldSince))));
+      const [blocked, ...free] = await Promise.all([create(held.token, { package_id: pkg }, 'held-1'), ...Array.from({ length: 10 }, (_, i) => create(other.token, { package_id: pkg }, `free-during-${i}`))]);
+      expect(blocked.statusCode, blocked.body).toBe(503);
+      expect(blocked.json().code).toBe('BUSY');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(free.map((f) => f.statusCode), 'the other reseller did not wait for the held row').toEqual(Array(10).fill(201));
+      // a retry while the row is still held is refused again
+      const again = await create(held.token, { package_id: pkg }, 'held-1');
+      expect(again.statusCode, again.body).toBe(503);
+      expect(again.json().code).toBe('BUSY');
     } finally {
       await holder.query('COMMIT');
       await holder.end();
@@ -142,22 +132,20 @@ describe(`write path: one transaction per request (${ENGINE})`, () => {
     expect(await balanceOf(t.database.db, held.id)).toBe(4);
     expect(await balanceOf(t.database.db, other.id)).toBe(30);
     expect(await ledgerSumOf(t.database.db, other.id)).toBe(30);
-  }, 30_000);
+  });
 
-  it.runIf(ENGINE === 'sqlite')('the write lock held by another connection: a spend fails within 2 s with 503 BUSY and changes nothing; it goes through once released', async () => {
+  it.runIf(ENGINE === 'sqlite')('the write lock held by another connection: a spend fails with 503 BUSY while it is held and changes nothing; it goes through once released', async () => {
     // SQLite has one write lock for the whole database: while another process holds it, every
-    // write waits for it (up to the busy timeout), whoever the reseller.
+    // write waits for it (up to the busy timeout), whoever the reseller. The answer below comes
+    // while the lock is held (released only in `finally`); how soon, test/perf/write-path-busy.test.ts.
     const r = await reseller('wp_locked', 'reseller', 5);
     const holder = new SqliteDatabase(t.deps.config.databaseUrl.slice('sqlite:'.length));
     try {
       holder.exec('BEGIN IMMEDIATE');
-      const started = performance.now();
       const res = await create(r.token, { package_id: pkg }, 'locked-1');
-      const ms = performance.now() - started;
       expect(res.statusCode, res.body).toBe(503);
       expect(res.json().code).toBe('BUSY');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      expect(ms, 'failed within 2 s').toBeLessThan(2_000);
       // reads go on meanwhile (WAL)
       expect((await t.call(r.token, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
     } finally {
