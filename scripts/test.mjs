@@ -1,13 +1,15 @@
-// `npm test`: server API tests on SQLite and on PostgreSQL, web unit tests, then browser
-// tests against the built server. Prints each suite's counts and duration, then one closing line
-// "N passed, N failed".
+// `npm test`: server API tests on SQLite and on PostgreSQL, web unit tests, then browser tests
+// against the built server. The machine's two cores each take a lane: the SQLite suite, then the
+// web unit tests and the web build, beside the PostgreSQL suite; the browser tests run when both
+// lanes are done. Each line of a lane's output carries its suite's name. Prints each suite's
+// counts and duration, each failed test, then one closing line "N passed, N failed".
 //
-// `npm run test:fast` (`node scripts/test.mjs fast`): the edit-run loop, under 3 minutes on a
-// 2-core machine: the server API tests on SQLite without the slow files (TEST_TIER=fast: real
-// nginx, the compiled server, kill -9 and SIGTERM runs, worker processes, fuzzing, load-size
-// runs; the list is SLOW_FILES in server/vitest.config.ts), then the web unit tests. CI and a
-// change's last check run the full `npm test`.
-import { spawnSync } from 'node:child_process';
+// `npm run test:fast` (`node scripts/test.mjs fast`): the edit-run loop: the server API tests on
+// SQLite without the slow files (TEST_TIER=fast: real nginx, the compiled server, kill -9 and
+// SIGTERM runs, worker processes, fuzzing, load-size runs; the list is SLOW_FILES in
+// server/vitest.config.ts) beside the web unit tests. CI and a change's last check run the full
+// `npm test`.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -16,21 +18,27 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv[2]; // optional: server-sqlite | server-postgres | web | e2e | fast
-const all = [
-  { name: 'server-sqlite', ws: 'server', env: { TEST_DB: 'sqlite' } },
-  { name: 'server-postgres', ws: 'server', env: { TEST_DB: 'postgres' } },
-  { name: 'web', ws: 'web', env: {} },
-  { name: 'e2e', ws: 'e2e', env: {}, before: () => run('npm', ['run', 'build', '-w', 'web']) },
-];
-const fast = [
-  { name: 'server-sqlite-fast', ws: 'server', env: { TEST_DB: 'sqlite', TEST_TIER: 'fast' } },
-  { name: 'web', ws: 'web', env: {} },
-];
-const suites = only === 'fast' ? fast : all.filter((s) => !only || s.name === only);
-if (suites.length === 0) {
+const suite = {
+  'server-sqlite': { name: 'server-sqlite', ws: 'server', env: { TEST_DB: 'sqlite' } },
+  'server-postgres': { name: 'server-postgres', ws: 'server', env: { TEST_DB: 'postgres' } },
+  web: { name: 'web', ws: 'web', env: {} },
+  e2e: { name: 'e2e', ws: 'e2e', env: {}, buildWeb: true },
+};
+/** The web build the browser tests serve; in the full run it comes at the end of the SQLite lane. */
+const webBuild = { name: 'web-build', step: true };
+const fastSqlite = { name: 'server-sqlite-fast', ws: 'server', env: { TEST_DB: 'sqlite', TEST_TIER: 'fast' } };
+/** Stages run one after another; the lanes of a stage run side by side, the suites of a lane in turn. */
+const stages =
+  only === 'fast'
+    ? [[[fastSqlite], [suite.web]]]
+    : only
+      ? suite[only] && [[[suite[only]]]]
+      : [[[suite['server-sqlite'], suite.web, webBuild], [suite['server-postgres']]], [[{ ...suite.e2e, buildWeb: false }]]];
+if (!stages) {
   console.error(`unknown suite ${only}: server-sqlite | server-postgres | web | e2e | fast`);
   process.exit(2);
 }
+const suites = stages.flat(2).filter((s) => !s.step);
 const startedAll = Date.now();
 
 /** Whether something answers TCP at 127.0.0.1:5432 within two seconds. */
@@ -61,8 +69,26 @@ if (needs.length > 0) {
   process.exit(2);
 }
 
-function run(cmd, args, env = {}) {
-  return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+/** Runs a command from the repository root; beside another lane, each output line starts with `[label] `. */
+function runLabelled(label, cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    if (label) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let rest = '';
+        from.on('data', (chunk) => {
+          const lines = (rest + chunk.toString()).split('\n');
+          rest = lines.pop();
+          for (const line of lines) to.write(`[${label}] ${line}\n`);
+        });
+        from.on('end', () => rest && to.write(`[${label}] ${rest}\n`));
+      }
+    }
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -96,16 +122,19 @@ const firstLine = (text) => (text ?? '').split('\n', 1)[0].slice(0, 300);
 
 const rows = [];
 let exitCode = 0;
-for (const s of suites) {
-  if (s.before && s.before() !== 0) {
+
+/** One suite: its preparation, vitest with a JSON report, its row in the summary. */
+async function runSuite(s, label) {
+  if ((s.step || s.buildWeb) && (await runLabelled(label, 'npm', ['run', 'build', '-w', 'web'])) !== 0) {
     exitCode = 1;
-    rows.push(`${s.name}: build failed`);
-    continue;
+    rows.push('web build failed');
+    return;
   }
+  if (s.step) return;
   if (s.ws === 'e2e') checkBundleBudget();
   const out = path.join(os.tmpdir(), `panel-vitest-${s.name}-${process.pid}.json`);
   const started = Date.now();
-  const code = run('npx', ['vitest', 'run', '--root', s.ws, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], s.env);
+  const code = await runLabelled(label, 'npx', ['vitest', 'run', '--root', s.ws, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], s.env);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   let r = { numPassedTests: 0, numFailedTests: code === 0 ? 0 : 1, numPendingTests: 0 };
   if (fs.existsSync(out)) r = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -115,6 +144,18 @@ for (const s of suites) {
   rows.push(`${s.name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed (${secs}s)`);
   for (const f of failedTests(r)) rows.push(`  failed: ${f}`);
   if (code !== 0) exitCode = code;
+}
+
+for (const lanes of stages) {
+  const sideBySide = lanes.length > 1;
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const s of lane) {
+        // a failed web build leaves nothing for the browser tests to open
+        if (s.step || !rows.includes('web build failed')) await runSuite(s, sideBySide ? s.name : undefined);
+      }
+    }),
+  );
 }
 // the closing summary: each suite's counts and duration, then the total wall time
 console.log(`\n${rows.join('\n')}`);

@@ -26,6 +26,7 @@ export const SLOW_FILES = [
   'test/backup.test.ts', // `npm run backup` and pg_restore child processes
   'test/reminders-restart.test.ts', // kill -9 of a server process mid-send; two processes
   'test/payments-restart.test.ts', // kill -9 between a PIX notification and its renewal
+  'test/webhooks-restart.test.ts', // kill -9 of a server process with a delivery in flight
   'test/list-plan-matrix.test.ts', // thousands of list combinations explained (40-100 s)
 ];
 
