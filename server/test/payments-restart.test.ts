@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/connection.ts';
+import { nowSec } from '../src/lib/clock.ts';
 import { PACKAGE_DEFAULTS, addMonthsUtc } from './fixtures.ts';
 import { ENGINE } from './helpers.ts';
 import { type FreshDatabase, ServerProcess, freePort, freshDatabase } from './security/server-process.ts';
@@ -85,7 +86,7 @@ async function startMercadoPago(token: string) {
       url.searchParams.set('data.id', String(id));
       url.searchParams.set('type', 'payment');
       const requestId = randomUUID();
-      const ts = String(Math.floor(Date.now() / 1000));
+      const ts = String(nowSec());
       const v1 = createHmac('sha256', secret).update(`id:${id};request-id:${requestId};ts:${ts};`).digest('hex');
       return { path: `${url.pathname}${url.search}`, headers: { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId }, body: { action: 'payment.updated', type: 'payment', data: { id: String(id) } } };
     },

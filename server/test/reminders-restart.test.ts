@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/connection.ts';
+import { nowSec } from '../src/lib/clock.ts';
 import { whatsappNumber } from '../src/modules/reminders/whatsapp.ts';
 import { ENGINE } from './helpers.ts';
 import { PACKAGE_DEFAULTS } from './fixtures.ts';
@@ -86,7 +87,7 @@ describe(`reminders across a SIGKILL of the panel (${ENGINE})`, () => {
 
   /** Makes the lines expire now: due their `day` reminder. */
   async function expireNow(ids: number[]) {
-    await database!.db.updateTable('lines').set({ exp_date: Math.floor(Date.now() / 1000) }).where('id', 'in', ids).execute();
+    await database!.db.updateTable('lines').set({ exp_date: nowSec() }).where('id', 'in', ids).execute();
   }
 
   const messages = (lineIds: number[]) =>

@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowSec } from '../src/lib/clock.ts';
 import { createReseller, groupIds, ledgerSumOf } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext, logIdsInScope } from './helpers.ts';
 import type { Reseller, SearchOption } from '../../web/src/api/types.ts';
@@ -484,7 +485,7 @@ describe(`reseller scope, blocking, promotion, deactivation, ledger, logs and do
 
   it('deactivate with transferall moves the whole subtree, the credits (ledger on both sides) and revokes sessions', async () => {
     // a line of the grandchild, written straight in: its top-level reseller is mastera until the move
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSec();
     const moved = await db()
       .insertInto('lines')
       .values({ member_id: id.suba1x, username: 'moved_line', password: 'secret1', exp_date: now + 86_400, created_at: now, enabled: 1, is_trial: 0, max_connections: 1, bouquet: '[]', system: 1 })
