@@ -7,6 +7,7 @@ import { nowSec } from '../src/lib/clock.ts';
 import { PACKAGE_DEFAULTS, addMonthsUtc } from './fixtures.ts';
 import { ENGINE } from './helpers.ts';
 import { type FreshDatabase, ServerProcess, freePort, freshDatabase } from './security/server-process.ts';
+import { schedulerRounds } from './wait.ts';
 
 // A PIX renewal (docs/payments.md) from the real server process: the server is killed (SIGKILL)
 // after Mercado Pago's notification came in, while its GET of the payment is held unanswered, so
@@ -217,9 +218,9 @@ describe(`PIX renewal across a SIGKILL of the panel (${ENGINE})`, () => {
 
     // the dead process's `payments` lease runs out (a 1 s tick plus 15 s here) and the new one's poller takes it
     await until('the restarted server’s poller', async () => (await leaseHolder()) !== holder, 45_000, 250);
-    await sleep(1_500); // its round
+    await schedulerRounds(database!.db, 'payments', 1); // its round
     for (let i = 0; i < 3; i++) expect((await notify(mpId)).status).toBe(200);
-    await sleep(3_000);
+    await schedulerRounds(database!.db, 'payments', 2); // a couple more rounds: nothing more is applied
 
     const row = await paymentRow(charge.id);
     expect(row.status).toBe('applied');

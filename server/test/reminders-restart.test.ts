@@ -6,6 +6,7 @@ import { ENGINE } from './helpers.ts';
 import { PACKAGE_DEFAULTS } from './fixtures.ts';
 import { type FreshDatabase, ServerProcess, freePort, freshDatabase } from './security/server-process.ts';
 import { type EvolutionStandin, startEvolution } from './standins/evolution.ts';
+import { schedulerRounds } from './wait.ts';
 
 // Expiry reminders from the real server process through an Evolution API stand-in. The server is
 // killed (SIGKILL) with one WhatsApp message held unanswered by the gateway and others not started
@@ -151,7 +152,7 @@ describe(`reminders across a SIGKILL of the panel (${ENGINE})`, () => {
       40_000,
     );
     const took = Date.now() - restarted;
-    await sleep(2_500); // a couple more ticks: nothing more goes out
+    await schedulerRounds(database!.db, 'reminders', 2); // a couple more whole rounds: nothing more goes out
     for (const l of all) expect(deliveredTo(l.number), `line ${l.id}`).toBe(1);
     expect(evo.delivered).toHaveLength(all.length);
     expect(evo.delivered.every((d) => d.instance === 'loja_crash')).toBe(true);
@@ -182,7 +183,7 @@ describe(`reminders across a SIGKILL of the panel (${ENGINE})`, () => {
         async () => all.every((l) => deliveredTo(l.number) >= 1) && (await messages(ids)).filter((m) => m.status === 'sent').length === ids.length,
         30_000,
       );
-      await sleep(2_500); // a couple more ticks: nothing more goes out
+      await schedulerRounds(database!.db, 'reminders', 2); // a couple more whole rounds: nothing more goes out
       for (const l of all) expect(deliveredTo(l.number), `line ${l.id}`).toBe(1);
       expect(evo.delivered).toHaveLength(all.length);
       for (const l of linesB) expect(evo.delivered.find((d) => d.number === l.number)!.instance).toBe('loja_b');
