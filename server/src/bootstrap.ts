@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from './deps.ts';
 import { withTx } from './db/tx.ts';
+import { nowSec } from './lib/clock.ts';
 import { hashPassword } from './modules/auth/tokens.ts';
-import { nowSec } from './modules/auth/repo.ts';
 import { passwordWeakness } from './modules/resellers/passwords.ts';
 import { anyResellerExists, insertFirstAdmin } from './modules/resellers/repo.ts';
 

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { nowMs } from './lib/clock.ts';
 
 // WORKERS > 1 (PostgreSQL only, see config.ts): the primary process has migrated the database and
 // made the first admin; it then forks the workers, which each open their own pool and listen on
@@ -29,7 +30,7 @@ export function superviseWorkers(count: number, log: (msg: string) => void = con
   const listened = new WeakSet<Worker>();
   const fork = () => {
     if (stopping) return;
-    alive.set(cluster.fork(), Date.now());
+    alive.set(cluster.fork(), nowMs());
   };
   const stop = (sig: NodeJS.Signals) => {
     if (stopping) return;
@@ -39,7 +40,7 @@ export function superviseWorkers(count: number, log: (msg: string) => void = con
   };
   cluster.on('listening', (worker) => listened.add(worker));
   cluster.on('exit', (worker, code, signal) => {
-    const lived = Date.now() - (alive.get(worker) ?? 0);
+    const lived = nowMs() - (alive.get(worker) ?? 0);
     alive.delete(worker);
     if (stopping) {
       if (code !== 0) failed = true;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { advanceClock, nowMs, nowSec, resetClock } from '../src/lib/clock.ts';
 import { adminWithPackage, createLine, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
@@ -29,7 +30,10 @@ describe(`API keys (${ENGINE})`, () => {
     reseller = await createSignedInReseller(t, admin, { username: 'key_res', password: PASS, type: 'reseller', credits: 10, groups });
     other = await createSignedInReseller(t, admin, { username: 'key_other', password: PASS, type: 'reseller', credits: 5, groups });
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    resetClock();
+  });
 
   it('is shown once, stored as a hash, listed with its scopes and addresses', async () => {
     const made = await makeKey(reseller.token, { name: 'WhatsApp bot', scopes: ['lines:read', 'credits:read'], allowed_ips: ['203.0.113.0/24', '2001:db8::1'] });
@@ -132,9 +136,9 @@ describe(`API keys (${ENGINE})`, () => {
     expect((await from('203.0.113.9')).statusCode).toBe(401);
     expect((await t.call(other.token, { method: 'DELETE', url: `/api/api-keys/${id}` })).statusCode).toBe(404);
 
-    const expiring = await makeKey(reseller.token, { scopes: ['credits:read'], expires_at: Math.floor(Date.now() / 1000) + 3600 });
+    const expiring = await makeKey(reseller.token, { scopes: ['credits:read'], expires_at: nowSec() + 3600 });
     expect((await t.call(expiring.key, { method: 'GET', url: '/api/profile' })).statusCode).toBe(200);
-    await t.database.db.updateTable('api_keys').set({ expires_at: Math.floor(Date.now() / 1000) - 1 }).where('id', '=', expiring.id).execute();
+    await t.database.db.updateTable('api_keys').set({ expires_at: nowSec() - 1 }).where('id', '=', expiring.id).execute();
     expect((await t.call(expiring.key, { method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
 
     // a block ends every way in, keys too: unblocked, the key stays revoked
@@ -164,17 +168,16 @@ describe(`API keys (${ENGINE})`, () => {
       const apps = [t.app, second];
       const statuses: number[] = [];
       let limited: Awaited<ReturnType<typeof t.app.inject>> | undefined;
-      // The count is per clock minute: the six requests start early in one, so all of them fall in
-      // it. (Run near a minute's end, a turn between the fifth and the sixth let the sixth through.)
-      const intoMinute = Date.now() % 60_000;
-      if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
-      const minute = Math.floor(Date.now() / 60_000);
+      // The count is per clock minute: the clock moves to the start of the next one, so all six
+      // requests fall in it. (Run near a minute's end, a turn between the fifth and the sixth let the sixth through.)
+      advanceClock(60_000 - (nowMs() % 60_000) + 100);
+      const minute = Math.floor(nowMs() / 60_000);
       for (let i = 0; i < 6; i++) {
         const res = await apps[i % 2].inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${key}` } });
         statuses.push(res.statusCode);
         if (res.statusCode === 429) limited = res;
       }
-      expect(Math.floor(Date.now() / 60_000), 'the six requests took over 15 s').toBe(minute);
+      expect(Math.floor(nowMs() / 60_000), 'the six requests took over a minute').toBe(minute);
       // the fifth and sixth are refused, whichever process they reach
       expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
       expect(limited?.json().code).toBe('RATE_LIMITED');

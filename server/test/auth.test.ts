@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowSec } from '../src/lib/clock.ts';
 import { hashPassword } from '../src/modules/auth/tokens.ts';
 import { ADMIN_PASSWORD, ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
@@ -64,17 +65,17 @@ describe(`auth (${ENGINE})`, () => {
     expect((await t.call(null, { method: 'GET', url: '/api/profile' })).json().code).toBe('UNAUTHORIZED');
     expect((await t.call('garbage', { method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
     const token = await t.login('admin');
-    await t.database.db.updateTable('sessions').set({ last_seen_at: Math.floor(Date.now() / 1000) - 31 * 60 }).execute();
+    await t.database.db.updateTable('sessions').set({ last_seen_at: nowSec() - 31 * 60 }).execute();
     expect((await t.call(token, { method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
     const token2 = await t.login('admin');
-    await t.database.db.updateTable('sessions').set({ expires_at: Math.floor(Date.now() / 1000) - 1 }).execute();
+    await t.database.db.updateTable('sessions').set({ expires_at: nowSec() - 1 }).execute();
     expect((await t.call(token2, { method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
   });
 
   it('keeps a remember-me session past the idle timeout', async () => {
     const res = await t.call(null, { method: 'POST', url: '/api/auth/sign-in', payload: { username: 'admin', password: ADMIN_PASSWORD, remember_me: true } });
     const token = res.json().token;
-    await t.database.db.updateTable('sessions').set({ last_seen_at: Math.floor(Date.now() / 1000) - 2 * 3600 }).where('remember_me', '=', 1).execute();
+    await t.database.db.updateTable('sessions').set({ last_seen_at: nowSec() - 2 * 3600 }).where('remember_me', '=', 1).execute();
     expect((await t.call(token, { method: 'GET', url: '/api/profile' })).statusCode).toBe(200);
   });
 

@@ -153,7 +153,8 @@ describe(`crash safety under SIGKILL (${ENGINE})`, () => {
     const load = Array.from({ length: WORKERS }, worker);
     for (let k = 0; k < KILLS; k++) {
       await acknowledgedAtLeast((k + 1) * 6);
-      await new Promise((r) => setTimeout(r, randomInt(0, 800)));
+      // the kill falls at a random point of the load: after 0 to 5 more answers
+      await acknowledgedAtLeast(acknowledged.length + randomInt(0, 6));
       up = new Promise<void>((r) => {
         markUp = r;
       });
@@ -162,7 +163,8 @@ describe(`crash safety under SIGKILL (${ENGINE})`, () => {
       await server.start();
       markUp();
     }
-    await new Promise((r) => setTimeout(r, 500));
+    // the load runs on against the last restart: answers acknowledged by the new process
+    await acknowledgedAtLeast(acknowledged.length + 6);
     stopping = true;
     markUp();
     await Promise.all(load);

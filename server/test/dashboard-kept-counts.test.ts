@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as creationHours from '../src/db/migrations/033_line_creation_hours.ts';
 import { withTx } from '../src/db/tx.ts';
 import type { AuthUser } from '../src/domain/auth-user.ts';
+import { nowSec } from '../src/lib/clock.ts';
 import { foldBatch, foldLineCounts, pruneLineCounts } from '../src/modules/dashboard/line-counts-folder.ts';
 import { keptLineFigures } from '../src/modules/dashboard/line-counts-repo.ts';
 import { lineCounts } from '../src/modules/dashboard/repo.ts';
@@ -11,7 +12,7 @@ import { createBouquet, createLine, createPackage, createSignedInReseller, group
 
 const PASS = 'Str0ng-pass!';
 const DAY = 86_400;
-const START = Math.floor(Date.now() / 1000);
+const START = nowSec();
 /** the last seconds of a day three days ago, and of the day after tomorrow: lines there sit on a bucket's edge */
 const EDGE_CREATED = (Math.floor(START / DAY) - 3) * DAY + DAY - 10;
 const EDGE_EXP = (Math.floor(START / DAY) + 2) * DAY + DAY - 10;
@@ -48,7 +49,7 @@ describe(`the dashboard's kept line counts (${ENGINE})`, () => {
   /** The kept figures equal a scan of the lines, for every scope, at instants around today's and the week's day edges. */
   async function expectKeptExact(label: string, { past = true } = {}) {
     const db = t.database.db;
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSec();
     // (the last three: the edge lines' day is the week's first day; today, their hour; today, hours before)
     const instants = [now, Math.floor(now / DAY) * DAY + DAY - 1, now + 3 * DAY + 4_000, EDGE_CREATED + 7 * DAY - 100, EDGE_EXP - 100, EDGE_EXP - 5 * 3_600];
     if (past) instants.push(Math.floor(now / DAY) * DAY, now - 2 * DAY);
@@ -74,7 +75,7 @@ describe(`the dashboard's kept line counts (${ENGINE})`, () => {
 
     // Lines written straight to the table: P2P and trial kinds, expiries today, yesterday and next
     // month, created on the week's edge day, one disabled, one deleted.
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSec();
     const raw = [
       { exp_date: now + 60, created_at: now - 7 * DAY + 30, system: 2, is_trial: 0, enabled: 1 },
       { exp_date: now - 60, created_at: now - 7 * DAY - 30, system: 1, is_trial: 1, enabled: 1 },
@@ -150,7 +151,7 @@ describe(`the dashboard's kept line counts (${ENGINE})`, () => {
   });
 
   it('folds from two places at once lose and double nothing', async () => {
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSec();
     const rows = Array.from({ length: 3_000 }, (_, i) => ({
       member_id: tops[i % 2].id,
       username: `kc_bulk${i}`,

@@ -1,3 +1,4 @@
+import { advanceClock, nowSec, resetClock } from '../src/lib/clock.ts';
 import { cached, invalidateFor } from '../src/modules/dashboard/cache.ts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,6 @@ import type { ActivityDay, Dashboard } from '../../web/src/api/types.ts';
 
 const PASS = 'Dash-pass-2024';
 const DAY = 86_400;
-const nowSec = () => Math.floor(Date.now() / 1000);
 /** America/Sao_Paulo has been UTC-3 all year since 2019 (no DST): tz_offset = -180. */
 const SP_OFFSET = -180 * 60;
 const dayString = (localDay: number) => new Date(localDay * DAY * 1000).toISOString().slice(0, 10);
@@ -445,7 +445,10 @@ describe(`dashboard cache of a nested master, 30 s TTL (${ENGINE})`, () => {
     C = { id: nested.id, token: await h.t.login('cache_m', PASS) };
     D = await h.reseller(C.token, 'cache_s', 'reseller', 10);
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await h.close();
+    resetClock();
+  });
 
   it('serves the stored answer (same computed_at) within the TTL', async () => {
     const first = await h.dashboard(C.token);
@@ -494,7 +497,7 @@ describe(`dashboard cache of a nested master, 30 s TTL (${ENGINE})`, () => {
       return { marker: 'computed-before-the-change' };
     });
     expect(first.marker).toBe('computed-before-the-change');
-    await new Promise((resolve) => setTimeout(resolve, 5)); // stamps are in ms; equal ms never stores
+    advanceClock(5); // stamps are in ms; equal ms never stores
     try {
       // The next call recomputes (the overlapping answer was not stored); that answer started
       // after the stamp, so it is stored and served until the next change.
@@ -518,7 +521,7 @@ describe(`dashboard cache of a nested master, 30 s TTL (${ENGINE})`, () => {
     const line = await h.line(C.token);
     // The cache refuses to store an answer computed in the same millisecond as the line's
     // invalidation (it may have overlapped the change); step past it so `fresh` is stored.
-    await new Promise((r) => setTimeout(r, 5));
+    advanceClock(5);
     const fresh = await h.dashboard(C.token);
     expect(fresh.users_active).toBeGreaterThanOrEqual(1);
     await h.setLine(line.id, { exp_date: nowSec() - 1 });

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { nowMs } from '../src/lib/clock.ts';
 import { PACKAGE_DEFAULTS, createBouquet, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
@@ -272,7 +273,7 @@ describe(`errors and permissions (${ENGINE})`, () => {
         expect(body.settings).toMatchObject({ master_min_credit_create: '1', user_limit_screen: '1' });
         expect(body.packages.map((p: { id: number }) => p.id)).toContain(packageId);
         expect(body.bouquets).toContainEqual({ id: bouquetId, bouquet_name: 'Base' });
-        expect(Math.abs(body.server_time - Date.now() / 1000)).toBeLessThan(5);
+        expect(Math.abs(body.server_time - nowMs() / 1000)).toBeLessThan(5);
       });
     }
 

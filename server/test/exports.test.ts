@@ -7,8 +7,10 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowSec } from '../src/lib/clock.ts';
 import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, FAST_TIER, type TestContext, createTestContext } from './helpers.ts';
+import { waitFor } from './wait.ts';
 
 const PASS = 'Export-pass-2024';
 const BOM = '\uFEFF';
@@ -151,11 +153,8 @@ describe(`exports: CSV and XLSX streamed with the lists' filters and scope (${EN
     const mine = (await csvOf(tok.exmastera, '/api/logs/export.csv?type=user')).slice(1).map((r) => r[7]);
     expect(mine).toContain('lineofresa');
     expect(mine).not.toContain('lineofb');
-    let logged = (await exportLogs()).find((l) => l.value === 'logs.csv?type=user&actions=user_block');
-    for (let i = 0; !logged && i < 20; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      logged = (await exportLogs()).find((l) => l.value === 'logs.csv?type=user&actions=user_block');
-    }
+    // the action row is written as the stream ends, after the answer's last byte
+    const logged = await waitFor(async () => (await exportLogs()).find((l) => l.value === 'logs.csv?type=user&actions=user_block'), { what: 'the export log row' });
     expect(logged).toMatchObject({ type_log: 'export', actor_id: id.exmastera, reseller_id: id.exmastera, value_int: 1 });
   });
 
@@ -191,7 +190,7 @@ describe(`exports: CSV and XLSX streamed with the lists' filters and scope (${EN
     expect((await get(null, other)).statusCode).toBe(401); // ...and the failed try used it up
 
     const late = (await t.call(tok.exmastera, { method: 'POST', url: '/api/exports/token', payload: { path } })).json().url as string;
-    await t.database.db.updateTable('download_tokens').set({ expires_at: Math.floor(Date.now() / 1000) - 1 }).execute();
+    await t.database.db.updateTable('download_tokens').set({ expires_at: nowSec() - 1 }).execute();
     expect((await get(null, late)).statusCode).toBe(401);
 
     // a link only opens exports, and only with the role and scope of its session
@@ -215,7 +214,7 @@ describe(`exports: CSV and XLSX streamed with the lists' filters and scope (${EN
     let base: string;
 
     beforeAll(async () => {
-      const now = Math.floor(Date.now() / 1000);
+      const now = nowSec();
       const db = t.database.db;
       for (let i = 0; i < COUNT; i += 1000) {
         const rows = Array.from({ length: 1000 }, (_, k) => ({
@@ -311,11 +310,7 @@ describe(`exports: CSV and XLSX streamed with the lists' filters and scope (${EN
 
     it('a client that hangs up stops the query loop', { timeout: 60_000 }, async () => {
       await stream('/api/users/export.csv?reseller=exresa&status=1', tok.exmastera, (_c, req) => req.destroy());
-      let row: { value: string | null; value_int: number | null } | undefined;
-      for (let i = 0; i < 100 && !row; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        row = (await exportLogs()).find((l) => l.value?.startsWith('users.csv?reseller=*&status=1'));
-      }
+      const row = await waitFor(async () => (await exportLogs()).find((l) => l.value?.startsWith('users.csv?reseller=*&status=1')), { what: 'the interrupted export log row' });
       expect(row?.value).toBe('users.csv?reseller=*&status=1 (interrupted)');
       expect(row?.value_int).toBeLessThan(COUNT / 2);
     });

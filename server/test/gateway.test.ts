@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowSec } from '../src/lib/clock.ts';
 import { flushSeen } from '../src/modules/connections/service.ts';
 import { type Catalogue, seedCatalogue, setBouquet } from './catalogue-fixtures.ts';
 import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
@@ -30,7 +31,6 @@ describe(`edge gateway and online users (${ENGINE})`, () => {
   const online = async (token: string, query = '') => (await t.call(token, { method: 'GET', url: `/api/users/connections${query}` })).json();
   const disconnect = (token: string, lineId: number, activityId: number) => t.call(token, { method: 'POST', url: `/api/users/connections/${lineId}/${activityId}/disconnect` });
   const setActivity = (lineId: number, values: { last_seen?: number; banned_until?: number }) => t.database.db.updateTable('line_activity').set(values).where('line_id', '=', lineId).execute();
-  const now = () => Math.floor(Date.now() / 1000);
   const A = { ip: '198.51.100.10', ua: 'TiviMate/4.7' };
   const B = { ip: '198.51.100.20', ua: 'VLC/3.0.20' };
 
@@ -119,7 +119,7 @@ describe(`edge gateway and online users (${ENGINE})`, () => {
   it('refuses a connection past max_connections until the first one goes quiet', async () => {
     expect(await verdict(edge(L.a1, cat.streams['News One'], B))).toBe('403 max_connections reached');
     expect(await verdict(edge(L.a1, cat.streams['News One'], { ...A, ua: 'Another/1.0' }))).toBe('403 max_connections reached');
-    await setActivity(L.a1.id, { last_seen: now() - t.deps.config.onlineWindowSeconds - 1 });
+    await setActivity(L.a1.id, { last_seen: nowSec() - t.deps.config.onlineWindowSeconds - 1 });
     expect(await verdict(edge(L.a1, cat.streams['News One'], B))).toBe('allow');
     expect(await verdict(edge(L.a1, cat.streams['News One'], A))).toBe('403 max_connections reached');
     const rows = (await online(who.resA.token, '?username=gw_a1')).data;
@@ -140,7 +140,7 @@ describe(`edge gateway and online users (${ENGINE})`, () => {
     const log = await t.database.db.selectFrom('logs').select(['target_user', 'value_int']).where('action', '=', 'user_disconnect').executeTakeFirstOrThrow();
     expect(log).toEqual({ target_user: 'gw_a1', value_int: row.activity_id });
     // the ban is for that connection only, and only DISCONNECT_BAN_SECONDS long
-    await setActivity(L.a1.id, { banned_until: now() - 1 });
+    await setActivity(L.a1.id, { banned_until: nowSec() - 1 });
     expect(await verdict(edge(L.a1, cat.streams['News One'], B))).toBe('allow');
   });
 
@@ -182,7 +182,7 @@ describe(`edge gateway and online users (${ENGINE})`, () => {
     expect(await cards(who.masterA.token)).toEqual([2, 2, 2]);
     expect(await cards(who.resA.token)).toEqual([2, 0, 2]);
     expect(await cards(who.masterB.token)).toEqual([1, 0, 1]);
-    await setActivity(L.trial.id, { last_seen: now() - t.deps.config.onlineWindowSeconds - 1 });
+    await setActivity(L.trial.id, { last_seen: nowSec() - t.deps.config.onlineWindowSeconds - 1 });
     expect(await cards(who.resA.token)).toEqual([1, 0, 1]);
   });
 
@@ -192,7 +192,7 @@ describe(`edge gateway and online users (${ENGINE})`, () => {
     expect(await verdict(edge(L.a2, cat.streams['News Two'], B, '/seg.ts'))).toBe('403 line banned');
     expect((await online(who.resA.token, '?username=gw_a2')).meta.total).toBe(0);
     await t.call(who.resA.token, { method: 'POST', url: `/api/users/${L.a2.id}/unblock` });
-    await setActivity(L.a2.id, { banned_until: now() - 1 });
+    await setActivity(L.a2.id, { banned_until: nowSec() - 1 });
     expect(await verdict(edge(L.a2, cat.streams['News Two'], B))).toBe('allow');
   });
 
@@ -217,12 +217,12 @@ describe(`edge gateway and online users (${ENGINE})`, () => {
 
   it("writes an open connection's refreshes behind the requests, many in one transaction", async () => {
     const [row] = (await online(who.resA.token, '?username=gw_a2')).data;
-    await setActivity(L.a2.id, { last_seen: now() - 20 });
+    await setActivity(L.a2.id, { last_seen: nowSec() - 20 });
     expect(await verdict(edge(L.a2, cat.streams['News Two'], A, '/seg9.ts'))).toBe('allow');
     const seen = async () => Number((await t.database.db.selectFrom('line_activity').select('last_seen').where('activity_id', '=', row.activity_id).executeTakeFirstOrThrow()).last_seen);
-    expect(await seen()).toBeLessThanOrEqual(now() - 19);
+    expect(await seen()).toBeLessThanOrEqual(nowSec() - 19);
     await flushSeen(t.deps);
-    expect(await seen()).toBeGreaterThanOrEqual(now() - 1);
+    expect(await seen()).toBeGreaterThanOrEqual(nowSec() - 1);
   });
 
   it("an open connection's every question is decided afresh: bouquet contents, package, password, expiry, block", async () => {
@@ -251,7 +251,7 @@ describe(`edge gateway and online users (${ENGINE})`, () => {
     expect(await verdict(edge({ ...two, password: 'changed123' }, cat.streams['News One'], A))).toBe('allow');
 
     const three = await fresh('gw_fresh3');
-    await t.database.db.updateTable('lines').set({ exp_date: now() - 1 }).where('id', '=', three.id).execute();
+    await t.database.db.updateTable('lines').set({ exp_date: nowSec() - 1 }).where('id', '=', three.id).execute();
     expect(await verdict(edge(three, cat.streams['News One'], A))).toBe('403 line expired');
 
     const four = await fresh('gw_fresh4');
@@ -277,10 +277,10 @@ describe(`edge gateway and online users (${ENGINE})`, () => {
     const tv = { ip: '203.0.113.6', ua: 'SmartTV/2.0' };
     expect(await verdict(edge(line, cat.streams['News One'], phone))).toBe('allow');
     // the phone asked 30 s ago (an edge asks every 20 s or so while it plays): the TV waits
-    await setActivity(line.id, { last_seen: now() - 30 });
+    await setActivity(line.id, { last_seen: nowSec() - 30 });
     expect(await verdict(edge(line, cat.streams['News One'], tv))).toBe('403 max_connections reached');
     // past the hold the phone has stopped: the TV takes the screen, and the phone coming back is the second device
-    await setActivity(line.id, { last_seen: now() - hold - 1 });
+    await setActivity(line.id, { last_seen: nowSec() - hold - 1 });
     expect((await online(who.resA.token, `?username=${line.username}`)).data).toHaveLength(1);
     expect(await verdict(edge(line, cat.streams['News One'], tv))).toBe('allow');
     expect(await verdict(edge(line, cat.streams['News One'], phone))).toBe('403 max_connections reached');

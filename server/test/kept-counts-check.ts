@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../src/db/connection.ts';
+import { nowSec } from '../src/lib/clock.ts';
 import { keptLineFigures } from '../src/modules/dashboard/line-counts-repo.ts';
 
 /**
@@ -7,7 +8,7 @@ import { keptLineFigures } from '../src/modules/dashboard/line-counts-repo.ts';
  * now: every line (0) and each top-level reseller's (top_reseller_id). Empty when all agree.
  */
 export async function keptCountsMismatches(db: Database['db']): Promise<string[]> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSec();
   const since = now - 7 * 86_400;
   const tops = await db.selectFrom('lines').select('top_reseller_id').distinct().where('top_reseller_id', 'is not', null).execute();
   const problems: string[] = [];

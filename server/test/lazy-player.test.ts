@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { nowSec } from '../src/lib/clock.ts';
 import { proportionalCharge } from '../src/modules/lazyplayer/service.ts';
 import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
@@ -61,7 +62,7 @@ describe(`Lazy Player activation against its stand-in (${ENGINE})`, () => {
     const before = await balance();
     const res = await activate(line.id, 'aa-bb-cc-dd-ee-0f');
     expect(res.statusCode, res.body).toBe(200);
-    const expected = proportionalCharge(line.exp_date, Math.floor(Date.now() / 1000), 3);
+    const expected = proportionalCharge(line.exp_date, nowSec(), 3);
     expect(res.json()).toEqual({ total_charged: expected, mac: 'AA:BB:CC:DD:EE:0F' });
     expect(await balance()).toBe(before - expected);
     expect(service.received).toHaveLength(1);
@@ -121,7 +122,7 @@ describe(`Lazy Player activation against its stand-in (${ENGINE})`, () => {
     await t.database.db.updateTable('lines').set({ system: 2 }).where('id', '=', line.id).execute();
     const wrongSystem = await activate(line.id, '00:1A:2B:3C:4D:5E');
     expect([wrongSystem.statusCode, wrongSystem.json().code]).toEqual([409, 'LAZY_PLAYER_WRONG_SYSTEM']);
-    await t.database.db.updateTable('lines').set({ system: 1, exp_date: Math.floor(Date.now() / 1000) - 60 }).where('id', '=', line.id).execute();
+    await t.database.db.updateTable('lines').set({ system: 1, exp_date: nowSec() - 60 }).where('id', '=', line.id).execute();
     const expired = await activate(line.id, '00:1A:2B:3C:4D:5E');
     expect([expired.statusCode, expired.json().code]).toEqual([409, 'LINE_EXPIRED']);
 

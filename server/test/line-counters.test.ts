@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureQueries } from '../src/db/plans.ts';
+import { nowSec } from '../src/lib/clock.ts';
 import * as lines from '../src/modules/lines/service.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
@@ -135,7 +136,7 @@ describe(`count cap on filtered lists (${ENGINE})`, () => {
 
   it('a broad filter reports 10,000 and capped, a broad text search 1,000; the unfiltered total stays exact', async () => {
     const admin = await t.login('admin');
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSec();
     const rows = Array.from({ length: 10_050 }, (_, i) => ({
       member_id: 1,
       username: `cap${i}`,

@@ -2,6 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../src/domain/auth-user.ts';
+import { nowSec } from '../src/lib/clock.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { adminWithPackage, createSignedInReseller } from './fixtures.ts';
 
@@ -54,7 +55,7 @@ describe(`line search index kept with the lines (${ENGINE})`, () => {
     try {
       other
         .prepare(`INSERT INTO lines (member_id, username, password, package_id, exp_date, created_at, max_connections, is_trial, enabled, bouquet, system) VALUES (?, 'rawvbn', 'pw', ?, ?, ?, 1, 0, 1, '[]', 1)`)
-        .run(r.id, pkg, Date.now() + 86_400_000, Date.now());
+        .run(r.id, pkg, nowSec() + 86_400, nowSec());
     } finally {
       other.close();
     }

@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowSec } from '../src/lib/clock.ts';
 import { addMonthsUtc, balanceOf, createBouquet, createPackage, createSignedInReseller, groupIds, ledgerSumOf, createLine as postLine, mint as mintCredits } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { Line } from '../../web/src/api/types.ts';
@@ -138,7 +139,7 @@ describe(`lines: concurrent spends against one balance (${ENGINE})`, () => {
       const r = await reseller('conc_screens', 1);
       const line = await createLine(r.token, 'conc_screens_line'); // 1 screen
       // 20 days left: one month remaining, so each added screen costs 1
-      await db().updateTable('lines').set({ exp_date: Math.floor(Date.now() / 1000) + 20 * DAY }).where('id', '=', line.id).execute();
+      await db().updateTable('lines').set({ exp_date: nowSec() + 20 * DAY }).where('id', '=', line.id).execute();
       await mint(r.id, 50);
       const fired = 20;
       const { results, ms } = await fire(

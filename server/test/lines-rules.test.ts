@@ -1,12 +1,12 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowSec } from '../src/lib/clock.ts';
 import { addMonthsUtc, balanceOf, createBouquet, createPackage as createPkg, createSignedInReseller, groupIds, ledgerSumOf } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import type { Line, LinePage } from '../../web/src/api/types.ts';
 
 const PASS = 'Str0ng-pass!';
 const DAY = 86_400;
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 describe(`lines: costs and rules (${ENGINE})`, () => {
   let t: TestContext;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { nowMs, nowSec } from '../src/lib/clock.ts';
 import { migratedExpiry } from '../src/modules/migration/service.ts';
 import { createBouquet, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
@@ -9,7 +10,6 @@ import { startXtreamProvider } from './standins/xtream-provider.ts';
 const PASS = 'Str0ng-pass!';
 const DAY = 86_400;
 const LOOPBACK = ['127.0.0.1/32'];
-const nowS = () => Math.floor(Date.now() / 1000);
 
 describe(`migrate a line from another provider's playlist URL (${ENGINE})`, () => {
   let t: TestContext;
@@ -22,7 +22,7 @@ describe(`migrate a line from another provider's playlist URL (${ENGINE})`, () =
   let plain: number;
 
   const line = (username: string, days: number | null, extra: { is_trial?: boolean; password?: string } = {}) => {
-    const l = { username, password: extra.password ?? 'srcPass1', exp_date: days === null ? null : nowS() + days * DAY, created_at: nowS() - 40 * DAY, is_trial: extra.is_trial ?? false };
+    const l = { username, password: extra.password ?? 'srcPass1', exp_date: days === null ? null : nowSec() + days * DAY, created_at: nowSec() - 40 * DAY, is_trial: extra.is_trial ?? false };
     provider.lines.push(l);
     return l;
   };
@@ -92,7 +92,7 @@ describe(`migrate a line from another provider's playlist URL (${ENGINE})`, () =
     const res = await migrate({ username: src.username, password: src.password, exp_date: src.exp_date, package_id: noAdult });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().capped).toBe(true);
-    expect(Math.abs(res.json().exp_date - (nowS() + 30 * DAY))).toBeLessThan(60);
+    expect(Math.abs(res.json().exp_date - (nowSec() + 30 * DAY))).toBeLessThan(60);
     expect(res.json().line.exp_date).toBe(res.json().exp_date);
   });
 
@@ -134,7 +134,7 @@ describe(`migrate a line from another provider's playlist URL (${ENGINE})`, () =
     expect(wrongPassword.json().code).toBe('MIGRATION_NOT_LOOKED_UP');
     const byOther = await migrate({ username: src.username, password: src.password, exp_date: src.exp_date, package_id: adult }, other);
     expect(byOther.json().code).toBe('MIGRATION_NOT_LOOKED_UP');
-    const never = await migrate({ username: 'never_seen', password: 'abc123', exp_date: nowS() + 20 * DAY, package_id: adult });
+    const never = await migrate({ username: 'never_seen', password: 'abc123', exp_date: nowSec() + 20 * DAY, package_id: adult });
     expect(never.json().code).toBe('MIGRATION_NOT_LOOKED_UP');
     expect(await linesNamed('src_forge')).toEqual([]);
   });
@@ -147,7 +147,7 @@ describe(`migrate a line from another provider's playlist URL (${ENGINE})`, () =
     expect(kept[0]).toMatchObject({ reseller_id: reseller.id, exp_date: src.exp_date, is_trial: 0 });
     expect(JSON.stringify(kept)).not.toContain('keptPass9');
     // 31 minutes old: refused, and gone at the next lookup (by anyone)
-    const old = Date.now() - 31 * 60_000;
+    const old = nowMs() - 31 * 60_000;
     await t.database.db.updateTable('migration_lookups').set({ looked_up_at: old }).where('username', '=', 'src_kept').execute();
     const late = await migrate({ username: src.username, password: src.password, exp_date: src.exp_date, package_id: adult });
     expect([late.statusCode, late.json().code]).toEqual([409, 'MIGRATION_NOT_LOOKED_UP']);
@@ -218,10 +218,10 @@ describe(`migrate a line from another provider's playlist URL (${ENGINE})`, () =
       ['/api/users/fetch-url-data', { url: 'abc' }],
       ['/api/users/fetch-url-data', { url: 5 }],
       ['/api/users/migrate', {}],
-      ['/api/users/migrate', { username: 'a b', password: 'x', exp_date: nowS() + 20 * DAY, package_id: adult }],
-      ['/api/users/migrate', { username: 'ab', password: '', exp_date: nowS() + 20 * DAY, package_id: adult }],
+      ['/api/users/migrate', { username: 'a b', password: 'x', exp_date: nowSec() + 20 * DAY, package_id: adult }],
+      ['/api/users/migrate', { username: 'ab', password: '', exp_date: nowSec() + 20 * DAY, package_id: adult }],
       ['/api/users/migrate', { username: 'ab', password: 'cd', exp_date: 'soon', package_id: adult }],
-      ['/api/users/migrate', { username: 'ab', password: 'cd', exp_date: nowS(), package_id: 0 }],
+      ['/api/users/migrate', { username: 'ab', password: 'cd', exp_date: nowSec(), package_id: 0 }],
     ];
     for (const [url, payload] of bad) {
       const res = await t.call(reseller.token, { method: 'POST', url, payload: payload as object });

@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowMs } from '../src/lib/clock.ts';
 import { ENGINE, type TestContext, createTestContext, logIdsInScope } from './helpers.ts';
 import { createBouquet, createPackage, createSignedInReseller, groupIds, mint, createLine as postLine } from './fixtures.ts';
 import type { LogEntry, LogOptions, LogPage, NewsItem } from '../../web/src/api/types.ts';
@@ -416,7 +417,7 @@ describe(`news and action logs (${ENGINE})`, () => {
 
     it('"today" in America/Sao_Paulo (UTC-3) holds a log written now and its local midnight, not yesterday’s', async () => {
       const OFFSET_MS = -3 * 3_600_000;
-      const now = Date.now();
+      const now = nowMs();
       const startToday = Math.floor((now + OFFSET_MS) / DAY_MS) * DAY_MS - OFFSET_MS;
       const today = `${startToday},${startToday + DAY_MS - 1}`;
       const yesterday = `${startToday - DAY_MS},${startToday - 1}`;
@@ -511,7 +512,7 @@ describe(`news and action logs (${ENGINE})`, () => {
       expect(create).toMatchObject({ type_log: 'user', action: 'user_create', user: 'nl_r', reseller: 'nl_r', toreseller: null, target_user: 'logline_r', value: 'Monthly', value_int: 1 });
       const [made] = await allLogs(admin, `actions=reseller_create&toreseller=${id.nl_s}`);
       expect(made).toMatchObject({ type_log: 'reseller', user: 'nl_m', reseller: 'nl_m', toreseller: 'nl_s', value: 'nl_s', value_int: 5 });
-      expect(Math.abs(made.created_at - Date.now())).toBeLessThan(10 * 60_000); // epoch milliseconds
+      expect(Math.abs(made.created_at - nowMs())).toBeLessThan(10 * 60_000); // epoch milliseconds
     });
   });
 });

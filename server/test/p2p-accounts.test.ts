@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowSec } from '../src/lib/clock.ts';
 import { addMonthsUtc } from './fixtures.ts';
 import { ENGINE } from './helpers.ts';
 import { type Actor, type P2pAccount, type P2pWorld, drained, p2pWorld } from './p2p-fixtures.ts';
@@ -7,7 +8,6 @@ import { type Actor, type P2pAccount, type P2pWorld, drained, p2pWorld } from '.
 // issue's build points 1-3), with the P2P server stand-in configured and the worker running.
 
 const DAY = 86_400;
-const now = () => Math.floor(Date.now() / 1000);
 
 describe(`P2P accounts: costs and rules (${ENGINE})`, () => {
   let w: P2pWorld;
@@ -169,11 +169,11 @@ describe(`P2P accounts: costs and rules (${ENGINE})`, () => {
     }
     expect(await w.balance(R.id)).toBe(before - 3);
     // expired: from now
-    await db().updateTable('p2p_accounts').set({ expires_at: now() - 10 * DAY }).where('id', '=', a.id).execute();
-    const t0 = now();
+    await db().updateTable('p2p_accounts').set({ expires_at: nowSec() - 10 * DAY }).where('id', '=', a.id).execute();
+    const t0 = nowSec();
     const r12 = (await call(R.token, 'POST', `/api/p2p/users/${a.id}/renew`, { months: 12 })).json();
     expect(r12.expiracao).toBeGreaterThanOrEqual(addMonthsUtc(t0, 12));
-    expect(r12.expiracao).toBeLessThanOrEqual(addMonthsUtc(now(), 12));
+    expect(r12.expiracao).toBeLessThanOrEqual(addMonthsUtc(nowSec(), 12));
     expect(await w.balance(R.id)).toBe(before - 15);
     const ledger = await db().selectFrom('credit_ledger').select(['delta', 'reason']).where('p2p_account_id', '=', a.id).orderBy('id').execute();
     expect(ledger).toEqual([
@@ -234,7 +234,7 @@ describe(`P2P accounts: costs and rules (${ENGINE})`, () => {
     await call(R.token, 'POST', `/api/p2p/users/${blocked.id}/block`);
     expect((await list('?status=0')).json().data.map((r: P2pAccount) => r.username)).toEqual(['list_blocked']);
     expect((await list('?status=1&per=100')).json().data.every((r: P2pAccount) => r.status === 1)).toBe(true);
-    await db().updateTable('p2p_accounts').set({ expires_at: now() - DAY }).where('id', '=', blocked.id).execute();
+    await db().updateTable('p2p_accounts').set({ expires_at: nowSec() - DAY }).where('id', '=', blocked.id).execute();
     expect((await list('?status=3')).json().data.map((r: P2pAccount) => r.username)).toEqual(['list_blocked']);
     await db().updateTable('p2p_accounts').set({ status: -1 }).where('id', '=', blocked.id).execute();
     expect((await list('?status=-1')).json().data.map((r: P2pAccount) => r.username)).toEqual(['list_blocked']);

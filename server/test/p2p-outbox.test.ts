@@ -5,6 +5,7 @@ import { accountState, lineState } from '../src/modules/p2p/rules.ts';
 import { type OutboxWorker, startOutboxWorker } from '../src/modules/p2p/worker.ts';
 import { ENGINE } from './helpers.ts';
 import { type Actor, type P2pWorld, drained, p2pWorld, undelivered } from './p2p-fixtures.ts';
+import { waitFor } from './wait.ts';
 
 // The P2P server kept in sync through the outbox: while it is away (or failing) every change waits;
 // once back, every change is delivered once, in order per account, and the server ends up holding
@@ -122,10 +123,12 @@ describe(`P2P outbox (${ENGINE})`, () => {
     const madeMs = Date.now() - started;
     const waiting = await undelivered(w.t);
     expect(waiting).toBeGreaterThanOrEqual(made); // a rename is two deliveries
-    await new Promise((r) => setTimeout(r, 1500)); // a few retries meet a closed port
+    // a few retries meet a closed port: the worker records each attempt on its outbox row
+    const attempts = async () => Number((await db().selectFrom('outbox').select((eb) => eb.fn.sum<number>('attempts').as('n')).where('id', '>', since).executeTakeFirst())?.n ?? 0);
+    await waitFor(async () => (await attempts()) >= 3, { what: 'attempts against the closed port' });
     const states = await db().selectFrom('p2p_accounts').select('sync_state').where('deleted_at', 'is', null).execute();
     expect(states.every((s) => s.sync_state !== 'synced')).toBe(true);
-    const failedAttempts = Number((await db().selectFrom('outbox').select((eb) => eb.fn.sum<number>('attempts').as('n')).where('id', '>', since).executeTakeFirst())?.n ?? 0);
+    const failedAttempts = await attempts();
     expect(failedAttempts).toBeGreaterThan(0);
     const status = (await w.t.call(w.admin, { method: 'GET', url: '/api/admin/p2p/outbox' })).json();
     expect(status.pending + status.failed).toBe(waiting);

@@ -1,3 +1,4 @@
+import { nowMs } from '../src/lib/clock.ts';
 import { PACKAGE_DEFAULTS } from './fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
@@ -383,7 +384,7 @@ describe(`packages and bouquets (${ENGINE})`, () => {
       const dbBouquets = await t.database.db.selectFrom('bouquets').selectAll().orderBy('id').execute();
       expect(body.bouquets).toEqual(dbBouquets);
       expect(Number.isInteger(body.server_time)).toBe(true);
-      expect(Math.abs(body.server_time - Date.now() / 1000)).toBeLessThan(5);
+      expect(Math.abs(body.server_time - nowMs() / 1000)).toBeLessThan(5);
     });
 
     it('reflects a changed setting', async () => {

@@ -3,9 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/connection.ts';
+import { nowSec } from '../src/lib/clock.ts';
 import { PACKAGE_DEFAULTS, addMonthsUtc } from './fixtures.ts';
 import { ENGINE } from './helpers.ts';
 import { type FreshDatabase, ServerProcess, freePort, freshDatabase } from './security/server-process.ts';
+import { schedulerRounds } from './wait.ts';
 
 // A PIX renewal (docs/payments.md) from the real server process: the server is killed (SIGKILL)
 // after Mercado Pago's notification came in, while its GET of the payment is held unanswered, so
@@ -85,7 +87,7 @@ async function startMercadoPago(token: string) {
       url.searchParams.set('data.id', String(id));
       url.searchParams.set('type', 'payment');
       const requestId = randomUUID();
-      const ts = String(Math.floor(Date.now() / 1000));
+      const ts = String(nowSec());
       const v1 = createHmac('sha256', secret).update(`id:${id};request-id:${requestId};ts:${ts};`).digest('hex');
       return { path: `${url.pathname}${url.search}`, headers: { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId }, body: { action: 'payment.updated', type: 'payment', data: { id: String(id) } } };
     },
@@ -216,9 +218,9 @@ describe(`PIX renewal across a SIGKILL of the panel (${ENGINE})`, () => {
 
     // the dead process's `payments` lease runs out (a 1 s tick plus 15 s here) and the new one's poller takes it
     await until('the restarted server’s poller', async () => (await leaseHolder()) !== holder, 45_000, 250);
-    await sleep(1_500); // its round
+    await schedulerRounds(database!.db, 'payments', 1); // its round
     for (let i = 0; i < 3; i++) expect((await notify(mpId)).status).toBe(200);
-    await sleep(3_000);
+    await schedulerRounds(database!.db, 'payments', 2); // a couple more rounds: nothing more is applied
 
     const row = await paymentRow(charge.id);
     expect(row.status).toBe('applied');

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowSec } from '../src/lib/clock.ts';
 import { applyAwaiting } from '../src/modules/payments/apply.ts';
 import { checkPending } from '../src/modules/payments/notifications.ts';
 import { renewalToken } from '../src/modules/reminders/renewal-link.ts';
@@ -113,7 +114,7 @@ describe(`PIX payments (${ENGINE})`, () => {
     mp.set(mpId, { status: 'approved' });
     const forged = await deliver(mp.notification(mpId, SECRET, { forge: true }));
     expect(forged.statusCode).toBe(401);
-    const stale = await deliver(mp.notification(mpId, SECRET, { ts: Math.floor(Date.now() / 1000) - 3600 }));
+    const stale = await deliver(mp.notification(mpId, SECRET, { ts: nowSec() - 3600 }));
     expect(stale.statusCode).toBe(401);
     expect(await statusOf(charge.id)).toBe('pending');
     expect(await expOf(line.id)).toBe(expBefore);
@@ -195,7 +196,7 @@ describe(`PIX payments (${ENGINE})`, () => {
     const paid = await pay(token, 'renew-key-lost1');
     const unpaid = await pay(token, 'renew-key-lost2');
     mp.set(await mpIdOf(paid.id), { status: 'approved' });
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSec();
     await checkPending(t.deps, now + 60); // too young to ask about
     expect(await statusOf(paid.id)).toBe('pending');
     await checkPending(t.deps, now + 400);
@@ -258,7 +259,7 @@ describe(`PIX payments (${ENGINE})`, () => {
     expect((await customerCall(token, 'GET', `/api/customer/payments/${theirs.id}`)).statusCode).toBe(404);
     expect((await customerCall(reseller.token, 'GET', '/api/customer/line')).statusCode).toBe(401);
 
-    const link = await renewalToken(t.deps, line.id, Math.floor(Date.now() / 1000));
+    const link = await renewalToken(t.deps, line.id, nowSec());
     const opened = await t.app.inject({ method: 'POST', url: '/api/customer/sign-in', payload: { link } });
     expect(opened.statusCode, opened.body).toBe(200);
     expect((await customerCall(opened.json().token, 'GET', '/api/customer/line')).json().username).toBe(line.username);

@@ -3,13 +3,14 @@
 import { sql } from 'kysely';
 import type { Database } from '../src/db/connection.ts';
 import type { AuthUser } from '../src/domain/auth-user.ts';
+import { nowSec } from '../src/lib/clock.ts';
 import { ENGINE } from './helpers.ts';
 
 export const PLAN_LINES = Number(process.env.PLAN_LINES ?? 20_000);
 const LOGS = 20_000;
 const P2P = 2_000;
 /** Seconds; the lines' dates and the plan cases' `now`. */
-export const now = Math.floor(Date.now() / 1000);
+export const now = nowSec();
 
 export type PlanActors = Record<'admin' | 'master' | 'reseller', AuthUser>;
 

@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { Xtream } from '@iptv/xtream-api';
 import parser from 'iptv-playlist-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowSec } from '../src/lib/clock.ts';
 import { type Catalogue, importM3u, m3u, seedCatalogue, setBouquet } from './catalogue-fixtures.ts';
 import { listCacheOf } from '../src/modules/player/list-cache.ts';
 import { catalogueVersion } from '../src/modules/player/repo.ts';
@@ -57,7 +58,7 @@ describe(`player API and playlists (${ENGINE})`, () => {
     }
     await t.call(reseller.token, { method: 'PUT', url: `/api/users/${lines.two.id}`, payload: { bouquet: [String(a), String(b)] } });
     await t.call(reseller.token, { method: 'POST', url: `/api/users/${lines.blocked.id}/block` });
-    await t.database.db.updateTable('lines').set({ exp_date: Math.floor(Date.now() / 1000) - 60 }).where('id', '=', lines.expired.id).execute();
+    await t.database.db.updateTable('lines').set({ exp_date: nowSec() - 60 }).where('id', '=', lines.expired.id).execute();
     await t.call(reseller.token, { method: 'DELETE', url: `/api/users/${lines.deleted.id}` });
     await t.call(reseller.token, { method: 'POST', url: `/api/users/${lines.p2p.id}/change_system`, payload: { system_id: 2 } });
   });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/connection.ts';
+import { nowSec } from '../src/lib/clock.ts';
 import { whatsappNumber } from '../src/modules/reminders/whatsapp.ts';
 import { ENGINE } from './helpers.ts';
 import { PACKAGE_DEFAULTS } from './fixtures.ts';
 import { type FreshDatabase, ServerProcess, freePort, freshDatabase } from './security/server-process.ts';
 import { type EvolutionStandin, startEvolution } from './standins/evolution.ts';
+import { schedulerRounds } from './wait.ts';
 
 // Expiry reminders from the real server process through an Evolution API stand-in. The server is
 // killed (SIGKILL) with one WhatsApp message held unanswered by the gateway and others not started
@@ -86,7 +88,7 @@ describe(`reminders across a SIGKILL of the panel (${ENGINE})`, () => {
 
   /** Makes the lines expire now: due their `day` reminder. */
   async function expireNow(ids: number[]) {
-    await database!.db.updateTable('lines').set({ exp_date: Math.floor(Date.now() / 1000) }).where('id', 'in', ids).execute();
+    await database!.db.updateTable('lines').set({ exp_date: nowSec() }).where('id', 'in', ids).execute();
   }
 
   const messages = (lineIds: number[]) =>
@@ -150,7 +152,7 @@ describe(`reminders across a SIGKILL of the panel (${ENGINE})`, () => {
       40_000,
     );
     const took = Date.now() - restarted;
-    await sleep(2_500); // a couple more ticks: nothing more goes out
+    await schedulerRounds(database!.db, 'reminders', 2); // a couple more whole rounds: nothing more goes out
     for (const l of all) expect(deliveredTo(l.number), `line ${l.id}`).toBe(1);
     expect(evo.delivered).toHaveLength(all.length);
     expect(evo.delivered.every((d) => d.instance === 'loja_crash')).toBe(true);
@@ -181,7 +183,7 @@ describe(`reminders across a SIGKILL of the panel (${ENGINE})`, () => {
         async () => all.every((l) => deliveredTo(l.number) >= 1) && (await messages(ids)).filter((m) => m.status === 'sent').length === ids.length,
         30_000,
       );
-      await sleep(2_500); // a couple more ticks: nothing more goes out
+      await schedulerRounds(database!.db, 'reminders', 2); // a couple more whole rounds: nothing more goes out
       for (const l of all) expect(deliveredTo(l.number), `line ${l.id}`).toBe(1);
       expect(evo.delivered).toHaveLength(all.length);
       for (const l of linesB) expect(evo.delivered.find((d) => d.number === l.number)!.instance).toBe('loja_b');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowSec } from '../src/lib/clock.ts';
 import { reminderTick } from '../src/modules/reminders/scheduler.ts';
 import { lineOfToken } from '../src/modules/reminders/renewal-link.ts';
 import { adminWithPackage, createLine, createSignedInReseller } from './fixtures.ts';
@@ -192,7 +193,7 @@ describe(`reminders (${ENGINE})`, () => {
     const after = (await t.call(sub.token, { method: 'GET', url: '/api/reminders/settings' })).json();
     expect(after.templates.before_1.pt).toBe('Novo texto do master: {usuario}');
 
-    const mine = await line({ whatsapp: '11955550001' }, Math.floor(Date.now() / 1000) + 2 * DAY, sub.token);
+    const mine = await line({ whatsapp: '11955550001' }, nowSec() + 2 * DAY, sub.token);
     const preview = await t.call(sub.token, { method: 'POST', url: '/api/reminders/preview', payload: { stage: 'before_1' } });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({ text: `Novo texto do master: ${mine.username}`, line: { id: mine.id } });

@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowMs, nowSec } from '../src/lib/clock.ts';
 import { createReseller, groupIds, ledgerSumOf } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext, logIdsInScope } from './helpers.ts';
 import type { Reseller, SearchOption } from '../../web/src/api/types.ts';
@@ -263,9 +264,9 @@ describe(`reseller scope, blocking, promotion, deactivation, ledger, logs and do
   it('blocking revokes the sessions and refuses sign-in; unblocking allows a fresh sign-in but not the old token', async () => {
     const oldToken = tok.plainp;
     expect((await t.call(oldToken, { method: 'GET', url: '/api/profile' })).statusCode).toBe(200);
-    const from = Date.now();
+    const from = nowMs();
     const blocked = await expectStatus(tok.mastera, { method: 'POST', url: `/api/resellers/${id.plainp}/block` }, 200);
-    blockWindow = [from, Date.now()];
+    blockWindow = [from, nowMs()];
     expect(blocked.json().status).toBe(0);
     expect((await row(id.plainp)).status).toBe(0);
     const open = await db().selectFrom('sessions').select('id').where('reseller_id', '=', id.plainp).where('revoked_at', 'is', null).execute();
@@ -484,7 +485,7 @@ describe(`reseller scope, blocking, promotion, deactivation, ledger, logs and do
 
   it('deactivate with transferall moves the whole subtree, the credits (ledger on both sides) and revokes sessions', async () => {
     // a line of the grandchild, written straight in: its top-level reseller is mastera until the move
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSec();
     const moved = await db()
       .insertInto('lines')
       .values({ member_id: id.suba1x, username: 'moved_line', password: 'secret1', exp_date: now + 86_400, created_at: now, enabled: 1, is_trial: 0, max_connections: 1, bouquet: '[]', system: 1 })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowSec } from '../src/lib/clock.ts';
 import { MAX_MISSES, MISS_WINDOW_SECONDS } from '../src/modules/shortlinks/service.ts';
 import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
@@ -76,7 +77,7 @@ describe(`short links: resolved from the line's current data (${ENGINE})`, () =>
     expect((await t.call(reseller.token, { method: 'POST', url: `/api/users/${blocked.id}/block` })).statusCode).toBe(200);
     const expired = await line('slexpired', 'ExpSecret1');
     const expiredPath = await shorten(expired.id, 'hls');
-    await db().updateTable('lines').set({ exp_date: Math.floor(Date.now() / 1000) - 60 }).where('id', '=', expired.id).execute();
+    await db().updateTable('lines').set({ exp_date: nowSec() - 60 }).where('id', '=', expired.id).execute();
 
     for (const [path, code, secret, username] of [
       [blockedPath, 'LINE_BLOCKED', 'BlkSecret1', 'slblocked'],
@@ -144,7 +145,7 @@ describe(`short links: resolved from the line's current data (${ENGINE})`, () =>
     const row = await db().selectFrom('short_link_misses').selectAll().where('ip', '=', ip).executeTakeFirstOrThrow();
     expect(Number(row.misses)).toBeGreaterThan(MAX_MISSES);
     // the window ends: the IP may look up again
-    await db().updateTable('short_link_misses').set({ window_start: Math.floor(Date.now() / 1000) - MISS_WINDOW_SECONDS - 1 }).where('ip', '=', ip).execute();
+    await db().updateTable('short_link_misses').set({ window_start: nowSec() - MISS_WINDOW_SECONDS - 1 }).where('ip', '=', ip).execute();
     expect((await open(good, ip)).statusCode).toBe(302);
   });
 

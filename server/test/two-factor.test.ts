@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, nowMs, resetClock } from '../src/lib/clock.ts';
 import { createReseller, groupIds } from './fixtures.ts';
 import { ADMIN_PASSWORD, ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
@@ -9,11 +10,11 @@ const STEP_MS = 30_000;
 /** The code an authenticator app shows now (or `steps` periods later). */
 function totpCode(secret: string, steps = 0): string {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  return totp.generate({ timestamp: Date.now() + steps * STEP_MS });
+  return totp.generate({ timestamp: nowMs() + steps * STEP_MS });
 }
 
-/** Moves the server's and the test's clock (Date only; timers stay real). */
-const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
+/** Moves the server's and the test's clock (one clock in this process). */
+const advance = (ms: number) => advanceClock(ms);
 
 describe(`two-factor sign-in (${ENGINE})`, () => {
   let t: TestContext;
@@ -50,7 +51,6 @@ describe(`two-factor sign-in (${ENGINE})`, () => {
 
   beforeAll(async () => {
     t = await createTestContext();
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     admin = await t.login('admin');
     const groups = await groupIds(t, admin);
     for (const [username, type] of [['alice', 'reseller'], ['bob', 'reseller'], ['carol', 'reseller'], ['mike', 'master']] as const) {
@@ -58,7 +58,7 @@ describe(`two-factor sign-in (${ENGINE})`, () => {
     }
   });
   afterAll(async () => {
-    vi.useRealTimers();
+    resetClock();
     await t.close();
   });
 

@@ -2,11 +2,13 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, nowSec, resetClock } from '../src/lib/clock.ts';
 import { expiryTick } from '../src/modules/webhooks/expiry.ts';
 import * as hooksRepo from '../src/modules/webhooks/repo.ts';
 import { type WebhookWorker, startWebhookWorker } from '../src/modules/webhooks/worker.ts';
 import { adminWithPackage, createLine, createSignedInReseller } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import { waitFor } from './wait.ts';
 
 // Outbound webhooks (docs/api.md, "Webhooks") against a receiver on a real socket: signed, in order
 // per endpoint, once per event id, through a receiver outage and a worker restart.
@@ -52,13 +54,9 @@ async function receiver() {
   };
 }
 
-const waitFor = async (what: () => boolean | Promise<boolean>, ms = 10_000) => {
-  const until = Date.now() + ms;
-  while (!(await what())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+/** The endpoint's deliveries not yet delivered: none means the worker has recorded every send. */
+const undelivered = (t: TestContext, endpointId: number) =>
+  t.database.db.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', endpointId).where('state', '!=', 'delivered').execute();
 
 describe(`webhooks (${ENGINE})`, () => {
   let t: TestContext;
@@ -81,6 +79,7 @@ describe(`webhooks (${ENGINE})`, () => {
     await worker?.stop();
     await hook?.close();
     await t?.close();
+    resetClock();
   });
 
   it('creates an endpoint with its secret shown once; refuses plain http to the internet and bad input', async () => {
@@ -132,7 +131,11 @@ describe(`webhooks (${ENGINE})`, () => {
     await t.database.db.updateTable('resellers').set({ credits: 0 }).where('id', '=', reseller.id).execute();
     expect((await t.call(reseller.token, { method: 'POST', url: '/api/users', payload: { package_id: pkg } })).statusCode).toBe(409);
     await t.database.db.updateTable('resellers').set({ credits: 10 }).where('id', '=', reseller.id).execute();
-    await new Promise((r) => setTimeout(r, 300));
+    // events are written in their change's transaction: the refused one queued none, and the four
+    // are recorded delivered, so nothing is left for the worker to send
+    const queued = await t.database.db.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', endpointId).execute();
+    expect(queued).toHaveLength(4);
+    await waitFor(async () => (await undelivered(t, endpointId)).length === 0, { what: 'the four deliveries recorded' });
     expect(hook.got).toHaveLength(4);
   });
 
@@ -153,7 +156,8 @@ describe(`webhooks (${ENGINE})`, () => {
     expect(during.find((d: { attempts: number }) => d.attempts > 0).last_answer).toContain('500');
     hook.fail(false);
     await waitFor(() => hook.got.length >= 3);
-    await new Promise((r) => setTimeout(r, 300));
+    // every delivery recorded delivered: no send is left that could come twice
+    await waitFor(async () => (await undelivered(t, endpointId)).length === 0, { what: 'the deliveries recorded' });
     expect(hook.got.map((g) => (g.body.data as { id: number }).id)).toEqual(made.map((l) => l.id));
     expect(new Set(hook.got.map((g) => g.id)).size).toBe(3);
   });
@@ -162,7 +166,8 @@ describe(`webhooks (${ENGINE})`, () => {
     await worker?.stop();
     hook.got.length = 0;
     const line = await createLine(t, reseller.token, { package_id: pkg });
-    await new Promise((r) => setTimeout(r, 200));
+    // queued, and with no worker running nothing sends it
+    expect((await undelivered(t, endpointId)).length).toBe(1);
     expect(hook.got).toHaveLength(0);
     // two processes' workers on one database: leases share the work
     worker = start();
@@ -170,7 +175,7 @@ describe(`webhooks (${ENGINE})`, () => {
     try {
       for (let i = 0; i < 4; i++) await createLine(t, reseller.token, { package_id: pkg });
       await waitFor(() => hook.got.length >= 5);
-      await new Promise((r) => setTimeout(r, 300));
+      await waitFor(async () => (await undelivered(t, endpointId)).length === 0, { what: 'the five deliveries recorded' });
       expect(hook.got).toHaveLength(5);
       expect((hook.got[0].body.data as { id: number }).id).toBe(line.id);
       expect(new Set(hook.got.map((g) => g.id)).size).toBe(5);
@@ -206,10 +211,21 @@ describe(`webhooks (${ENGINE})`, () => {
     await worker?.stop();
     expect((await t.call(reseller.token, { method: 'DELETE', url: `/api/webhooks/${endpointId}` })).statusCode).toBe(204);
     hook.fail(false);
+    // past the next retry's time (backoff 100 or 200 ms, due at the next whole second)
+    advanceClock(2_000);
     worker = start();
-    // past the next retry's time (backoff 100 or 200 ms, due at the next whole second): nothing comes
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(hook.got).toHaveLength(2);
+    // Proof that the worker has had its rounds past that time: a test event to another endpoint,
+    // sent and recorded, then a second one queued only after that. Rounds run one after another,
+    // so the second's arrival means the round that saw the retry due has finished all its sends.
+    const marker = (await t.call(reseller.token, { method: 'POST', url: '/api/webhooks', payload: { url: hook.url, events: ['line.renewed'] } })).json().id as number;
+    const markers: string[] = [];
+    for (let i = 1; i <= 2; i++) {
+      markers.push((await t.call(reseller.token, { method: 'POST', url: `/api/webhooks/${marker}/test` })).json().event_id);
+      await waitFor(async () => (await undelivered(t, marker)).length === 0, { what: `marker event ${i} recorded` });
+    }
+    expect((await t.call(reseller.token, { method: 'DELETE', url: `/api/webhooks/${marker}` })).statusCode).toBe(204);
+    // nothing came from the removed endpoint: the test event and its resend, then the two markers
+    expect(hook.got.map((g) => g.id)).toEqual([hook.got[0].id, hook.got[0].id, ...markers]);
     const states = await t.database.db.selectFrom('webhook_deliveries').select('state').where('endpoint_id', '=', endpointId).where('state', '=', 'pending').execute();
     expect(states).toEqual([]);
   });
@@ -230,7 +246,7 @@ describe(`webhooks (${ENGINE})`, () => {
     worker = undefined;
     const res = await t.call(reseller.token, { method: 'POST', url: '/api/webhooks', payload: { url: hook.url, events: ['line.expiring', 'line.expired'] } });
     const id = res.json().id as number;
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSec();
     const day = 86_400;
     const at = async (exp: number) => {
       const line = await createLine(t, reseller.token, { package_id: pkg });
@@ -263,7 +279,7 @@ describe(`webhooks (${ENGINE})`, () => {
     const res = await t.call(reseller.token, { method: 'POST', url: '/api/webhooks', payload: { url: hook.url, events: ['line.created'] } });
     const id = res.json().id as number;
     const queued = (await t.call(reseller.token, { method: 'POST', url: `/api/webhooks/${id}/test` })).json();
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSec();
     const db = t.database.db;
     expect(await hooksRepo.lease(db, queued.id, now, 60, 'worker-a')).toBe(true);
     expect(await hooksRepo.lease(db, queued.id, now, 60, 'worker-b')).toBe(false);

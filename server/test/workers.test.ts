@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowSec } from '../src/lib/clock.ts';
 import { PACKAGE_DEFAULTS } from './fixtures.ts';
 import { ENGINE } from './helpers.ts';
 import { type FreshDatabase, ServerProcess, buildServer, freePort, freshDatabase } from './security/server-process.ts';
@@ -133,7 +134,7 @@ describe.skipIf(ENGINE !== 'postgres')('WORKERS=2 on PostgreSQL', () => {
     await client.query(`UPDATE settings SET value = $1 WHERE key IN ('migration_package_adult', 'migration_package_no_adult')`, [String(packageId)]);
     await client.end();
 
-    const src = { username: 'cross_worker', password: 'srcPass1', exp_date: Math.floor(Date.now() / 1000) + 20 * DAY, created_at: 1_700_000_000, is_trial: false };
+    const src = { username: 'cross_worker', password: 'srcPass1', exp_date: nowSec() + 20 * DAY, created_at: 1_700_000_000, is_trial: false };
     provider.lines.push(src);
     const lookup = await request(server.base, 'POST', '/api/users/fetch-url-data', { token, body: { url: provider.playlistUrl(src) } });
     expect(lookup.status, lookup.body).toBe(200);

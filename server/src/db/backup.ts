@@ -2,9 +2,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { nowDate } from '../lib/clock.ts';
 
 /** Where a backup goes when no path is given: backups/panel-<UTC stamp>.<ext> under `dir`. */
-export function defaultBackupPath(dir: string, ext: 'db' | 'dump', now = new Date()): string {
+export function defaultBackupPath(dir: string, ext: 'db' | 'dump', now = nowDate()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   return path.join(dir, `panel-${stamp}.${ext}`);
 }

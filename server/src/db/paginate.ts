@@ -1,4 +1,5 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { nowMs } from '../lib/clock.ts';
 import { keptPerHandle } from './kept.ts';
 import type { Tx } from './tx.ts';
 
@@ -112,17 +113,17 @@ async function countRows(db: Tx, base: SelectQueryBuilder<any, any, any>, cap: n
   const statement = db.selectFrom(limited.as('matches')).select(sql<number>`count(*)`.as('total')).compile();
   const key = `${statement.sql}\u0000${JSON.stringify(statement.parameters)}`;
   const until = cappedCounts.get(db, key);
-  if (until !== undefined && until > Date.now()) return cap + 1;
+  if (until !== undefined && until > nowMs()) return cap + 1;
   // read only past the capped-count check: a broad filter's "10.000+" needs no stamp
   const stamp = await readStamp?.();
   const exact = stamp === undefined ? undefined : stampedCounts.get(db, key);
-  if (exact && exact.stamp === stamp && exact.until > Date.now()) return exact.n;
+  if (exact && exact.stamp === stamp && exact.until > nowMs()) return exact.n;
   const row = (await db.executeQuery<{ total: number }>(statement)).rows[0];
   const total = Number(row?.total ?? 0);
-  if (total > cap) cappedCounts.set(db, key, Date.now() + CAPPED_COUNT_TTL_MS);
+  if (total > cap) cappedCounts.set(db, key, nowMs() + CAPPED_COUNT_TTL_MS);
   else {
     cappedCounts.delete(db, key);
-    if (stamp !== undefined) stampedCounts.set(db, key, { stamp, n: total, until: Date.now() + CAPPED_COUNT_TTL_MS });
+    if (stamp !== undefined) stampedCounts.set(db, key, { stamp, n: total, until: nowMs() + CAPPED_COUNT_TTL_MS });
   }
   return total;
 }

@@ -1,3 +1,4 @@
+import { nowSec } from '../../src/lib/clock.ts';
 import { startLazyPlayer } from '../standins/lazy-player.ts';
 import { startTmdb, TMDB_KEY } from '../standins/tmdb.ts';
 import { randomBytes } from 'node:crypto';
@@ -115,7 +116,7 @@ export async function seedWorld(t: TestContext): Promise<World> {
   await ok(t, tokens.resB1a as string, 'POST', '/api/shorturl', { user_id: nodes.resB1a.lineId, type: 'm3u8' });
   const serverId = (await ok(t, adminToken, 'POST', '/api/admin/servers', { name: `edge ${tag}`, url: 'https://edge.example.com' })).id;
   // every line online on one connection (as an edge would have reported it)
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSec();
   const activities: Record<number, number> = {};
   for (const node of Object.values(nodes)) {
     const row = await t.database.db

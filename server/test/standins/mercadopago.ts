@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { nowSec } from '../../src/lib/clock.ts';
 
 // Mercado Pago's payments API on a real socket: PIX charges (idempotent on X-Idempotency-Key), a
 // payment's state, and the notifications it would send, signed as Mercado Pago signs them.
@@ -70,7 +71,7 @@ export async function startMercadoPago(token: string) {
       url.searchParams.set('data.id', String(id));
       url.searchParams.set('type', 'payment');
       const requestId = randomUUID();
-      const ts = String(opts.ts ?? Math.floor(Date.now() / 1000));
+      const ts = String(opts.ts ?? nowSec());
       const v1 = createHmac('sha256', opts.forge ? 'not-the-secret' : secret).update(`id:${id};request-id:${requestId};ts:${ts};`).digest('hex');
       return { path: `${url.pathname}${url.search}`, headers: { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId }, body: { action: 'payment.updated', type: 'payment', data: { id: String(id) } } };
     },

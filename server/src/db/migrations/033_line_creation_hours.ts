@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { nowMs } from '../../lib/clock.ts';
 import { COLUMNS, figures, writeLineCountTriggers } from './032_line_counts.ts';
 import type { MigrationContext } from './index.ts';
 
@@ -21,7 +22,7 @@ export async function up(db: Kysely<any>, { dialect }: MigrationContext): Promis
 }
 
 async function fillAndRewrite(db: Kysely<any>, dialect: MigrationContext['dialect']): Promise<void> {
-  const since = (Math.floor(Date.now() / 3_600_000) - CREATION_HOURS_KEPT_DAYS * 24) * 3_600;
+  const since = (Math.floor(nowMs() / 3_600_000) - CREATION_HOURS_KEPT_DAYS * 24) * 3_600;
   const recent = `SELECT ${COLUMNS}, 1 AS sign FROM lines WHERE created_at >= ${since}`;
   await sql`DELETE FROM line_counts WHERE kind = 9`.execute(db);
   await sql.raw(`INSERT INTO line_counts (scope_id, kind, period, n) SELECT scope_id, kind, period, n FROM (${figures(recent, true)}) f WHERE kind = 9`).execute(db);

@@ -4,6 +4,7 @@ import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { AppError, notFound, validation } from '../../http/errors.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { networkMatcher } from '../../lib/ssrf/addresses.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { writeLog } from '../logs/write.ts';
@@ -29,8 +30,6 @@ const base62 = (bytes: Buffer) => {
   }
   return out.padStart(43, '0');
 };
-
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 export interface NewKey {
   name: string;

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import type { Tx } from '../../db/tx.ts';
-import { nowSec } from './repo.ts';
+import { nowSec } from '../../lib/clock.ts';
 import * as repo from './throttle-repo.ts';
 import { hashToken, newToken } from './tokens.ts';
 

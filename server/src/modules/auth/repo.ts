@@ -2,8 +2,7 @@ import { type CompiledQuery, type Insertable, sql } from 'kysely';
 import { readNow } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { SessionsTable } from '../../db/types.ts';
-
-export const nowSec = () => Math.floor(Date.now() / 1000);
+import { nowSec } from '../../lib/clock.ts';
 
 export function findResellerByUsername(db: Tx, username: string) {
   return db

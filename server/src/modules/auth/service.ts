@@ -1,6 +1,7 @@
 import { AppError } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import type { Deps } from '../../deps.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { writeLog } from '../logs/write.ts';
 import { knownDeviceFor, rememberDevice } from './devices.ts';
 import * as repo from './repo.ts';
@@ -8,7 +9,6 @@ import { challengeIfEnrolled } from '../twofactor/service.ts';
 import { startSession } from './sessions.ts';
 import { checkAndCount, signInKeys, succeeded } from './throttle.ts';
 import { dummyPasswordHash, hashToken, verifyPassword } from './tokens.ts';
-
 
 interface SignInInput {
   username: string;
@@ -71,7 +71,7 @@ const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Sign in to continu
 
 /** The session's reseller when the session is still valid, or throws 401; a promise only when last_seen_at is written. */
 function signedIn({ database }: Deps, row: repo.SessionRow | undefined): AuthUser | Promise<AuthUser> {
-  const now = repo.nowSec();
+  const now = nowSec();
   if (
     !row ||
     row.revoked_at !== null ||

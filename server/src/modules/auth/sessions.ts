@@ -1,5 +1,6 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { writeLog } from '../logs/write.ts';
 import type { Tx } from '../../db/tx.ts';
 import * as repo from './repo.ts';
@@ -17,7 +18,7 @@ export interface SessionStart {
 /** Issues a session token for a reseller who proved who they are: the one way every sign-in ends. */
 export async function startSession({ config, database }: Deps, start: SessionStart) {
   const { reseller } = start;
-  const now = repo.nowSec();
+  const now = nowSec();
   const { token, tokenHash } = newToken();
   const lifetime = start.rememberMe ? config.rememberMeDays * 86400 : config.sessionMaxHours * 3600;
   const idle = start.rememberMe ? lifetime : config.sessionIdleMinutes * 60;

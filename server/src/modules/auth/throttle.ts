@@ -2,8 +2,8 @@ import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { rateLimited } from '../../http/errors.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { writeLog } from '../logs/write.ts';
-import { nowSec } from './repo.ts';
 import * as repo from './throttle-repo.ts';
 
 /**

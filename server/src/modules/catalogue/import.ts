@@ -4,6 +4,7 @@ import type { CatalogueKind, DB } from '../../db/types.ts';
 import type { Database } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { outboundAppError, safeFetch } from '../../lib/ssrf/index.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { writeLog } from '../logs/write.ts';
@@ -79,7 +80,7 @@ async function importLocked(deps: Deps, actor: AuthUser, input: ImportInput) {
     throw new AppError(400, 'M3U_INVALID', `${field}: no entry can be imported (line ${first.line}: ${first.reason}); nothing was imported`, field);
   }
   const source = field === 'url' ? new URL(input.url as string).host : 'file';
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSec();
   const counts = { added: 0, updated: 0, unchanged: 0, categories_added: 0 };
   let stored = 0;
   const log = (value: string) =>

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
+import { nowSec } from '../../lib/clock.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -7,6 +8,6 @@ import * as repo from './repo.ts';
  * DISCONNECT_BAN_SECONDS: its player stops at the next segment (a blocked, deleted or P2P line).
  */
 export async function endLineConnections({ config }: Deps, trx: Tx, lineId: number): Promise<void> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSec();
   await repo.endAll(trx, lineId, now, now + config.disconnectBanSeconds);
 }

@@ -3,12 +3,12 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { type ListQuery, lockLineRow, resolveFilters } from '../lines/service.ts';
 import { writeLog } from '../logs/write.ts';
 import { allSettings } from '../settings/service.ts';
 import * as repo from './repo.ts';
 
-const nowSec = () => Math.floor(Date.now() / 1000);
 /** The online list's sorts (public name -> column); its `order_by` schema is built from the keys. */
 export const ORDER_FIELDS = { activity_id: 'a.activity_id', username: 'ln.username', date_start: 'a.date_start', master_username: 'o.username', created_at: 'ln.created_at' };
 const DEFAULT_ORDER: Order = { column: 'a.activity_id', direction: 'desc' };

@@ -5,6 +5,7 @@ import { withTx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import { markReplayed } from '../../http/schemas.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { PerKeyLimit } from '../../lib/per-key-limit.ts';
 import * as repo from './idempotency-repo.ts';
 
@@ -78,7 +79,7 @@ async function runOnce<T>(
         request_hash: hash,
         status_code: statusCode,
         response: JSON.stringify(body),
-        created_at: Math.floor(Date.now() / 1000),
+        created_at: nowSec(),
       });
       return { statusCode, body, replayed: false };
     });

@@ -1,3 +1,4 @@
+import { nowSec } from '../../lib/clock.ts';
 import { emitCreditsLow } from '../webhooks/emit.ts';
 import type { Dialect } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
@@ -44,7 +45,7 @@ function move(trx: Tx, m: Movement, delta: number): Promise<number | undefined> 
       p2p_account_id: m.p2pAccountId ?? null,
       actor_id: m.actorId,
       idempotency_key: m.idempotencyKey ?? null,
-      created_at: Math.floor(Date.now() / 1000),
+      created_at: nowSec(),
     },
     MAX_BALANCE,
   );

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
+import { nowMs } from '../../lib/clock.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -23,7 +24,7 @@ const inFlight = new Map<number, Promise<unknown>>();
 export async function cached<T extends object>(deps: Deps, resellerId: number, compute: () => Promise<T>): Promise<T & { computed_at: number }> {
   const ttlMs = deps.config.dashboardCacheSeconds * 1000;
   const db = deps.database.db;
-  const now = Date.now(); // milliseconds here; the answer's computed_at is in seconds
+  const now = nowMs(); // milliseconds here; the answer's computed_at is in seconds
   const seconds = (ms: number) => Math.floor(ms / 1000);
   let basis = -1;
   if (ttlMs > 0) {
@@ -51,5 +52,5 @@ export async function cached<T extends object>(deps: Deps, resellerId: number, c
  * lists keep their totals by (repos/scope-repo.ts linesChangeStamp). Call inside the change's transaction.
  */
 export async function invalidateFor(db: Tx, memberId: number): Promise<void> {
-  await repo.stampInvalidated(db, memberId, Date.now());
+  await repo.stampInvalidated(db, memberId, nowMs());
 }

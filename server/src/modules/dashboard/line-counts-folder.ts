@@ -1,5 +1,6 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
+import { nowMs, nowSec } from '../../lib/clock.ts';
 import { foldChanges, pruneHours } from './line-counts-repo.ts';
 
 const FOLD_BATCH = 50_000;
@@ -17,7 +18,7 @@ export async function foldLineCounts(deps: Pick<Deps, 'database'>): Promise<void
 
 /** Drops the by-hour counts no reader asks for (pruneHours). */
 export function pruneLineCounts({ database }: Pick<Deps, 'database'>): Promise<void> {
-  return withTx(database, (trx) => pruneHours(trx, database.dialect, Math.floor(Date.now() / 1000)));
+  return withTx(database, (trx) => pruneHours(trx, database.dialect, nowSec()));
 }
 
 /**
@@ -30,8 +31,8 @@ export function startLineCountFolder(deps: Pick<Deps, 'database'>, log: (err: un
   let lastPrune = 0;
   const timer = setInterval(() => {
     if (running) return;
-    const prune = Date.now() - lastPrune > PRUNE_EVERY_MS;
-    if (prune) lastPrune = Date.now();
+    const prune = nowMs() - lastPrune > PRUNE_EVERY_MS;
+    if (prune) lastPrune = nowMs();
     running = foldLineCounts(deps)
       .then(() => (prune ? pruneLineCounts(deps) : undefined))
       .catch(log)

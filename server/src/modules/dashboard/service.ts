@@ -1,3 +1,4 @@
+import { nowSec } from '../../lib/clock.ts';
 import { isTopLevel } from '../../repos/scope-repo.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
@@ -14,7 +15,7 @@ const n = (v: unknown) => Number(v ?? 0);
  * that answer is cached (cache.ts).
  */
 export async function lineCards(deps: Deps, actor: AuthUser) {
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSec();
   const scope = await keptScope(deps, actor);
   if (scope === undefined) return cached(deps, actor.id, () => counters(deps, actor, now));
   return { ...(await counters(deps, actor, now, scope)), computed_at: now };
@@ -59,7 +60,7 @@ async function scannedFigures(db: Deps['database']['db'], actor: AuthUser, now: 
  * cached answer would lag by the cache's 30 s): open connections of the caller's lines.
  */
 export async function online({ config, database }: Deps, actor: AuthUser) {
-  const on = await repo.onlineCounts(database.db, actor, Math.floor(Date.now() / 1000) - config.onlineWindowSeconds);
+  const on = await repo.onlineCounts(database.db, actor, nowSec() - config.onlineWindowSeconds);
   return { users_online_of_resellers: n(on?.users_online_of_resellers), users_online: n(on?.users_online), conections_online: n(on?.connections) };
 }
 
@@ -70,7 +71,7 @@ export async function online({ config, database }: Deps, actor: AuthUser) {
 export async function activity({ database }: Deps, actor: AuthUser, tzOffsetMinutes: number, days = 30) {
   const db = database.db;
   const offset = tzOffsetMinutes * 60;
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSec();
   const today = Math.floor((now + offset) / 86_400);
   const perDay = { dialect: database.dialect, offset, since: (today - days + 1) * 86_400 - offset };
   const [lines, credits] = await Promise.all([repo.newLinesPerDay(db, actor, perDay), repo.creditsSpentPerDay(db, actor, perDay)]);

@@ -3,6 +3,7 @@ import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { writeLog } from '../logs/write.ts';
 import { findVisibleReseller } from '../resellers/service.ts';
 import { defaultEdgeUrl } from '../servers/service.ts';
@@ -54,7 +55,7 @@ export async function add(deps: Deps, actor: AuthUser, resellerId: number, dns: 
       dns_reseller,
       token_id: randomBytes(16).toString('hex'),
       created_by: actor.id,
-      created_at: Math.floor(Date.now() / 1000),
+      created_at: nowSec(),
     });
     await writeLog(trx, { type_log: 'reseller', action: 'domain_add', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: resellerId, value: dns_reseller });
     return { ...row, username: owner.username, owner: owner.master_username };

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { authenticateSession } from '../auth/service.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import * as credits from '../credits/service.ts';
@@ -57,7 +58,7 @@ export async function exportPayments(deps: Deps, actor: AuthUser, q: Parameters<
 }
 
 function file<R>(deps: Deps, actor: AuthUser, name: string, filters: object, o: ExportOptions, columns: Column<R>[], rows: AsyncGenerator<R>, sheet: string, targetId?: number): ExportFile {
-  const r: Render = { lang: o.lang ?? 'pt-BR', tzOffset: o.tz_offset ?? 0, now: Math.floor(Date.now() / 1000) };
+  const r: Render = { lang: o.lang ?? 'pt-BR', tzOffset: o.tz_offset ?? 0, now: nowSec() };
   const what = `${name}.${o.format}${describe(filters)}`;
   const audited = logged(rows, (count, complete) =>
     writeLog(deps.database.db, {
@@ -140,7 +141,7 @@ export async function downloadLink(deps: Deps, actor: AuthUser, path: string) {
   const bound = boundUrl(path);
   if (!path.startsWith('/api/') || !EXPORT_PATH.test(bound.path) || bound.token !== null) throw validation('path', 'must be an export URL of this API');
   const { token, tokenHash } = newToken();
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSec();
   await repo.insertDownloadToken(deps.database.db, { token_hash: tokenHash, session_id: actor.sessionId, url: bound.url, expires_at: now + TOKEN_SECONDS }, now);
   const sep = bound.url.includes('?') ? '&' : '?';
   return { url: `${bound.url}${sep}${TOKEN_PARAM}=${token}`, expires_at: now + TOKEN_SECONDS };
@@ -151,6 +152,6 @@ export async function authenticateDownload(deps: Deps, requestUrl: string): Prom
   const bound = boundUrl(requestUrl);
   if (!bound.token || bound.token.length > 200) throw refused();
   const row = await repo.takeDownloadToken(deps.database.db, hashToken(bound.token));
-  if (!row || row.url !== bound.url || row.expires_at <= Math.floor(Date.now() / 1000)) throw refused();
+  if (!row || row.url !== bound.url || row.expires_at <= nowSec()) throw refused();
   return authenticateSession(deps, row.session_id);
 }

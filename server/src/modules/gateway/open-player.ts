@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { lineKeys } from '../auth/throttle.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { keptOpen } from '../connections/service.ts';
@@ -20,7 +21,7 @@ const ENTITLED_KEPT = 20_000;
  */
 export function openPlayer(deps: Deps, key: string, target: StreamRequest, ip: string, userAgent: string) {
   return inAddressTurn(ip, async () => {
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSec();
     const throttleKeys = lineKeys(deps.config, { username: target.username, ip }).map((k) => k.key);
     const row = await repo.playerAtEdge(deps.database.db, { keyHash: hashToken(key), username: target.username, streamId: target.streamId, ip, userAgent, throttleKeys, now });
     if (!row || row.server_id === null || row.blocked || row.activity_id === null || row.last_seen === null) return undefined;

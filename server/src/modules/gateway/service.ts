@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { admit } from '../connections/service.ts';
 import { authenticateLine, entitledStream, lineStatus } from '../player/service.ts';
 import { serverByKey } from '../servers/service.ts';
@@ -50,7 +51,7 @@ export async function authorize(deps: Deps, q: EdgeQuestion): Promise<Verdict> {
     throw err;
   }
   if (!line) return refuse('wrong username or password');
-  const status = lineStatus(line, Math.floor(Date.now() / 1000));
+  const status = lineStatus(line, nowSec());
   if (status !== 'Active') return refuse(`line ${status.toLowerCase()}`);
   const stream = await entitledStream(deps, line, target.streamId, target.kind);
   if (!stream) return refuse("stream not in the line's bouquets");
@@ -71,7 +72,7 @@ export async function authorize(deps: Deps, q: EdgeQuestion): Promise<Verdict> {
 /** The yes: the stream's source, and for a live stream the signed query of its segments. */
 function allowed(deps: Deps, q: EdgeQuestion, target: StreamRequest, stream: { id: number; source_url: string }, ip: string, userAgent: string): Verdict {
   if (target.kind !== 'live') return { allow: true, source: stream.source_url };
-  const expires = Math.floor(Date.now() / 1000) + deps.config.edgeLinkSeconds;
+  const expires = nowSec() + deps.config.edgeLinkSeconds;
   const link = segmentLink({ key: q.key ?? '', username: target.username, streamId: stream.id, ip, userAgent }, expires);
   return { allow: true, source: stream.source_url, segmentLink: link };
 }

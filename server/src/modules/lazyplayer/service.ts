@@ -2,11 +2,12 @@ import type { Deps } from '../../deps.ts';
 import { withTx } from '../../db/tx.ts';
 import { AppError, notFound, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { credit } from '../credits/ledger.ts';
 import { applyAwaitingSoon } from '../payments/apply.ts';
 import { invalidateFor } from '../dashboard/cache.ts';
 import { NOT_CONFIGURED, UpstreamError } from '../integrations/http.ts';
-import { charge, loadLineForChange, logChange, now } from '../lines/change.ts';
+import { charge, loadLineForChange, logChange } from '../lines/change.ts';
 import { findVisibleLine, type LineRow } from '../lines/service.ts';
 import { intSetting } from '../settings/service.ts';
 import { originalLinks, panelOrigin } from '../shortlinks/service.ts';
@@ -72,7 +73,7 @@ export async function activate(deps: Deps, actor: AuthUser, lineId: number, rawM
   try {
     started = await withTx(deps.database, async (trx) => {
       const line = await loadLineForChange(deps, trx, actor, lineId);
-      const at = now();
+      const at = nowSec();
       assertActivatable(line, at);
       const price = proportionalCharge(line.exp_date, at, await intSetting(trx, 'lazy_player_monthly_credits'));
       const charged = await charge(trx, actor, price, 'lazy_player', line.id, key);
@@ -96,7 +97,7 @@ export async function activate(deps: Deps, actor: AuthUser, lineId: number, rawM
     const reason = err.status !== undefined ? `status ${err.status}` : err.message.slice(0, 280);
     await withTx(deps.database, async (trx) => {
       if (charged > 0) await credit(trx, { resellerId: actor.id, amount: charged, reason: 'lazy_player_refund', actorId: actor.id, lineId: line.id });
-      await repo.finishActivation(trx, id, 'failed', reason, now());
+      await repo.finishActivation(trx, id, 'failed', reason, nowSec());
       await logChange(trx, actor, line, 'user_lazy_player_refund', reason, charged);
       await invalidateFor(trx, line.member_id);
     });
@@ -104,7 +105,7 @@ export async function activate(deps: Deps, actor: AuthUser, lineId: number, rawM
     throw err.status !== undefined ? refused(err.status) : failed();
   }
   await withTx(deps.database, async (trx) => {
-    await repo.finishActivation(trx, id, 'active', null, now());
+    await repo.finishActivation(trx, id, 'active', null, nowSec());
     await invalidateFor(trx, line.member_id);
   });
   return { total_charged: charged, mac };

@@ -14,8 +14,6 @@ import { lockLine } from './write-repo.ts';
 
 // What every change to an existing line goes through: load (locked), change, log, answer the fresh row.
 
-export const now = () => Math.floor(Date.now() / 1000);
-
 export const trialNotAllowed = () => new AppError(409, 'TRIAL_NOT_ALLOWED', 'Not available for trial lines');
 
 /** Charges a non-admin caller for a line operation inside the caller's transaction. */

@@ -3,6 +3,7 @@ import type { Dialect } from '../../db/connection.ts';
 import { withTx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { emitLineEvent } from '../webhooks/emit.ts';
 import { AppError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
@@ -14,7 +15,7 @@ import { invalidateFor } from '../dashboard/cache.ts';
 import { writeLog } from '../logs/write.ts';
 import { findPackage } from '../packages/service.ts';
 import { intSetting } from '../settings/service.ts';
-import { charge, now } from './change.ts';
+import { charge } from './change.ts';
 import { DAY, addDuration, randomCredential, usernameTaken } from './rules.ts';
 import { insertLine } from './write-repo.ts';
 
@@ -107,7 +108,7 @@ export async function assertTrialAllowed(trx: Kysely<DB>, dialect: Dialect, acto
  */
 export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput, key?: string) {
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: ['create-line', input] }, 201, async (trx) => {
-    const t = now();
+    const t = nowSec();
     const { pkg, screens, cost, expiresAt } = await paidTerms(trx, input.package_id, input.max_connections, t);
     // A creation the balance cannot pay is refused before it writes anything: a reseller at 0
     // credits sending creations in a loop would otherwise insert a line (and its search-index rows)
@@ -130,7 +131,7 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
 
 export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput) {
   const line = await withTx(deps.database, async (trx) => {
-    const t = now();
+    const t = nowSec();
     const { pkg, screens, expiresAt } = await trialTerms(trx, input.package_id, t);
     await assertTrialAllowed(trx, deps.database.dialect, actor, t, 'lines');
     const line = await insertNewLine(trx, actor, input, {
@@ -168,7 +169,7 @@ export async function createMigrated(deps: Deps, actor: AuthUser, input: Migrate
     const screens = Math.max(1, pkg.max_connections);
     const line = await insertNewLine(trx, actor, { username: input.username, password: input.password, package_id: pkg.id }, {
       package_id: pkg.id,
-      created_at: now(),
+      created_at: nowSec(),
       exp_date: input.exp_date,
       is_trial: 0,
       max_connections: screens,

@@ -1,9 +1,10 @@
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
 import { endLineConnections } from '../connections/end.ts';
-import { logChange, mutate, now } from './change.ts';
+import { logChange, mutate } from './change.ts';
 import { type LineChanges, updateLine } from './write-repo.ts';
 
 export function update(deps: Deps, actor: AuthUser, id: number, input: { password?: string; whatsapp?: string; email?: string; opt_out_reminders?: boolean; reseller_notes?: string; bouquet?: string[] }) {
@@ -22,7 +23,7 @@ export function update(deps: Deps, actor: AuthUser, id: number, input: { passwor
 
 export async function remove(deps: Deps, actor: AuthUser, id: number) {
   await mutate(deps, actor, id, async (trx, line) => {
-    await updateLine(trx, line.id, { deleted_at: now() });
+    await updateLine(trx, line.id, { deleted_at: nowSec() });
     await endLineConnections(deps, trx, line.id);
     await logChange(trx, actor, line, 'user_delete');
   });

@@ -1,11 +1,12 @@
 import type { Deps } from '../../deps.ts';
 import { notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder, TEXT_SEARCH_COUNT_CAP } from '../../http/paging.ts';
+import { nowMs, nowSec } from '../../lib/clock.ts';
 import { SEARCH_INDEX_MAX, type TextSearchPath, commonInWalk, sampledMatches, searchIndexMatches, trigramMatches } from '../../repos/line-filters-repo.ts';
 import { keptPerHandle } from '../../db/kept.ts';
 import { type OwnerWalk, countVisibleLines, isTopLevel, resellerIdByUsername, visibleLines, linesChangeStamp } from '../../repos/scope-repo.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { now } from './change.ts';
+
 import * as repo from './repo.ts';
 
 // The sorts the users table offers: each has an index in its order (migration 029). Sorting by
@@ -57,10 +58,10 @@ async function textSearchPath(deps: Deps, actor: AuthUser, term: string, topLeve
   const db = deps.database.db;
   const key = `${actor.id}\u0000${term.toLowerCase()}`;
   const kept = searchPaths.get(db, key);
-  if (kept && kept.until > Date.now()) return kept.path;
+  if (kept && kept.until > nowMs()) return kept.path;
   // The promise is kept, so concurrent searches of the term wait for one choice.
   const path = chooseSearchPath(deps, actor, term, topLevel);
-  searchPaths.set(db, key, { path, until: Date.now() + SEARCH_PATH_KEPT_MS });
+  searchPaths.set(db, key, { path, until: nowMs() + SEARCH_PATH_KEPT_MS });
   path.catch(() => {
     if (searchPaths.get(db, key)?.path === path) searchPaths.delete(db, key);
   });
@@ -95,7 +96,7 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
   const asked = parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER);
   const order = asked.column === 'o.username' && opts.resellerId !== undefined ? { ...asked, column: 'ln.id' } : asked;
   const unfiltered = [q.id, q.username, q.text_search, q.reseller, q.created, q.type_user, q.status].every((v) => v === undefined || v === '');
-  const at = now();
+  const at = nowSec();
   // With more matches than the count's cap (`many`) the page walks the sort's index, testing the
   // filters on its entries (each holds every filter column) and stopping after the page; with
   // fewer, it reads the matches through the narrowest index and sorts them: a walk would read the
@@ -135,7 +136,7 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
 export async function exportRows(deps: Deps, actor: AuthUser, q: ListQuery) {
   const db = deps.database.db;
   const opts = await resolveFilters(deps, actor, q);
-  return repo.iterateLines(db, actor, q, now(), { ...opts, walk: opts.broad && opts.hints ? 'ln.id' : undefined });
+  return repo.iterateLines(db, actor, q, nowSec(), { ...opts, walk: opts.broad && opts.hints ? 'ln.id' : undefined });
 }
 
 export async function get({ database }: Deps, actor: AuthUser, id: number) {
@@ -152,7 +153,7 @@ export async function selectSearch({ database }: Deps, actor: AuthUser, search: 
 /** Non-trial, enabled, still-valid lines by expiry: what to renew next. */
 export async function expiring(deps: Deps, actor: AuthUser, q: { order?: 'asc' | 'desc'; page?: number; per?: number }) {
   const db = deps.database.db;
-  const at = now();
+  const at = nowSec();
   const base = repo.expiringLines(db, actor, at, await isLarge(deps, actor));
   const count = repo.expiringLines(db, actor, at, false);
   return repo.pageLines(db, base, { page: q.page, per: q.per, order: { column: 'ln.exp_date', direction: q.order ?? 'asc' }, count });

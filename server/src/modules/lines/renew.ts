@@ -3,8 +3,9 @@ import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { findPackage } from '../packages/service.ts';
-import { charge, logChange, mutate, now, trialNotAllowed } from './change.ts';
+import { charge, logChange, mutate, trialNotAllowed } from './change.ts';
 import { DAY, addDuration, renewalBase } from './rules.ts';
 import type { LineRow } from './repo.ts';
 import { updateLine } from './write-repo.ts';
@@ -15,7 +16,7 @@ export function renew(deps: Deps, actor: AuthUser, id: number, body: { package_i
     actor,
     id,
     async (trx, line) => {
-      const t = now();
+      const t = nowSec();
       if (body.package_id === undefined) {
         // Flash renew: one month at max_connections credits.
         if (line.is_trial === 1) throw trialNotAllowed();
@@ -38,7 +39,7 @@ export function renew(deps: Deps, actor: AuthUser, id: number, body: { package_i
  * actor (ledger row), the log row. PIX payments renew through this too (payments/apply.ts).
  */
 export async function renewByPackage(trx: Kysely<DB>, actor: AuthUser, line: LineRow, packageId: number, key?: string) {
-  const t = now();
+  const t = nowSec();
   const pkg = await findPackage(trx, packageId);
   if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package');
   const screens = pkg.max_connections >= 2 ? pkg.max_connections : line.max_connections;
@@ -61,7 +62,7 @@ export function extendDays(deps: Deps, actor: AuthUser, id: number, days: number
   }
   return mutate(deps, actor, id, async (trx, line) => {
     if (line.is_trial === 1) throw trialNotAllowed();
-    const t = now();
+    const t = nowSec();
     if (line.last_extended_at !== null && line.last_extended_at > t - 30 * DAY) {
       throw new AppError(409, 'EXTEND_LIMIT_REACHED', 'extend limit reached');
     }

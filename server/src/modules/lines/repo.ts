@@ -3,12 +3,12 @@ import { keysetRows, mapRows } from '../../db/keyset.ts';
 import type { Tx } from '../../db/tx.ts';
 import { type Order, paginate } from '../../db/paginate.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowMs } from '../../lib/clock.ts';
 import { type LineFilters, filtered } from '../../repos/line-filters-repo.ts';
 import { type OwnerWalk, countVisibleLines, escapeLike, sumVisibleLines, visibleLine, visibleLines } from '../../repos/scope-repo.ts';
 
 // The list filters are shared SQL (repos/line-filters-repo.ts): the online list filters lines the same way.
 export { type LineFilters, createdRange, filtered } from '../../repos/line-filters-repo.ts';
-
 
 export interface LineRow {
   id: number;
@@ -40,9 +40,9 @@ export interface LineRow {
 const allLines = new WeakMap<object, { at: number; n: Promise<number> }>();
 function totalLines(db: Tx): Promise<number> {
   const kept = allLines.get(db);
-  if (kept && Date.now() - kept.at < 10_000) return kept.n;
+  if (kept && nowMs() - kept.at < 10_000) return kept.n;
   const n = sumVisibleLines(db, { id: 0, username: '', type: 'admin', credits: 0, sessionId: 0, twoFactorEnabled: false });
-  allLines.set(db, { at: Date.now(), n });
+  allLines.set(db, { at: nowMs(), n });
   n.catch(() => allLines.delete(db));
   return n;
 }

@@ -1,8 +1,9 @@
 import type { Deps } from '../../deps.ts';
 import { validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { intSetting } from '../settings/service.ts';
-import { charge, logChange, mutate, now, trialNotAllowed } from './change.ts';
+import { charge, logChange, mutate, trialNotAllowed } from './change.ts';
 import { monthsRemaining } from './rules.ts';
 import { updateLine } from './write-repo.ts';
 
@@ -18,7 +19,7 @@ export function screens(deps: Deps, actor: AuthUser, id: number, amount: number,
       const limit = Math.max(1, await intSetting(trx, 'user_limit_screen'));
       const next = line.max_connections + amount;
       if (next < 1 || next > limit) throw validation('amount', `screens must stay between 1 and ${limit}`);
-      const cost = amount > 0 ? await charge(trx, actor, amount * monthsRemaining(line.exp_date, now()), 'line_screens', line.id, key) : 0;
+      const cost = amount > 0 ? await charge(trx, actor, amount * monthsRemaining(line.exp_date, nowSec()), 'line_screens', line.id, key) : 0;
       await updateLine(trx, line.id, { max_connections: next });
       await logChange(trx, actor, line, 'user_screens', `${line.max_connections}->${next}`, cost);
     },

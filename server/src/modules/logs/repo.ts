@@ -1,6 +1,7 @@
 import { apiKeyInUse } from '../../domain/api-key-context.ts';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { keysetRows } from '../../db/keyset.ts';
+import { nowMs } from '../../lib/clock.ts';
 import { subtreeIds } from '../../repos/scope-repo.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { NewLog } from '../../db/types.ts';
@@ -8,7 +9,7 @@ import { type Order, paginate } from '../../db/paginate.ts';
 
 /** Writes one action-log row; callers pass their transaction so the row lands with the change. */
 export async function writeLog(db: Tx, row: Omit<NewLog, 'created_at'>): Promise<void> {
-  await db.insertInto('logs').values({ ...row, api_key_name: apiKeyInUse.getStore() ?? null, created_at: Date.now() }).execute();
+  await db.insertInto('logs').values({ ...row, api_key_name: apiKeyInUse.getStore() ?? null, created_at: nowMs() }).execute();
 }
 
 export interface LogRow {

@@ -1,8 +1,9 @@
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowMs, nowSec } from '../../lib/clock.ts';
 import { createMigrated } from '../lines/create.ts';
-import { now } from '../lines/change.ts';
+
 import { intSetting } from '../settings/service.ts';
 import * as repo from './repo.ts';
 import { type SourceLine, fetchSourceLine } from './xtream.ts';
@@ -21,7 +22,7 @@ export const LOOKUP_TTL_MS = 30 * 60_000;
  */
 export async function fetchUrlData(deps: Deps, actor: AuthUser, url: string): Promise<SourceLine> {
   const line = await fetchSourceLine(url, deps.config.outboundAllowNetworks, deps.config.integrationTimeoutMs);
-  const at = Date.now();
+  const at = nowMs();
   await repo.keepLookup(deps.database.db, actor.id, line, at, at - LOOKUP_TTL_MS);
   return line;
 }
@@ -46,7 +47,7 @@ export async function migrate(deps: Deps, actor: AuthUser, input: MigrateInput, 
   const username = input.username.trim();
   const password = input.password.trim();
   const source = await repo.findLookup(deps.database.db, actor.id, username);
-  if (!source || Date.now() - source.at > LOOKUP_TTL_MS || source.password_sha256 !== repo.passwordSha256(password)) {
+  if (!source || nowMs() - source.at > LOOKUP_TTL_MS || source.password_sha256 !== repo.passwordSha256(password)) {
     throw new AppError(409, 'MIGRATION_NOT_LOOKED_UP', 'Look the playlist URL up first (or again): the line is migrated with what its provider answers');
   }
   if (source.exp_date !== null && input.exp_date !== source.exp_date) {
@@ -54,7 +55,7 @@ export async function migrate(deps: Deps, actor: AuthUser, input: MigrateInput, 
   }
   const allowed = [await intSetting(deps.database.db, 'migration_package_adult'), await intSetting(deps.database.db, 'migration_package_no_adult')];
   if (!allowed.includes(input.package_id)) throw validation('package_id', 'choose one of the two migration packages');
-  const { exp_date, capped } = migratedExpiry(source, now());
+  const { exp_date, capped } = migratedExpiry(source, nowSec());
   const note = capped ? `expiry capped to ${MAX_DAYS} days` : 'expiry kept';
   const line = await createMigrated(deps, actor, { username, password, package_id: input.package_id, exp_date }, note, key);
   return { line, exp_date: line.exp_date ?? exp_date, capped };

@@ -4,6 +4,7 @@ import type { DB, P2pAccount } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { chargeCaller } from '../credits/ledger.ts';
 import { runIdempotent } from '../credits/idempotency.ts';
 import { addDuration, assertTrialAllowed, paidTerms, renewalBase, trialTerms, uniqueCredentials } from '../lines/service.ts';
@@ -17,7 +18,6 @@ import { RENEW_CREDITS_PER_MONTH, assertP2pConfigured, domainOf, emailOf } from 
 // (outbox), its log row and, when it costs credits, the guarded debit, ledger row and
 // Idempotency-Key record (the lines' ledger pattern).
 
-const now = () => Math.floor(Date.now() / 1000);
 const DEFAULT_DOMAIN = 'p2p.local';
 
 export interface CreateInput {
@@ -74,7 +74,7 @@ async function insertNew(trx: Kysely<DB>, actor: AuthUser, input: TrialInput & {
 export async function create(deps: Deps, actor: AuthUser, input: CreateInput, key?: string) {
   assertP2pConfigured(deps.config);
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: ['create-p2p', input] }, 201, async (trx) => {
-    const t = now();
+    const t = nowSec();
     const { pkg, screens, cost, expiresAt } = await paidTerms(trx, input.package_id, input.max_connections, t);
     const account = await insertNew(trx, actor, input, { package_id: pkg.id, created_at: t, expires_at: expiresAt, is_trial: 0, max_connections: screens });
     const charged = await chargeCaller(trx, actor, cost, 'p2p_create', { p2pAccountId: account.id }, key);
@@ -89,7 +89,7 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateInput, ke
 export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput) {
   assertP2pConfigured(deps.config);
   const account = await withTx(deps.database, async (trx) => {
-    const t = now();
+    const t = nowSec();
     const { pkg, screens, expiresAt } = await trialTerms(trx, input.package_id, t);
     await assertTrialAllowed(trx, deps.database.dialect, actor, t, 'p2p_accounts');
     const row = await insertNew(trx, actor, input, { package_id: pkg.id, created_at: t, expires_at: expiresAt, is_trial: 1, max_connections: screens });
@@ -135,7 +135,7 @@ export function update(deps: Deps, actor: AuthUser, id: number, input: { name?: 
 
 export async function remove(deps: Deps, actor: AuthUser, id: number) {
   await mutate(deps, actor, id, async (trx, row) => {
-    await repo.updateAccount(trx, row.id, { deleted_at: now() });
+    await repo.updateAccount(trx, row.id, { deleted_at: nowSec() });
     await queueAccount(trx, row, 'delete');
     await log(trx, actor, row, 'p2p_delete');
   });
@@ -163,7 +163,7 @@ export async function renew(deps: Deps, actor: AuthUser, id: number, months: num
     id,
     async (trx, row) => {
       const cost = await chargeCaller(trx, actor, months * RENEW_CREDITS_PER_MONTH, 'p2p_renew', { p2pAccountId: row.id }, key);
-      const changes = { expires_at: addDuration(renewalBase(row.expires_at, now()), months, 'months'), is_trial: 0, status: row.status === -1 ? 1 : row.status };
+      const changes = { expires_at: addDuration(renewalBase(row.expires_at, nowSec()), months, 'months'), is_trial: 0, status: row.status === -1 ? 1 : row.status };
       await repo.updateAccount(trx, row.id, changes);
       await queueAccount(trx, { ...row, ...changes }, 'put');
       await log(trx, actor, row, 'p2p_renew', `${months} months`, cost);

@@ -4,6 +4,7 @@ import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, isUniqueViolation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { credit, currentBalance } from '../credits/ledger.ts';
 import { applyAwaitingSoon } from '../payments/apply.ts';
 import { runIdempotent } from '../credits/idempotency.ts';
@@ -19,7 +20,6 @@ import { assertP2pConfigured, localPartOf } from './rules.ts';
 // transaction opens (SQLite never holds its write lock across HTTP); what it answered is then
 // applied in one transaction, all or nothing.
 
-const now = () => Math.floor(Date.now() / 1000);
 const notAttached = () => new AppError(409, 'NOT_ATTACHED', 'Sign in to the old P2P panel first');
 
 /** Checks the old panel's credentials and attaches that sign-in to the caller (for the client import). */
@@ -27,7 +27,7 @@ export async function attachLogin(deps: Deps, actor: AuthUser, input: { username
   const session = await oldPanel.login(deps.config, input.username, input.password);
   if (!session) return { login: false, message: 'Usuário ou senha inválidos' };
   await withTx(deps.database, async (trx) => {
-    await repo.saveOldLogin(trx, { reseller_id: actor.id, old_username: session.username, token: session.token, created_at: now() });
+    await repo.saveOldLogin(trx, { reseller_id: actor.id, old_username: session.username, token: session.token, created_at: nowSec() });
     await writeLog(trx, { type_log: 'p2p', action: 'p2p_attach_login', actor_id: actor.id, reseller_id: actor.id, value: session.username });
   });
   return { login: true, message: 'Login efetuado com sucesso', username: session.username, credits: session.credits };
@@ -41,7 +41,7 @@ export async function migrateReseller(deps: Deps, actor: AuthUser, input: { user
   try {
     const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: ['p2p-migrate-reseller', oldUsername] }, 200, async (trx) => {
       if (await repo.findImport(trx, oldUsername)) throw alreadyImported();
-      await repo.insertImport(trx, { reseller_id: actor.id, old_username: oldUsername, credits: session.credits, created_at: now() });
+      await repo.insertImport(trx, { reseller_id: actor.id, old_username: oldUsername, credits: session.credits, created_at: nowSec() });
       const balance =
         session.credits > 0
           ? await credit(trx, { resellerId: actor.id, amount: session.credits, reason: 'import', actorId: actor.id })

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/tx.ts';
+import { nowMs } from '../../lib/clock.ts';
 import * as repo from './outbox-repo.ts';
 import { type AccountFields, type LineFields, accountState, isP2pSystem, lineState } from './rules.ts';
 
@@ -12,7 +13,7 @@ type Delete = { login: string; method: 'DELETE' };
 async function queue(trx: Tx, kind: repo.SubjectKind, id: number, deliveries: (Put | Delete)[]): Promise<void> {
   if (deliveries.length === 0) return;
   const version = await repo.bumpVersion(trx, kind, id, deliveries.length);
-  const now = Date.now();
+  const now = nowMs();
   let v = version - deliveries.length;
   for (const d of deliveries) {
     v += 1;

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
+import { nowMs, nowSec } from '../../lib/clock.ts';
 import { resellerIdByUsername } from '../../repos/scope-repo.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { queueStatus } from './outbox.ts';
@@ -8,14 +9,13 @@ import * as client from './p2p-client.ts';
 import * as repo from './repo.ts';
 
 const DEFAULT_ORDER: Order = { column: 'pa.id', direction: 'desc' };
-const now = () => Math.floor(Date.now() / 1000);
 
 export async function list(deps: Deps, actor: AuthUser, q: repo.P2pFilters & { page?: number; per?: number; order_by?: string }) {
   const db = deps.database.db;
   const order = parseOrder(q.order_by, repo.ORDER_FIELDS, DEFAULT_ORDER);
   // The owner filter only resolves inside the caller's subtree; anything else matches nothing.
   const resellerId = q.reseller ? ((await resellerIdByUsername(db, q.reseller)) ?? -1) : undefined;
-  return repo.pageAccounts(db, repo.filtered(db, actor, q, now(), resellerId), { page: q.page, per: q.per, order });
+  return repo.pageAccounts(db, repo.filtered(db, actor, q, nowSec(), resellerId), { page: q.page, per: q.per, order });
 }
 
 export async function get({ database }: Deps, actor: AuthUser, id: number) {
@@ -35,9 +35,9 @@ let onlineCache: { url: string; at: number; rows: Promise<client.OnlineRow[]> } 
 
 function onlineRows(deps: Deps): Promise<client.OnlineRow[]> {
   const url = deps.config.p2pApiUrl ?? '';
-  if (onlineCache && onlineCache.url === url && Date.now() - onlineCache.at < ONLINE_CACHE_MS) return onlineCache.rows;
+  if (onlineCache && onlineCache.url === url && nowMs() - onlineCache.at < ONLINE_CACHE_MS) return onlineCache.rows;
   const rows = client.online(deps.config);
-  const entry = { url, at: Date.now(), rows };
+  const entry = { url, at: nowMs(), rows };
   onlineCache = entry;
   rows.catch(() => {
     if (onlineCache === entry) onlineCache = undefined; // a failure is not kept

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
+import { nowMs } from '../../lib/clock.ts';
 import { onKick } from './outbox.ts';
 import * as repo from './outbox-repo.ts';
 import * as client from './p2p-client.ts';
@@ -74,7 +75,7 @@ export function startOutboxWorker(deps: Deps, opts: { pollMs?: number; batch?: n
   }
 
   async function record(trx: Tx, rows: repo.Delivery[], errors: (string | null)[]) {
-    const now = Date.now();
+    const now = nowMs();
     for (const [i, d] of rows.entries()) {
       const error = errors[i];
       if (error === undefined || (error !== null && stopping)) continue; // cut short by stop(): stays queued as it was
@@ -96,12 +97,12 @@ export function startOutboxWorker(deps: Deps, opts: { pollMs?: number; batch?: n
     const { database } = deps;
     if (database.dialect === 'postgres') {
       return withTx(database, async (trx) => {
-        const rows = await repo.claimDue(trx, Date.now(), batch, true);
+        const rows = await repo.claimDue(trx, nowMs(), batch, true);
         await record(trx, rows, await Promise.all(rows.map(send)));
         return rows.length;
       });
     }
-    const rows = await repo.claimDue(database.db, Date.now(), batch, false);
+    const rows = await repo.claimDue(database.db, nowMs(), batch, false);
     if (rows.length === 0) return 0;
     const errors = await Promise.all(rows.map(send));
     await withTx(database, (trx) => record(trx, rows, errors));
@@ -109,9 +110,9 @@ export function startOutboxWorker(deps: Deps, opts: { pollMs?: number; batch?: n
   }
 
   async function prune() {
-    if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
-    lastPrune = Date.now();
-    await repo.pruneDelivered(deps.database.db, Date.now() - KEEP_DELIVERED_MS);
+    if (nowMs() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = nowMs();
+    await repo.pruneDelivered(deps.database.db, nowMs() - KEEP_DELIVERED_MS);
   }
 
   const loop = (async () => {

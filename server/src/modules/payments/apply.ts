@@ -1,6 +1,7 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { mutate } from '../lines/change.ts';
 import { renewByPackage } from '../lines/renew.ts';
 import { emitPaymentEvent } from '../webhooks/emit.ts';
@@ -12,7 +13,6 @@ import * as repo from './repo.ts';
 // processes may call this for the same payment: the first applies it, the others find it applied.
 // An owner short of credits: the payment waits as paid_awaiting_credits and is applied later.
 
-const nowSec = () => Math.floor(Date.now() / 1000);
 const NOT_APPLIED = ['pending', 'paid_awaiting_credits', 'expired', 'rejected'] as const;
 
 export type ApplyOutcome = 'applied' | 'awaiting_credits' | 'already' | 'gone';

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound, validation } from '../../http/errors.ts';
 import { notConfigured } from '../../http/outbound.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { authenticateLine } from '../player/access.ts';
 import { lineOfToken } from '../reminders/renewal-link.ts';
 import { originalLinks, panelOrigin } from '../shortlinks/service.ts';
@@ -16,7 +17,6 @@ import * as repo from './repo.ts';
 
 const SESSION_SECONDS = 2 * 3600;
 const CHARGE_SECONDS = 30 * 60;
-const nowSec = () => Math.floor(Date.now() / 1000);
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const invalid = () => new AppError(401, 'INVALID_CREDENTIALS', 'Wrong username or password');

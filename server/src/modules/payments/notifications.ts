@@ -1,6 +1,7 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { openSecret } from '../twofactor/secrets.ts';
 import { emitPaymentEvent } from '../webhooks/emit.ts';
 import { applyPaid } from './apply.ts';
@@ -12,7 +13,6 @@ import * as repo from './repo.ts';
 
 export const TOKEN_PURPOSE = 'mercadopago-token';
 export const SECRET_PURPOSE = 'mercadopago-secret';
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 export async function accountToken(deps: Deps, resellerId: number): Promise<string | undefined> {
   const s = await repo.settingsOf(deps.database.db, resellerId);

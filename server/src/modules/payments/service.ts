@@ -2,6 +2,7 @@ import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { validation } from '../../http/errors.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { sealSecret } from '../twofactor/secrets.ts';
 import { dayStart } from '../reminders/clock.ts';
 import { SECRET_PURPOSE, TOKEN_PURPOSE } from './notifications.ts';
@@ -9,8 +10,6 @@ import * as repo from './repo.ts';
 
 // An account's PIX settings (its Mercado Pago credentials, write-only; its prices), its payments
 // and their figures.
-
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 export async function getSettings(deps: Deps, user: AuthUser) {
   const db = deps.database.db;

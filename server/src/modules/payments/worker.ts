@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { takeLease } from '../../repos/scheduler-leases-repo.ts';
 import { applyAwaiting } from './apply.ts';
 import { checkPending } from './notifications.ts';
@@ -25,7 +26,7 @@ export function startPaymentsWorker(deps: Deps, opts: { tickMs?: number; log?: (
   let round: Promise<void> = Promise.resolve();
 
   async function runRound() {
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSec();
     if (!(await takeLease(deps.database.db, 'payments', holder, now, Math.ceil(tickMs / 1000) + LEASE_GRACE_SECONDS))) return;
     await checkPending(deps, now);
     await applyAwaiting(deps);

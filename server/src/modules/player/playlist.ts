@@ -3,6 +3,7 @@ import type { CatalogueKind } from '../../db/types.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { streamBase } from '../domains/service.ts';
 import { panelOrigin } from '../shortlinks/service.ts';
 import { type LineStatus, authenticateLine, bouquetIds, lineStatus } from './access.ts';
@@ -52,7 +53,7 @@ interface PlaylistShape {
 export async function playlist(deps: Deps, q: PlaylistQuery, ip: string, requestOrigin: string): Promise<Readable | string> {
   const line = await authenticateLine(deps, { username: q.username, password: q.password, ip });
   if (!line) throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
-  const status = lineStatus(line, Math.floor(Date.now() / 1000));
+  const status = lineStatus(line, nowSec());
   if (status !== 'Active') throw REFUSED[status];
   const db = deps.database.db;
   const shape: PlaylistShape = {

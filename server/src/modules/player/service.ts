@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Tx } from '../../db/tx.ts';
 import type { CatalogueKind } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { onlineCount } from '../connections/service.ts';
 import { streamBase } from '../domains/service.ts';
 import { panelOrigin } from '../shortlinks/service.ts';
@@ -50,7 +51,7 @@ export async function playerApi(deps: Deps, q: PlayerQuery, ip: string, requestO
   const line = await authenticateLine(deps, { username: q.username, password: q.password, ip });
   if (!line) return { json: { user_info: { auth: 0 } } };
   const db = deps.database.db;
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSec();
   const status = lineStatus(line, now);
   const action = q.action ?? '';
   if (AUTH_ACTIONS.has(action)) {

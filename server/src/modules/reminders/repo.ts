@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { paginate } from '../../db/paginate.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { ReminderSettingsTable, ReminderStatus } from '../../db/types.ts';
+import { nowSec } from '../../lib/clock.ts';
 
 // Reminder settings, the lines due a reminder, and the message rows that make each send happen once.
 
@@ -90,7 +91,7 @@ export function dueLines(db: Tx, ownerId: number, from: number, to: number, stag
 /** A line for a preview: the given one of the owner's, else its soonest to expire. */
 export function previewLine(db: Tx, ownerId: number, lineId: number | undefined): Promise<ReminderLine | undefined> {
   let q = db.selectFrom('lines as l').leftJoin('packages as p', 'p.id', 'l.package_id').select(REMINDER_LINE).where('l.member_id', '=', ownerId).where('l.deleted_at', 'is', null);
-  q = lineId ? q.where('l.id', '=', lineId) : q.where('l.exp_date', '>=', Math.floor(Date.now() / 1000)).orderBy('l.exp_date').orderBy('l.id');
+  q = lineId ? q.where('l.id', '=', lineId) : q.where('l.exp_date', '>=', nowSec()).orderBy('l.exp_date').orderBy('l.id');
   return q.limit(1).executeTakeFirst() as Promise<ReminderLine | undefined>;
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import { nowMs, nowSec } from '../../lib/clock.ts';
 import { takeLease } from '../../repos/scheduler-leases-repo.ts';
 import { dayStart, inSendingHours } from './clock.ts';
 import { compose } from './compose.ts';
@@ -114,15 +115,15 @@ export async function reminderTick(deps: Deps, now: number, opts: TickOptions = 
 
   // The tick's clock: `now` moved on by the real time the tick has taken. A send's lease counts
   // from its claim, not from the tick's start: a long tick's late claims must not be born expired.
-  const startedMs = Date.now();
-  const at = () => now + Math.floor((Date.now() - startedMs) / 1000);
+  const startedMs = nowMs();
+  const at = () => now + Math.floor((nowMs() - startedMs) / 1000);
   // The `reminders` lease is renewed as the tick goes (a third of its length at most between
   // renewals), so a slow gateway never lets it run out while this process still sends.
   let renewedMs = startedMs;
   async function keepLease() {
-    if (Date.now() - renewedMs < (opts.leaseSeconds * 1000) / 3) return;
-    if (!(await takeLease(db, LEASE_NAME, opts.holder, Math.floor(Date.now() / 1000), opts.leaseSeconds))) throw new Error('the reminders lease was lost');
-    renewedMs = Date.now();
+    if (nowMs() - renewedMs < (opts.leaseSeconds * 1000) / 3) return;
+    if (!(await takeLease(db, LEASE_NAME, opts.holder, nowSec(), opts.leaseSeconds))) throw new Error('the reminders lease was lost');
+    renewedMs = nowMs();
   }
 
   async function send(run: AccountRun, id: number, line: repo.ReminderLine, stage: Stage, channel: Channel, attempts: number, createdAt: number) {
@@ -249,11 +250,11 @@ export function startReminderScheduler(deps: Deps, opts: { tickMs?: number; log?
   let lastPrune = 0;
 
   async function runRound() {
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSec();
     if (!(await takeLease(deps.database.db, LEASE_NAME, holder, now, leaseSeconds))) return;
     await reminderTick(deps, now, { holder, leaseSeconds });
-    if (Date.now() - lastPrune > 3_600_000) {
-      lastPrune = Date.now();
+    if (nowMs() - lastPrune > 3_600_000) {
+      lastPrune = nowMs();
       await repo.prune(deps.database.db, now - KEEP_SECONDS);
     }
   }

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { AppError, notFound, validation } from '../../http/errors.ts';
 import { upstreamError } from '../../http/outbound.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { outboundUrl } from '../../lib/ssrf/outbound-url.ts';
 import { sealSecret } from '../twofactor/secrets.ts';
 import { dayStart } from './clock.ts';
@@ -14,8 +15,6 @@ import { type Channel, type Language, STAGES, type Stage, TEST_TEXT, unknownVari
 import { whatsappNumber } from './whatsapp.ts';
 
 // An account's reminder settings, previews, test messages, history and today's figures.
-
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 export interface SettingsInput {
   enabled?: boolean;

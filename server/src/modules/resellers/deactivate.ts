@@ -2,6 +2,7 @@ import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { credit, debit, lockResellers } from '../credits/ledger.ts';
 import { applyAwaitingSoon } from '../payments/apply.ts';
@@ -37,7 +38,7 @@ export async function deactivate(deps: Deps, actor: AuthUser, id: number, target
       await debit(trx, { resellerId: id, amount: credits, reason: 'deactivate_out', actorId: actor.id, counterpartyId: targetId });
       await credit(trx, { resellerId: targetId, amount: credits, reason: 'deactivate_in', actorId: actor.id, counterpartyId: id });
     }
-    await repo.markDeactivated(trx, id, Math.floor(Date.now() / 1000));
+    await repo.markDeactivated(trx, id, nowSec());
     await revokeAllSessions(trx, id);
     await writeLog(trx, { type_log: 'reseller', action: 'reseller_deactivate', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value: `transferall:${targetId}`, value_int: credits });
     await invalidateFor(trx, id); // last, as every change does (dashboard/repo.ts stampInvalidated)

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { keysetRows, mapRows } from '../../db/keyset.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { escapeLike, isInSubtree, subtreeIds } from '../../repos/scope-repo.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { DB, Reseller } from '../../db/types.ts';
@@ -151,7 +152,7 @@ export async function insertReseller(
 ): Promise<number> {
   const { id } = await db
     .insertInto('resellers')
-    .values({ ...values, credits: 0, status: 1, created_at: Math.floor(Date.now() / 1000) })
+    .values({ ...values, credits: 0, status: 1, created_at: nowSec() })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db

@@ -2,6 +2,7 @@ import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { writeLog } from '../logs/write.ts';
 import { saveSettings, textSetting } from '../settings/service.ts';
@@ -27,7 +28,7 @@ export async function create(deps: Deps, actor: AuthUser, input: { name: string;
   const url = publicUrl(input.url);
   const { token: key, tokenHash } = newToken();
   return withTx(deps.database, async (trx) => {
-    const row = await repo.insertServer(trx, { name: input.name.trim(), url, key_hash: tokenHash, created_by: actor.id, created_at: Math.floor(Date.now() / 1000) });
+    const row = await repo.insertServer(trx, { name: input.name.trim(), url, key_hash: tokenHash, created_by: actor.id, created_at: nowSec() });
     await writeLog(trx, { type_log: 'admin', action: 'server_create', actor_id: actor.id, reseller_id: actor.id, value: `${row.name} ${url}`.slice(0, 500), value_int: row.id });
     return { ...row, key };
   });

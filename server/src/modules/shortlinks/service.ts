@@ -5,6 +5,7 @@ import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { clientNetwork } from '../auth/throttle.ts';
 import { playlistBase } from '../domains/service.ts';
 import { findVisibleLine } from '../lines/service.ts';
@@ -20,8 +21,6 @@ export const CODE_PATTERN = /^[A-Za-z0-9_-]{16}$/;
 /** Failed look-ups allowed per client IP per window before every look-up from it is a 429. */
 export const MAX_MISSES = 20;
 export const MISS_WINDOW_SECONDS = 600;
-
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 /** Where links go when no domain is configured: PUBLIC_URL, else the address the request came to. */
 export const panelOrigin = (config: Config, requestOrigin: string) => (config.publicUrl ?? requestOrigin).replace(/\/+$/, '');

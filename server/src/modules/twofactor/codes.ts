@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import { nowMs } from '../../lib/clock.ts';
 
 export const ISSUER = 'Painel';
 const PERIOD = 30;
@@ -20,7 +21,7 @@ export function otpauthUrl(secret: string, username: string): string {
 export const isTotpCode = (code: string) => /^\d{6}$/.test(code);
 
 /** The 30-second step the code belongs to (now, or one step either side), or null when it is wrong. */
-export function matchingStep(secret: string, code: string, now = Date.now()): number | null {
+export function matchingStep(secret: string, code: string, now = nowMs()): number | null {
   const delta = totp(secret).validate({ token: code, timestamp: now, window: 1 });
   return delta === null ? null : Math.floor(now / 1000 / PERIOD) + delta;
 }

@@ -3,6 +3,7 @@ import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound, rateLimited } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { rememberDevice } from '../auth/devices.ts';
 import { revokeAllSessions, revokeOtherSessions, startSession } from '../auth/sessions.ts';
 import { checkAndCount, clearKey, succeeded, type ThrottleKey } from '../auth/throttle.ts';
@@ -18,7 +19,6 @@ const CHALLENGE_MAX_ATTEMPTS = 5;
 
 const invalidCode = (status: 400 | 401) => new AppError(status, 'INVALID_2FA_CODE', 'The code is wrong or was already used', status === 400 ? 'code' : undefined);
 const challengeExpired = () => new AppError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED', 'The sign-in took too long, start again');
-const nowSec = () => Math.floor(Date.now() / 1000);
 const accountKey = (resellerId: number) => `2fa:${resellerId}`;
 
 type Reseller = { id: number; username: string; type: AuthUser['type'] };

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { writeLog } from '../logs/write.ts';
 import * as repo from './repo.ts';
 import { isCatalogueConfigured, searchCatalogue } from './tmdb.ts';
@@ -13,7 +14,6 @@ export const ADDED = 2;
 /** The content-request lists' sorts (public name -> column); their `order_by` schema is built from the keys. */
 export const ORDER_FIELDS = { id: 'v.id', title: 'v.title', year: 'v.year', stars: 'v.stars', status: 'v.status', created_at: 'v.created_at' };
 const NEWEST: Order = { column: 'v.created_at', direction: 'desc' };
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 export function search(deps: Deps, query: string) {
   return searchCatalogue(deps.config, query).then((data) => ({ data }));

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/tx.ts';
+import { nowSec } from '../../lib/clock.ts';
 import type { EventType } from './events.ts';
 import * as repo from './repo.ts';
 
 // Events are written in the transaction of the change they report: an event exists if and only if
 // its change committed. The webhook worker sends them (worker.ts).
-
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 /** The body every endpoint gets: `{id, type, created_at, data}`. */
 export function eventBody(eventId: string, type: EventType, createdAt: number, data: unknown): string {

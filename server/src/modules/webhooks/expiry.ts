@@ -1,5 +1,6 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { emitLineEvent } from './emit.ts';
 import { EXPIRED_LOOKBACK_SECONDS, EXPIRING_SECONDS } from './events.ts';
 import * as repo from './repo.ts';
@@ -18,7 +19,7 @@ const KINDS = [
 ] as const;
 
 /** One pass over every subscribed owner; returns how many events it wrote. */
-export async function expiryTick(deps: Deps, now = Math.floor(Date.now() / 1000)): Promise<number> {
+export async function expiryTick(deps: Deps, now = nowSec()): Promise<number> {
   const db = deps.database.db;
   let written = 0;
   for (const { type, kind, range } of KINDS) {

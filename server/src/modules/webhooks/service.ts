@@ -3,6 +3,7 @@ import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { AppError, notFound, validation } from '../../http/errors.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { outboundUrl } from '../../lib/ssrf/outbound-url.ts';
 import { sealSecret } from '../twofactor/secrets.ts';
 import { eventBody } from './emit.ts';
@@ -11,8 +12,6 @@ import * as repo from './repo.ts';
 
 // An account's webhook endpoints (docs/api.md, "Webhooks"): created with a signing secret shown
 // once (kept sealed), listed, removed; their last deliveries, a resend, a test event.
-
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 export interface NewEndpoint {
   url: string;

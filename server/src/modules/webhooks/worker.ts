@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
+import { nowMs, nowSec } from '../../lib/clock.ts';
 import { OutboundError, safeFetch } from '../../lib/ssrf/safe-fetch.ts';
 import { openSecret } from '../twofactor/secrets.ts';
 import { GIVE_UP_AFTER_SECONDS, RETRY_CAP_SECONDS } from './events.ts';
@@ -43,13 +44,13 @@ export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBas
 
   async function deliver(d: repo.DueDelivery): Promise<void> {
     const db = deps.database.db;
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSec();
     let status: number | null = null;
     let answer = '';
     try {
       const secret = await openSecret(deps, d.reseller_id, d.secret_sealed, 'webhook');
       if (secret === null) throw new Error('the signing secret cannot be opened (the server key changed)');
-      const t = Math.floor(Date.now() / 1000);
+      const t = nowSec();
       const res = await safeFetch(d.url, {
         method: 'POST',
         body: d.body,
@@ -58,7 +59,7 @@ export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBas
         timeoutMs: deps.config.integrationTimeoutMs,
         maxBytes: 64 * 1024,
       });
-      await repo.recordDelivered(db, d.id, token, Math.floor(Date.now() / 1000), res.status);
+      await repo.recordDelivered(db, d.id, token, nowSec(), res.status);
       return;
     } catch (err) {
       status = err instanceof OutboundError ? (err.status ?? null) : null;
@@ -66,24 +67,24 @@ export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBas
     }
     const attempts = d.attempts + 1;
     const waitMs = Math.min(RETRY_CAP_SECONDS * 1000, retryBaseMs * 2 ** (attempts - 1));
-    const next = now - d.created_at >= GIVE_UP_AFTER_SECONDS ? 'give_up' : Math.ceil((Date.now() + waitMs) / 1000);
-    await repo.recordFailed(db, d.id, token, Math.floor(Date.now() / 1000), status, answer, next);
+    const next = now - d.created_at >= GIVE_UP_AFTER_SECONDS ? 'give_up' : Math.ceil((nowMs() + waitMs) / 1000);
+    await repo.recordFailed(db, d.id, token, nowSec(), status, answer, next);
   }
 
   async function runRound(): Promise<void> {
     const db = deps.database.db;
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSec();
     const due = await repo.dueDeliveries(db, now, BATCH);
     const taken: repo.DueDelivery[] = [];
     for (const d of due) if (await repo.lease(db, d.id, now, leaseSeconds, token)) taken.push(d);
     await Promise.all(taken.map((d) => deliver(d).catch((err) => log(`delivery ${d.id} not recorded`, err))));
-    if (Date.now() - lastExpiry >= expiryEveryMs) {
-      lastExpiry = Date.now();
+    if (nowMs() - lastExpiry >= expiryEveryMs) {
+      lastExpiry = nowMs();
       // one process at a time: the lease outlives a tick, and its holder keeps it while alive
       if (await takeLease(db, 'webhook-expiry', id, now, Math.ceil((expiryEveryMs * 2) / 1000))) await expiryTick(deps, now);
     }
-    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
-      lastPrune = Date.now();
+    if (nowMs() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = nowMs();
       await repo.pruneDeliveries(db, now - KEEP_SECONDS, now);
     }
   }
