@@ -15,7 +15,7 @@ import puppeteer from 'puppeteer-core';
 import { Api, apiRequest } from '../support/api.ts';
 import { CHROMIUM_PATH } from '../support/browser.ts';
 import { RESULTS_DIR } from '../support/paths.ts';
-import { startServer } from '../support/server.ts';
+import { buildServer, startServer } from '../support/server.ts';
 import { LANG_KEY, SESSION_KEY } from '../support/ui.ts';
 
 const TARGETS = { mobile: 90, desktop: 95 } as const;
@@ -37,7 +37,8 @@ interface Run {
   load: number;
 }
 
-const server = await startServer();
+const build = buildServer();
+const server = await startServer({ main: build.main });
 let failed = false;
 try {
   const admin = await Api.signIn(server.baseUrl, server.adminUsername, server.adminPassword);
@@ -127,5 +128,6 @@ try {
   if (failed) console.log(`FAILED: needs a median performance of mobile >= ${TARGETS.mobile} and desktop >= ${TARGETS.desktop}, and CLS < ${MAX_CLS}`);
 } finally {
   await server.stop();
+  build.remove();
 }
 process.exit(failed ? 1 : 0);

@@ -1,28 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import { RESULTS_DIR } from './paths.ts';
 
-/** Debian's Chromium; never downloads a browser. CHROMIUM_PATH overrides the binary. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-sync',
-];
+export { assertChromium, CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 export type Locale = 'pt-BR' | 'en-US';
 
-/** Launches the system Chromium headless. */
-export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/**
+ * Connects to the Chromium the global setup launched for the whole run (one browser process
+ * instead of one per file); closing the returned Browser only drops this file's connection.
+ */
+export function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
+}
+
+/** A download's bytes (its path() is not available over a browser connection). */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export interface NewPageOptions {

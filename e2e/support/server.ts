@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -22,6 +22,8 @@ export interface RunningServer {
 }
 
 export interface StartServerOptions {
+  /** The compiled server's main.js (see buildServer). */
+  main: string;
   /** Extra environment variables (e.g. LOGIN_MAX_FAILURES). */
   env?: Record<string, string>;
   /** How long to wait for GET /api/docs/json (default 45 s). */
@@ -63,21 +65,41 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
+export interface ServerBuild {
+  /** server/.dist-e2e-PID/main.js */
+  main: string;
+  /** Removes the build folder. */
+  remove: () => void;
+}
+
 /**
- * Starts the real server (`tsx server/src/main.ts` from the repository root) on a free port
- * with a fresh SQLite database in a temp folder and a known admin password; resolves once
- * GET /api/docs/json answers.
+ * Compiles the server once (`node build.mjs .dist-e2e-PID` in server/, what `npm start` runs), so
+ * every start is plain `node main.js` instead of tsx compiling TypeScript again. The folder is this
+ * process's own: builds never race another run or `npm run build -w server`.
  */
-export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+export function buildServer(): ServerBuild {
+  const serverDir = path.join(REPO_ROOT, 'server');
+  const name = `.dist-e2e-${process.pid}`;
+  const dir = path.join(serverDir, name);
+  const res = spawnSync(process.execPath, ['build.mjs', name], { cwd: serverDir, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`the server build failed:\n${res.stdout}\n${res.stderr}`);
+  return { main: path.join(dir, 'main.js'), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Starts the compiled server (`node <main>`, one process, so SIGTERM reaches the server itself) on
+ * a free port with a fresh SQLite database in a temp folder and a known admin password; resolves
+ * once GET /api/docs/json answers.
+ */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   assertWebBuilt();
-  const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-  if (!fs.existsSync(tsx)) throw new Error(`${tsx} is missing: run \`npm install\` at the repository root.`);
+  if (!fs.existsSync(options.main)) throw new Error(`${options.main} is missing: build the server first (buildServer).`);
 
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(tsx, ['server/src/main.ts'], {
+  const child = spawn(process.execPath, [options.main], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -58,7 +58,8 @@ function saoPauloDayStart(now = Date.now()): number {
 }
 
 describe('dashboard, news notice and action log', () => {
-  const s = useE2eSuite();
+  // its own database: it expects the seeded notice (inactive, titled "Avisos") and edits it
+  const s = useE2eSuite({ ownServer: true });
   let master: Api;
   let sub: Api;
   let short: Line;

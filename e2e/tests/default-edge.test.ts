@@ -20,7 +20,8 @@ const isDefault = async (page: Page, name: string) => (await serverRow(page, nam
 const byMenu = (page: Page, testId: string, path: string) => clickMenuEntry(page, path, testId);
 
 describe('the default edge and the links dialog, at 1280 px and at 375 px', () => {
-  const s = useE2eSuite();
+  // its own database: the default edge is a global setting, which every other line's playlist would follow
+  const s = useE2eSuite({ ownServer: true });
   let line: Line;
   let liveId: number;
 

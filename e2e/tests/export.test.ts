@@ -1,7 +1,6 @@
-import fs from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type Api, byTestId, type Line, signInWithToken, uniqueName, useE2eSuite } from '../support/index.ts';
+import { type Api, byTestId, downloadBytes, type Line, signInWithToken, uniqueName, useE2eSuite } from '../support/index.ts';
 
 /** Clicks Exportar -> format and returns the browser's download. */
 async function exportAs(page: Page, menu: string, format: 'csv' | 'xlsx'): Promise<Download> {
@@ -12,7 +11,7 @@ async function exportAs(page: Page, menu: string, format: 'csv' | 'xlsx'): Promi
 
 /** Rows of our CSV: UTF-8 BOM, `;` between fields, CRLF (no quoted separators in this data). */
 async function csvRows(download: Download): Promise<string[][]> {
-  const text = await fs.readFile((await download.path()) as string, 'utf8');
+  const text = (await downloadBytes(download)).toString('utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
   return text
     .slice(1)
@@ -55,7 +54,7 @@ describe('export: the lists download with the filters on screen', () => {
 
     const xlsx = await exportAs(page, 'users-export', 'xlsx');
     expect(xlsx.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    const bytes = await fs.readFile((await xlsx.path()) as string);
+    const bytes = await downloadBytes(xlsx);
     expect(bytes.subarray(0, 2).toString()).toBe('PK'); // a zip: the XLSX container
     // the page stayed where it was
     expect(new URL(page.url()).pathname).toBe('/users');

@@ -82,7 +82,8 @@ describe('foundation: session, guards, language, packages, roles', () => {
     const renamed = uniqueName('Renamed ');
 
     const page = await s.page();
-    await signInWithToken(page, s.admin.token, '/packages');
+    // newest first: on the shared server other files' packages fill the first page (oldest first)
+    await signInWithToken(page, s.admin.token, '/packages?order_by=id,desc');
     await rowWithText(page, pkg.package_name).waitFor();
 
     await byTestId(page, `package-edit-${pkg.id}`).click();

@@ -1,9 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
-import { byTestId, clickMenuEntry, signInUi, toast, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
+import { byTestId, clickMenuEntry, downloadBytes, signInUi, toast, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
 
 // A reseller on a phone sets PIX up from the menu; a customer on a phone signs in on /minha-conta,
 // renews by PIX (Mercado Pago is a stand-in on a socket that approves and notifies, signed), and
@@ -114,7 +113,7 @@ describe('PIX renewal', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('status'), POLL).toBe('applied');
     await byTestId(page, 'payments-export').click();
     const [download] = await Promise.all([page.waitForEvent('download'), byTestId(page, 'payments-export-csv').click()]);
-    const rows = (await fs.readFile((await download.path()) as string, 'utf8')).slice(1).split('\r\n').filter(Boolean).map((l) => l.split(';'));
+    const rows = (await downloadBytes(download)).toString('utf8').slice(1).split('\r\n').filter(Boolean).map((l) => l.split(';'));
     expect(rows).toHaveLength(2);
     expect(rows[1]?.slice(1, 5)).toEqual([line.username, pkg.package_name, '35,00', 'Renovado']);
   });
