@@ -66,7 +66,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 export interface ServerBuild {
-  /** server/.dist-e2e-PID/main.js */
+  /** main.js in a folder of server/ of the run's own (.dist-e2e-PID) */
   main: string;
   /** Removes the build folder. */
   remove: () => void;
