@@ -5,7 +5,7 @@ import { assertWebBuilt, buildServer, type RunningServer, startServer } from './
 
 /** What the global setup hands every test file (vitest's provide/inject). */
 export interface E2eRun {
-  /** The compiled server : main.js in the run's own build folder of server/, .dist-e2e-PID, every server of this run starts from. */
+  /** The compiled server every server of this run starts from: main.js in the run's own build folder of server/ (.dist-e2e-PID). */
   serverMain: string;
   /** The run's one Chromium (chromium.launchServer); files connect to it. */
   wsEndpoint: string;
