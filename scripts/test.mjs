@@ -1,8 +1,10 @@
-// `npm test`: server API tests on SQLite and on PostgreSQL, web unit tests, then browser tests
-// against the built server. The machine's two cores each take a lane: the SQLite suite, then the
-// web unit tests and the web build, beside the PostgreSQL suite; the browser tests run when both
-// lanes are done. Each line of a lane's output carries its suite's name. Prints each suite's
-// counts and duration, each failed test, then one closing line "N passed, N failed".
+// `npm test`: server API tests on SQLite and on PostgreSQL, web unit tests, and browser tests
+// against the built server, in three lanes side by side: the SQLite suite then the web unit tests;
+// the PostgreSQL suite; the web build then the browser tests. Each suite waits on processes, the
+// database and the browser much of the time, so three lanes keep both cores busy (measured: the
+// browser suite alone used about one core). Each line of a lane's output carries its suite's name.
+// Prints each suite's counts and duration, each failed test, then one closing line
+// "N passed, N failed".
 //
 // `npm run test:fast` (`node scripts/test.mjs fast`): the edit-run loop: the server API tests on
 // SQLite without the slow files (TEST_TIER=fast: real nginx, the compiled server, kill -9 and
@@ -24,7 +26,7 @@ const suite = {
   web: { name: 'web', ws: 'web', env: {} },
   e2e: { name: 'e2e', ws: 'e2e', env: {}, buildWeb: true },
 };
-/** The web build the browser tests serve; in the full run it comes at the end of the SQLite lane. */
+/** The web build the browser tests serve; in the full run it opens the browser tests' lane. */
 const webBuild = { name: 'web-build', step: true };
 const fastSqlite = { name: 'server-sqlite-fast', ws: 'server', env: { TEST_DB: 'sqlite', TEST_TIER: 'fast' } };
 /** Stages run one after another; the lanes of a stage run side by side, the suites of a lane in turn. */
@@ -33,7 +35,7 @@ const stages =
     ? [[[fastSqlite], [suite.web]]]
     : only
       ? suite[only] && [[[suite[only]]]]
-      : [[[suite['server-sqlite'], suite.web, webBuild], [suite['server-postgres']]], [[{ ...suite.e2e, buildWeb: false }]]];
+      : [[[suite['server-sqlite'], suite.web], [suite['server-postgres']], [webBuild, { ...suite.e2e, buildWeb: false }]]];
 if (!stages) {
   console.error(`unknown suite ${only}: server-sqlite | server-postgres | web | e2e | fast`);
   process.exit(2);
