@@ -28,7 +28,8 @@ const suite = {
 };
 /** The web build the browser tests serve; in the full run it opens the browser tests' lane. */
 const webBuild = { name: 'web-build', step: true };
-const fastSqlite = { name: 'server-sqlite-fast', ws: 'server', env: { TEST_DB: 'sqlite', TEST_TIER: 'fast' } };
+// beside the short web unit tests, the fast tier's server files take both cores
+const fastSqlite = { name: 'server-sqlite-fast', ws: 'server', env: { TEST_DB: 'sqlite', TEST_TIER: 'fast' }, args: ['--maxWorkers=2'] };
 /** Stages run one after another; the lanes of a stage run side by side, the suites of a lane in turn. */
 const stages =
   only === 'fast'
@@ -136,7 +137,7 @@ async function runSuite(s, label) {
   if (s.ws === 'e2e') checkBundleBudget();
   const out = path.join(os.tmpdir(), `panel-vitest-${s.name}-${process.pid}.json`);
   const started = Date.now();
-  const code = await runLabelled(label, 'npx', ['vitest', 'run', '--root', s.ws, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], s.env);
+  const code = await runLabelled(label, 'npx', ['vitest', 'run', '--root', s.ws, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...(s.args ?? [])], s.env);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   let r = { numPassedTests: 0, numFailedTests: code === 0 ? 0 : 1, numPendingTests: 0 };
   if (fs.existsSync(out)) r = JSON.parse(fs.readFileSync(out, 'utf8'));
