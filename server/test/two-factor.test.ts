@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advanceClock, nowMs, resetClock } from '../src/lib/clock.ts';
+import { advanceClock, freezeClock, nowMs, resetClock } from '../src/lib/clock.ts';
 import { createReseller, groupIds } from './fixtures.ts';
 import { ADMIN_PASSWORD, ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
@@ -13,7 +13,7 @@ function totpCode(secret: string, steps = 0): string {
   return totp.generate({ timestamp: nowMs() + steps * STEP_MS });
 }
 
-/** Moves the server's and the test's clock (one clock in this process). */
+/** Moves the server's and the test's clock (one clock in this process, held still from the start). */
 const advance = (ms: number) => advanceClock(ms);
 
 describe(`two-factor sign-in (${ENGINE})`, () => {
@@ -51,6 +51,9 @@ describe(`two-factor sign-in (${ENGINE})`, () => {
 
   beforeAll(async () => {
     t = await createTestContext();
+    // time stands still unless a test moves it: a real 30 s step boundary must not fall between
+    // two codes a test means to be of the same step
+    freezeClock();
     admin = await t.login('admin');
     const groups = await groupIds(t, admin);
     for (const [username, type] of [['alice', 'reseller'], ['bob', 'reseller'], ['carol', 'reseller'], ['mike', 'master']] as const) {

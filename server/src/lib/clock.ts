@@ -4,10 +4,12 @@
 // logs and benches use performance.now(), which is not "now".
 
 let offsetMs = 0;
+/** set while a test holds time still */
+let frozenAtMs: number | undefined;
 
 /** Milliseconds since the epoch. */
 export function nowMs(): number {
-  return Date.now() + offsetMs;
+  return frozenAtMs ?? Date.now() + offsetMs;
 }
 
 /** Whole seconds since the epoch: what the database's timestamps hold. */
@@ -25,10 +27,20 @@ export function nowDate(): Date {
  * own process, so a move never reaches another file; `resetClock` puts it back.
  */
 export function advanceClock(ms: number): void {
-  offsetMs += ms;
+  if (frozenAtMs !== undefined) frozenAtMs += ms;
+  else offsetMs += ms;
+}
+
+/**
+ * Tests only: holds this process's clock at its current reading, so a rule of whole periods (a
+ * 30-second TOTP step) cannot change period while a slow test runs; `advanceClock` still moves it.
+ */
+export function freezeClock(): void {
+  frozenAtMs = nowMs();
 }
 
 /** Tests only: the real time again. */
 export function resetClock(): void {
   offsetMs = 0;
+  frozenAtMs = undefined;
 }
