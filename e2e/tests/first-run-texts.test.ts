@@ -239,9 +239,13 @@ describe('texts, first-run messages and the line modals, as admin, master and re
     await signInWithToken(page, tokens.admin, '/');
     await expect.poll(() => visibleText(byTestId(page, 'public-url-notice')), POLL).toContain('PUBLIC_URL');
     const asMaster = await s.page();
+    // the notice is decided from the profile and the complements: once both answers are in and
+    // the page has painted twice, a notice that would show is on the page
+    const answers = ['/api/profile', '/api/datacomplements'].map((path) => asMaster.waitForResponse((r) => new URL(r.url()).pathname === path));
     await signInWithToken(asMaster, tokens.master, '/');
+    await Promise.all(answers);
     await byTestId(asMaster, 'dashboard-cards').waitFor();
-    await asMaster.waitForTimeout(1000);
+    await asMaster.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
     expect(await byTestId(asMaster, 'public-url-notice').count()).toBe(0);
     expect(masterName).toBeTruthy();
   });

@@ -32,6 +32,9 @@ describe(`P2P deliveries across SIGKILL and SIGTERM (${ENGINE})`, () => {
       P2P_API_KEY: KEY,
       P2P_RETRY_BASE_MS: '100',
       P2P_RETRY_MAX_SECONDS: '1',
+      // no outbound timeout within the test's time: a worker that waited for a held delivery
+      // instead of aborting it would keep the process from exiting, and the test would fail
+      INTEGRATION_TIMEOUT_MS: '3600000',
     });
     await server.start();
   });
@@ -87,19 +90,14 @@ describe(`P2P deliveries across SIGKILL and SIGTERM (${ENGINE})`, () => {
     }
     const drainMs = await waitDrained();
 
-    // SIGTERM with a delivery in flight: the worker aborts it, the process exits 0 promptly.
+    // SIGTERM with a delivery in flight: the worker aborts it (the held answer never comes), the process exits 0.
     p2p.hold(true);
     const seen = p2p.received.length;
     await api('POST', `/api/p2p/users/${accounts[1]}/block`);
     await p2p.waitForRequests(seen + 1);
-    const termStarted = Date.now();
     const term = await server.stop('SIGTERM');
-    const termMs = Date.now() - termStarted;
     p2p.hold(false);
     expect(term.code).toBe(0);
-    // the held delivery is never released before the exit: a worker that waited for it would take
-    // the whole 30 s grace; 20 s is far from both, whatever the machine's load
-    expect(termMs).toBeLessThan(20_000);
     const database = openDatabase(db.url);
     try {
       const waiting = await database.db.selectFrom('outbox').select(['login', 'method']).where('delivered_at', 'is', null).execute();
@@ -126,7 +124,7 @@ describe(`P2P deliveries across SIGKILL and SIGTERM (${ENGINE})`, () => {
       expect(rows.every((r) => r.sync_state === 'synced')).toBe(true);
       console.log(
         `p2p crash (${ENGINE}): ${KILLS} SIGKILLs with ${cutKeys.length} deliveries in flight, all sent again after the restart (drained in ${drainMs} ms); ` +
-          `${outbox.length} deliveries applied once each; SIGTERM with one in flight exited 0 in ${termMs} ms and the next start delivered it`,
+          `${outbox.length} deliveries applied once each; SIGTERM with one in flight exited 0 and the next start delivered it`,
       );
     } finally {
       await check.close();
