@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 // Server layering (docs/decisions.md): routes -> service -> repo -> db. SQL lives in repo files
 // only (repo.ts or *-repo.ts), in every folder of server/src; a module reaches another module
-// through its service or a public helper, never through that module's repo files. Query
+// through its public entry only (MODULE_ENTRIES), never through its internal files. Query
 // fragments several modules compose (who may see what, the lines list filters) are the shared
 // repos in repos/. db/ is the bottom layer: it imports nothing above it.
 
@@ -45,6 +45,12 @@ const QUERY = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|merge
 /** Imports of another module's repo file: `from '../lines/repo.ts'`, `from '../credits/balance-repo.ts'`. */
 const FOREIGN_REPO = /from\s+'\.\.\/([a-z0-9-]+)\/([a-z0-9-]*repo)\.ts'/g;
 
+/**
+ * A module's public entry: `service.ts` (what it does, re-exporting what others may use), and its
+ * HTTP shapes (`schemas.ts`, and `routes.ts` for route registration). Every other file is internal.
+ */
+const MODULE_ENTRIES = ['service.ts', 'schemas.ts', 'routes.ts'];
+
 /** Relative imports and re-exports: `from './x.ts'`, `from '../db/tx.ts'`. */
 const IMPORT = /\bfrom\s+'(\.{1,2}\/[^']+)'/g;
 
@@ -83,6 +89,21 @@ describe('server architecture', () => {
     const offenders = files.flatMap((f) =>
       [...f.text.matchAll(FOREIGN_REPO)].filter((m) => moduleOf(f.path) !== undefined && m[1] !== moduleOf(f.path)).map((m) => `${f.path}:${lineOf(f.text, m.index)}: ${m[0]}`),
     );
+    expect(offenders).toEqual([]);
+  });
+
+  it("reaches another module through its public entry only (service.ts, schemas.ts, routes.ts), never its internal files", () => {
+    const offenders = files
+      .filter((f) => moduleOf(f.path) !== undefined)
+      .flatMap((f) =>
+        [...f.text.matchAll(IMPORT)]
+          .filter((m) => {
+            const target = resolveImport(f.path, m[1]);
+            const other = target && moduleOf(target);
+            return other !== undefined && other !== moduleOf(f.path) && !MODULE_ENTRIES.includes(target!.split('/').slice(2).join('/'));
+          })
+          .map((m) => `${f.path}:${lineOf(f.text, m.index)}: ${m[0]}`),
+      );
     expect(offenders).toEqual([]);
   });
 
@@ -130,5 +151,7 @@ describe('server architecture', () => {
     expect([..."import { x } from '../credits/balance-repo.ts';".matchAll(FOREIGN_REPO)]).toHaveLength(1);
     expect([..."import { x } from './repo.ts';".matchAll(FOREIGN_REPO)]).toHaveLength(0);
     expect([..."import { x } from '../lines/service.ts';".matchAll(FOREIGN_REPO)]).toHaveLength(0);
+    expect(MODULE_ENTRIES.includes(resolveImport('modules/payments/apply.ts', '../lines/line-change.ts')!.split('/').slice(2).join('/'))).toBe(false);
+    expect(MODULE_ENTRIES.includes(resolveImport('modules/payments/apply.ts', '../lines/service.ts')!.split('/').slice(2).join('/'))).toBe(true);
   });
 });

@@ -6,8 +6,8 @@ import type { AuthUser } from '../../domain/auth-user.ts';
 import { AppError, notFound, validation } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { networkMatcher } from '../../lib/ssrf/addresses.ts';
-import { hashToken } from '../auth/tokens.ts';
-import { writeLog } from '../logs/write.ts';
+import { hashToken } from '../auth/service.ts';
+import { writeLog } from '../logs/service.ts';
 import { intSetting } from '../settings/service.ts';
 import * as repo from './repo.ts';
 

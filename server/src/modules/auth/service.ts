@@ -2,7 +2,7 @@ import { AppError } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import type { Deps } from '../../deps.ts';
 import { nowSec } from '../../lib/clock.ts';
-import { writeLog } from '../logs/write.ts';
+import { writeLog } from '../logs/service.ts';
 import { knownDeviceFor, rememberDevice } from './devices.ts';
 import * as repo from './repo.ts';
 import { challengeIfEnrolled } from '../twofactor/service.ts';
@@ -99,3 +99,7 @@ export async function signOut({ database }: Deps, user: AuthUser): Promise<void>
   await repo.revokeSession(database.db, user.sessionId);
   await writeLog(database.db, { type_log: 'auth', action: 'sign_out', actor_id: user.id, reseller_id: user.id, target_user: user.username });
 }
+export { checkAndCount, clearKey, clientNetwork, lineKeys, refuseIfBlocked, succeeded, type Refusal, type ThrottleKey } from './throttle.ts';
+export { hashPassword, hashToken, newToken, verifyPassword } from './tokens.ts';
+export { rememberDevice } from './devices.ts';
+export { revokeAllSessions, revokeOtherSessions, startSession } from './sessions.ts';

@@ -1,7 +1,7 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { nowSec } from '../../lib/clock.ts';
-import { writeLog } from '../logs/write.ts';
+import { writeLog } from '../logs/service.ts';
 import type { Tx } from '../../db/tx.ts';
 import * as repo from './repo.ts';
 import { newToken } from './tokens.ts';

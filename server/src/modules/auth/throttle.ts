@@ -3,7 +3,7 @@ import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { rateLimited } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
-import { writeLog } from '../logs/write.ts';
+import { writeLog } from '../logs/service.ts';
 import * as repo from './throttle-repo.ts';
 
 /**

@@ -7,7 +7,7 @@ import { AppError, validation } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { outboundAppError, safeFetch } from '../../lib/ssrf/index.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { writeLog } from '../logs/write.ts';
+import { writeLog } from '../logs/service.ts';
 import { type Entry, EntryCounter, readPlaylist, toEntries } from './m3u.ts';
 import * as repo from './repo.ts';
 import { MAX_PLAYLIST_BYTES } from './schemas.ts';

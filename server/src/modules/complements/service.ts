@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.ts';
 import { nowSec } from '../../lib/clock.ts';
 import * as bouquets from '../bouquets/service.ts';
 import * as packages from '../packages/service.ts';
-import { listGroups } from '../resellers/groups.ts';
+import { listGroups } from '../resellers/service.ts';
 import { allSettings } from '../settings/service.ts';
 
 /** Reference data every signed-in page needs; small tables only. */

@@ -5,7 +5,7 @@ import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { type ListQuery, lockLineRow, resolveFilters } from '../lines/service.ts';
-import { writeLog } from '../logs/write.ts';
+import { writeLog } from '../logs/service.ts';
 import { allSettings } from '../settings/service.ts';
 import * as repo from './repo.ts';
 
@@ -173,3 +173,4 @@ export async function flushSeen(deps: Deps): Promise<void> {
 
 /** Open connections of one line (the player API's active_cons). */
 export const onlineCount = ({ config, database }: Deps, lineId: number) => repo.countOnline(database.db, lineId, nowSec() - config.onlineWindowSeconds);
+export { endLineConnections } from './end.ts';

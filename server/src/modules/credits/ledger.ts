@@ -1,13 +1,21 @@
-import { nowSec } from '../../lib/clock.ts';
-import { emitCreditsLow } from '../webhooks/emit.ts';
 import type { Dialect } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
 import { AppError } from '../../http/errors.ts';
+import { nowSec } from '../../lib/clock.ts';
+import { emitCreditsLow } from '../webhooks/service.ts';
 import * as repo from './balance-repo.ts';
 
-export interface Movement {
-  resellerId: number;
-  amount: number; // always positive; the direction is the function
+// The ledger: every credit movement is one guarded balance statement and its ledger row, inside
+// the caller's transaction, through one of the operations below. Nothing else writes a balance.
+//   spend    a reseller pays for an operation on one of its lines or P2P accounts (admins never pay)
+//   refund   an earlier spend given back (a compensating row, never an edit of the first)
+//   transfer credits move from one reseller to another (a master's gift, a removed reseller's rest)
+//   mint     credits enter the system (an admin's gift, an import from the old P2P panel)
+//   burn     credits leave the system (an admin takes them back)
+// Rows of two resellers are locked in id order (lockResellers) so two transfers never deadlock.
+
+/** What a ledger row says besides the amount: who did it, why, and what it was for. */
+export interface Entry {
   reason: string;
   actorId: number;
   counterpartyId?: number | null;
@@ -17,6 +25,7 @@ export interface Movement {
 }
 
 export const insufficientCredits = () => new AppError(409, 'INSUFFICIENT_CREDITS', 'Insufficient credits');
+const creditLimit = () => new AppError(409, 'CREDIT_LIMIT', 'This balance cannot grow any further');
 
 /** Balances are 32-bit integers on PostgreSQL; a credit that would pass this is refused. */
 export const MAX_BALANCE = 2_147_483_647;
@@ -32,52 +41,56 @@ export async function lockResellers(trx: Tx, dialect: Dialect, ids: number[]): P
   await repo.lockRows(trx, sorted);
 }
 
+function assertAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`a ledger amount must be a positive integer, got ${amount}`);
+}
+
 /** The guarded balance change and its ledger row (see repo.moveBalance): the new balance, or undefined. */
-function move(trx: Tx, m: Movement, delta: number): Promise<number | undefined> {
+function move(trx: Tx, resellerId: number, delta: number, e: Entry): Promise<number | undefined> {
   return repo.moveBalance(
     trx,
     {
-      reseller_id: m.resellerId,
+      reseller_id: resellerId,
       delta,
-      reason: m.reason,
-      counterparty_id: m.counterpartyId ?? null,
-      line_id: m.lineId ?? null,
-      p2p_account_id: m.p2pAccountId ?? null,
-      actor_id: m.actorId,
-      idempotency_key: m.idempotencyKey ?? null,
+      reason: e.reason,
+      counterparty_id: e.counterpartyId ?? null,
+      line_id: e.lineId ?? null,
+      p2p_account_id: e.p2pAccountId ?? null,
+      actor_id: e.actorId,
+      idempotency_key: e.idempotencyKey ?? null,
       created_at: nowSec(),
     },
     MAX_BALANCE,
   );
 }
 
+/** Guarded debit: one statement that only succeeds when the balance covers it. Returns the new balance. */
+async function debit(trx: Tx, resellerId: number, amount: number, e: Entry): Promise<number> {
+  assertAmount(amount);
+  const balance = await move(trx, resellerId, -amount, e);
+  if (balance === undefined) throw insufficientCredits();
+  await emitCreditsLow(trx, resellerId, balance + amount, balance);
+  return balance;
+}
+
+async function credit(trx: Tx, resellerId: number, amount: number, e: Entry): Promise<number> {
+  assertAmount(amount);
+  const balance = await move(trx, resellerId, amount, e);
+  if (balance === undefined) throw creditLimit();
+  return balance;
+}
+
 /** A reseller's balance now (inside the caller's transaction when it passes one). */
 export const currentBalance = (trx: Tx, resellerId: number) => repo.balanceOf(trx, resellerId);
 
-/** Guarded debit: one statement that only succeeds when the balance covers it. Returns the new balance. */
-export async function debit(trx: Tx, m: Movement): Promise<number> {
-  if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new Error(`debit amount must be a positive integer, got ${m.amount}`);
-  const balance = await move(trx, m, -m.amount);
-  if (balance === undefined) throw insufficientCredits();
-  await emitCreditsLow(trx, m.resellerId, balance + m.amount, balance);
-  return balance;
-}
-
-export async function credit(trx: Tx, m: Movement): Promise<number> {
-  if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new Error(`credit amount must be a positive integer, got ${m.amount}`);
-  const balance = await move(trx, m, m.amount);
-  if (balance === undefined) throw new AppError(409, 'CREDIT_LIMIT', 'This balance cannot grow any further');
-  return balance;
-}
-
-/** What `chargeCaller` takes for `amount`: nothing from admins. */
+/** What `spend` takes for `amount`: nothing from admins. */
 export const chargeable = (actor: { type: string }, amount: number) => (actor.type === 'admin' || amount <= 0 ? 0 : amount);
 
 /**
  * Charges the caller for an operation on one of its lines or P2P accounts, inside the caller's
  * transaction; admins are never charged. Returns the amount charged.
  */
-export async function chargeCaller(
+export async function spend(
   trx: Tx,
   actor: { id: number; type: string },
   amount: number,
@@ -86,14 +99,32 @@ export async function chargeCaller(
   key?: string,
 ): Promise<number> {
   if (chargeable(actor, amount) === 0) return 0;
-  await debit(trx, { resellerId: actor.id, amount, reason, actorId: actor.id, ...target, idempotencyKey: key });
+  await debit(trx, actor.id, amount, { reason, actorId: actor.id, ...target, idempotencyKey: key });
   return amount;
 }
 
-/** Moves credits between two resellers: debit and credit with their ledger rows, in the caller's transaction. */
-export async function transfer(trx: Tx, dialect: Dialect, from: Movement, toId: number): Promise<{ from: number; to: number }> {
-  await lockResellers(trx, dialect, [from.resellerId, toId]);
-  const fromBalance = await debit(trx, { ...from, counterpartyId: toId });
-  const toBalance = await credit(trx, { ...from, resellerId: toId, counterpartyId: from.resellerId });
-  return { from: fromBalance, to: toBalance };
+/** Gives back an earlier spend of `resellerId` with a compensating ledger row. Returns the new balance. */
+export const refund = (trx: Tx, resellerId: number, amount: number, e: Entry) => credit(trx, resellerId, amount, e);
+
+/** Credits that enter the system: an admin's gift, an import. Returns the new balance. */
+export const mint = (trx: Tx, resellerId: number, amount: number, e: Entry) => credit(trx, resellerId, amount, e);
+
+/** Credits that leave the system (an admin takes them back). Returns the new balance. */
+export const burn = (trx: Tx, resellerId: number, amount: number, e: Entry) => debit(trx, resellerId, amount, e);
+
+/**
+ * Moves `amount` from one reseller to another: both rows locked in id order, the debit and the
+ * credit with their ledger rows (`<kind>_out`, `<kind>_in`), each naming the other as counterparty.
+ * Returns both new balances.
+ */
+export async function transfer(
+  trx: Tx,
+  dialect: Dialect,
+  move: { fromId: number; toId: number; amount: number; kind: 'transfer' | 'deactivate'; actorId: number; idempotencyKey?: string },
+): Promise<{ from: number; to: number }> {
+  const { fromId, toId, amount, kind, actorId, idempotencyKey } = move;
+  await lockResellers(trx, dialect, [fromId, toId]);
+  const from = await debit(trx, fromId, amount, { reason: `${kind}_out`, actorId, counterpartyId: toId, idempotencyKey });
+  const to = await credit(trx, toId, amount, { reason: `${kind}_in`, actorId, counterpartyId: fromId, idempotencyKey });
+  return { from, to };
 }

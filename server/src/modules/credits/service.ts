@@ -22,3 +22,8 @@ export async function exportRows(deps: Deps, actor: AuthUser, resellerId: number
   await assertReadable(deps, actor, resellerId);
   return repo.iterateLedger(deps.database.db, resellerId);
 }
+
+// The ledger's operations (ledger.ts) and idempotent requests (idempotency.ts): every module that
+// moves credits or answers a repeated request goes through these.
+export { burn, chargeable, currentBalance, insufficientCredits, lockResellers, mint, refund, spend, transfer } from './ledger.ts';
+export { type Outcome, runIdempotent } from './idempotency.ts';

@@ -86,3 +86,4 @@ export async function activity({ database }: Deps, actor: AuthUser, tzOffsetMinu
     }),
   };
 }
+export { invalidateFor } from './cache.ts';

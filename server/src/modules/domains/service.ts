@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { notFound, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
-import { writeLog } from '../logs/write.ts';
+import { writeLog } from '../logs/service.ts';
 import { findVisibleReseller } from '../resellers/service.ts';
 import { defaultEdgeUrl } from '../servers/service.ts';
 import { allSettings } from '../settings/service.ts';

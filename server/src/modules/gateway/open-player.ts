@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { nowSec } from '../../lib/clock.ts';
-import { lineKeys } from '../auth/throttle.ts';
-import { hashToken } from '../auth/tokens.ts';
+import { lineKeys } from '../auth/service.ts';
+import { hashToken } from '../auth/service.ts';
 import { keptOpen } from '../connections/service.ts';
 import { bouquetIds, entitledStream, inAddressTurn, lineStatus, rightPassword } from '../player/service.ts';
 import * as repo from './repo.ts';

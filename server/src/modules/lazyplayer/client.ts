@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { fetchLimited, UpstreamError } from '../integrations/http.ts';
+import { fetchLimited, UpstreamError } from '../integrations/service.ts';
 
 /**
  * POST {LAZY_PLAYER_URL}/api/playlist_with_mac as form data (docs/integrations.md, "Lazy Player"); 200 means

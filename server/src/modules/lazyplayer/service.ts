@@ -3,12 +3,10 @@ import { withTx } from '../../db/tx.ts';
 import { AppError, notFound, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
-import { credit } from '../credits/ledger.ts';
-import { applyAwaitingSoon } from '../payments/apply.ts';
-import { invalidateFor } from '../dashboard/cache.ts';
-import { NOT_CONFIGURED, UpstreamError } from '../integrations/http.ts';
-import { charge, loadLineForChange, logChange } from '../lines/change.ts';
-import { findVisibleLine, type LineRow } from '../lines/service.ts';
+import { applyAwaitingSoon } from '../payments/service.ts';
+import { invalidateFor } from '../dashboard/service.ts';
+import { NOT_CONFIGURED, UpstreamError } from '../integrations/service.ts';
+import { applyLineChange, findVisibleLine, type LineRow, loadLineForChange } from '../lines/service.ts';
 import { intSetting } from '../settings/service.ts';
 import { originalLinks, panelOrigin } from '../shortlinks/service.ts';
 import { sendPlaylist } from './client.ts';
@@ -76,9 +74,8 @@ export async function activate(deps: Deps, actor: AuthUser, lineId: number, rawM
       const at = nowSec();
       assertActivatable(line, at);
       const price = proportionalCharge(line.exp_date, at, await intSetting(trx, 'lazy_player_monthly_credits'));
-      const charged = await charge(trx, actor, price, 'lazy_player', line.id, key);
+      const { charged } = await applyLineChange(deps, trx, actor, { line, charge: { amount: price, reason: 'lazy_player', key }, log: { action: 'user_lazy_player', value: mac } });
       const id = await repo.insertActivation(trx, { line_id: line.id, reseller_id: actor.id, mac, charged, status: 'pending', idempotency_key: key ?? null, created_at: at });
-      await logChange(trx, actor, line, 'user_lazy_player', mac, charged);
       const url = (await originalLinks(trx, line, panelOrigin(deps.config, requestOrigin))).mpgets;
       return { id, line, charged, url };
     });
@@ -96,10 +93,8 @@ export async function activate(deps: Deps, actor: AuthUser, lineId: number, rawM
     if (!(err instanceof UpstreamError)) throw err;
     const reason = err.status !== undefined ? `status ${err.status}` : err.message.slice(0, 280);
     await withTx(deps.database, async (trx) => {
-      if (charged > 0) await credit(trx, { resellerId: actor.id, amount: charged, reason: 'lazy_player_refund', actorId: actor.id, lineId: line.id });
       await repo.finishActivation(trx, id, 'failed', reason, nowSec());
-      await logChange(trx, actor, line, 'user_lazy_player_refund', reason, charged);
-      await invalidateFor(trx, line.member_id);
+      await applyLineChange(deps, trx, actor, { line, refund: { amount: charged, reason: 'lazy_player_refund' }, log: { action: 'user_lazy_player_refund', value: reason } });
     });
     if (charged > 0) applyAwaitingSoon(deps, actor.id); // PIX payments waiting for credits
     throw err.status !== undefined ? refused(err.status) : failed();

@@ -1,23 +1,20 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/connection.ts';
-import { withTx } from '../../db/tx.ts';
-import type { DB } from '../../db/types.ts';
+import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { nowSec } from '../../lib/clock.ts';
-import { emitLineEvent } from '../webhooks/emit.ts';
-import { AppError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { AppError, validation } from '../../http/errors.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { type TrialTable, trialsSince } from '../../repos/trials-repo.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
-import { chargeable, currentBalance, insufficientCredits, lockResellers } from '../credits/ledger.ts';
-import { runIdempotent } from '../credits/idempotency.ts';
-import { invalidateFor } from '../dashboard/cache.ts';
-import { writeLog } from '../logs/write.ts';
+import { lockResellers, runIdempotent } from '../credits/service.ts';
 import { findPackage } from '../packages/service.ts';
 import { intSetting } from '../settings/service.ts';
-import { charge } from './change.ts';
-import { DAY, addDuration, randomCredential, usernameTaken } from './rules.ts';
-import { insertLine } from './write-repo.ts';
+import { type LineCreation, applyLineChange } from './line-change.ts';
+import type { LineRow } from './repo.ts';
+import { DAY, addDuration, randomCredential } from './rules.ts';
+
+// New lines: paid creations, trials and lines migrated from another provider. What a creation
+// implies (ledger, log, event, dashboard) is applyLineChange's (line-change.ts).
 
 export interface CreateLineInput {
   username?: string;
@@ -34,21 +31,16 @@ export interface CreateLineInput {
 type TrialInput = Omit<CreateLineInput, 'max_connections' | 'bouquet'>;
 
 /**
- * The one line insert of paid lines and trials: the caller's, enabled, on the HTTP system, with the
- * username and password given, else generated ones. A username given and taken is a 409; a
- * generated one taken is drawn again. The insert itself finds out (its unique key), so a creation
- * sends no lookup before it.
+ * The row of a new paid line or trial: enabled, on the HTTP system, with the username and password
+ * given, else generated ones (applyLineChange draws the username; a given one taken is a 409).
  */
-async function insertNewLine(
-  trx: Transaction<DB>,
-  actor: AuthUser,
+function newLineValues(
   input: TrialInput,
   line: { package_id: number; created_at: number; exp_date: number; is_trial: 0 | 1; max_connections: number; bouquet: string[] },
-) {
-  const given = input.username?.trim();
-  const values = {
+): LineCreation['create'] {
+  return {
     ...line,
-    member_id: actor.id,
+    username: input.username?.trim() || undefined,
     password: input.password?.trim() || randomCredential(),
     enabled: 1,
     bouquet: JSON.stringify(line.bouquet),
@@ -58,12 +50,6 @@ async function insertNewLine(
     opt_out_reminders: input.opt_out_reminders ? 1 : 0,
     system: 1,
   };
-  for (;;) {
-    // the caller owns it: its username is the line's master_username
-    const row = await insertLine(trx, { ...values, username: given || randomCredential() }, actor.username);
-    if (row) return row;
-    if (given) throw usernameTaken();
-  }
 }
 
 /**
@@ -71,7 +57,7 @@ async function insertNewLine(
  * screens x official_credits for official_duration from `from`. A package of 2+ screens fixes
  * them; otherwise the caller picks 1..user_limit_screen.
  */
-export async function paidTerms(trx: Kysely<DB>, packageId: number, requestedScreens: number | undefined, from: number) {
+export async function paidTerms(trx: Tx, packageId: number, requestedScreens: number | undefined, from: number) {
   const pkg = await findPackage(trx, packageId);
   if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package');
   const screens = pkg.max_connections >= 2 ? pkg.max_connections : (requestedScreens ?? 1);
@@ -84,7 +70,7 @@ export async function paidTerms(trx: Kysely<DB>, packageId: number, requestedScr
 }
 
 /** A free trial from a trial package: its screens and its trial duration from `from`. */
-export async function trialTerms(trx: Kysely<DB>, packageId: number, from: number) {
+export async function trialTerms(trx: Tx, packageId: number, from: number) {
   const pkg = await findPackage(trx, packageId);
   if (pkg?.is_trial !== 1 || pkg.is_official !== 0) throw validation('package_id', 'choose an existing trial package');
   return { pkg, screens: Math.max(1, pkg.max_connections), expiresAt: addDuration(from, pkg.trial_duration, pkg.trial_duration_in) };
@@ -95,7 +81,7 @@ export async function trialTerms(trx: Kysely<DB>, packageId: number, from: numbe
  * caller's trials kept in `table`. The caller's row is locked first so a count and the insert after
  * it cannot race another trial.
  */
-export async function assertTrialAllowed(trx: Kysely<DB>, dialect: Dialect, actor: AuthUser, now: number, table: TrialTable) {
+export async function assertTrialAllowed(trx: Tx, dialect: Dialect, actor: AuthUser, now: number, table: TrialTable) {
   if (actor.type === 'admin') return;
   await lockResellers(trx, dialect, [actor.id]);
   const limit = await intSetting(trx, 'trial_limit_per_day');
@@ -110,44 +96,30 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: ['create-line', input] }, 201, async (trx) => {
     const t = nowSec();
     const { pkg, screens, cost, expiresAt } = await paidTerms(trx, input.package_id, input.max_connections, t);
-    // A creation the balance cannot pay is refused before it writes anything: a reseller at 0
-    // credits sending creations in a loop would otherwise insert a line (and its search-index rows)
-    // to undo it each time, and on SQLite hold the one write lock meanwhile (the starvation test:
-    // another reseller kept 0.31 of its rate on SQLite, and 3.5 times its p99 on PostgreSQL). The
-    // guarded debit below still decides when the balance is enough.
-    if (chargeable(actor, cost) > (await currentBalance(trx, actor.id))) throw insufficientCredits();
     const chosenBouquet = input.bouquet && (await assertBouquetIds(trx, input.bouquet, 'bouquet'));
-    const line = await insertNewLine(trx, actor, input, { package_id: pkg.id, created_at: t, exp_date: expiresAt, is_trial: 0, max_connections: screens, bouquet: chosenBouquet || pkg.bouquets });
-    // On PostgreSQL the guarded debit locks the caller's balance row and the cache stamp the
-    // admins' cache rows, shared by every spend, until COMMIT: they come last, the stamp at the end.
-    await writeLog(trx, { type_log: 'user', action: 'user_create', actor_id: actor.id, reseller_id: actor.id, target_user: line.username, value: pkg.package_name, value_int: chargeable(actor, cost) });
-    await emitLineEvent(trx, actor.id, 'line.created', line);
-    await charge(trx, actor, cost, 'line_create', line.id, key);
-    await invalidateFor(trx, actor.id);
-    return line;
+    const { line } = await applyLineChange(deps, trx, actor, {
+      create: newLineValues(input, { package_id: pkg.id, created_at: t, exp_date: expiresAt, is_trial: 0, max_connections: screens, bouquet: chosenBouquet || pkg.bouquets }),
+      charge: { amount: cost, reason: 'line_create', key },
+      log: { action: 'user_create', value: pkg.package_name },
+      event: 'line.created',
+    });
+    return line as LineRow;
   });
   return outcome.body;
 }
 
 export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput) {
-  const line = await withTx(deps.database, async (trx) => {
+  return withTx(deps.database, async (trx) => {
     const t = nowSec();
     const { pkg, screens, expiresAt } = await trialTerms(trx, input.package_id, t);
     await assertTrialAllowed(trx, deps.database.dialect, actor, t, 'lines');
-    const line = await insertNewLine(trx, actor, input, {
-      package_id: pkg.id,
-      created_at: t,
-      exp_date: expiresAt,
-      is_trial: 1,
-      max_connections: screens,
-      bouquet: pkg.bouquets,
+    const { line } = await applyLineChange(deps, trx, actor, {
+      create: newLineValues(input, { package_id: pkg.id, created_at: t, exp_date: expiresAt, is_trial: 1, max_connections: screens, bouquet: pkg.bouquets }),
+      log: { action: 'trial_create', value: pkg.package_name },
+      event: 'line.created',
     });
-    await writeLog(trx, { type_log: 'user', action: 'trial_create', actor_id: actor.id, reseller_id: actor.id, target_user: line.username, value: pkg.package_name });
-    await emitLineEvent(trx, actor.id, 'line.created', line);
-    await invalidateFor(trx, actor.id); // last: see create
-    return line;
+    return line as LineRow;
   });
-  return line;
 }
 
 export interface MigratedLineInput {
@@ -167,19 +139,16 @@ export async function createMigrated(deps: Deps, actor: AuthUser, input: Migrate
     const pkg = await findPackage(trx, input.package_id);
     if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose one of the migration packages');
     const screens = Math.max(1, pkg.max_connections);
-    const line = await insertNewLine(trx, actor, { username: input.username, password: input.password, package_id: pkg.id }, {
-      package_id: pkg.id,
-      created_at: nowSec(),
-      exp_date: input.exp_date,
-      is_trial: 0,
-      max_connections: screens,
-      bouquet: pkg.bouquets,
+    const { line } = await applyLineChange(deps, trx, actor, {
+      create: newLineValues(
+        { username: input.username, password: input.password, package_id: pkg.id },
+        { package_id: pkg.id, created_at: nowSec(), exp_date: input.exp_date, is_trial: 0, max_connections: screens, bouquet: pkg.bouquets },
+      ),
+      charge: { amount: screens * pkg.official_credits, reason: 'line_migrate', key },
+      log: { action: 'user_migrate', value: `${pkg.package_name}; ${note}`.slice(0, 250) },
+      event: 'line.created',
     });
-    await emitLineEvent(trx, actor.id, 'line.created', line);
-    const cost = await charge(trx, actor, screens * pkg.official_credits, 'line_migrate', line.id, key);
-    await writeLog(trx, { type_log: 'user', action: 'user_migrate', actor_id: actor.id, reseller_id: actor.id, target_user: line.username, value: `${pkg.package_name}; ${note}`.slice(0, 250), value_int: cost });
-    await invalidateFor(trx, actor.id); // last: see create
-    return line;
+    return line as LineRow;
   });
   return outcome.body;
 }

@@ -1,72 +1,69 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.ts';
+import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
+import { AppError, validation } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { findPackage } from '../packages/service.ts';
-import { charge, logChange, mutate, trialNotAllowed } from './change.ts';
-import { DAY, addDuration, renewalBase } from './rules.ts';
+import { type LineUpdate, changeLine, trialNotAllowed } from './line-change.ts';
 import type { LineRow } from './repo.ts';
-import { updateLine } from './write-repo.ts';
+import { DAY, addDuration, renewalBase } from './rules.ts';
+
+// Renewals (flash and by package) and extra days. What each implies (ledger, log, event, P2P,
+// dashboard) is applyLineChange's (line-change.ts).
 
 export function renew(deps: Deps, actor: AuthUser, id: number, body: { package_id?: number; months?: number }, key?: string) {
-  return mutate(
+  return changeLine(
     deps,
     actor,
     id,
     async (trx, line) => {
-      const t = nowSec();
-      if (body.package_id === undefined) {
-        // Flash renew: one month at max_connections credits.
-        if (line.is_trial === 1) throw trialNotAllowed();
-        const cost = await charge(trx, actor, line.max_connections, 'line_flash_renew', line.id, key);
-        await updateLine(trx, line.id, { exp_date: addDuration(renewalBase(line.exp_date, t), 1, 'months') });
-        await logChange(trx, actor, line, 'user_flash_renew', '1 month', cost);
-        return;
-      }
-      await renewByPackage(trx, actor, line, body.package_id, key);
+      if (body.package_id !== undefined) return renewalByPackage(trx, line, body.package_id, key);
+      // Flash renew: one month at max_connections credits.
+      if (line.is_trial === 1) throw trialNotAllowed();
+      return {
+        set: { exp_date: addDuration(renewalBase(line.exp_date, nowSec()), 1, 'months') },
+        charge: { amount: line.max_connections, reason: 'line_flash_renew', key },
+        log: { action: 'user_flash_renew', value: '1 month' },
+        event: 'line.renewed',
+      };
     },
-    key,
-    ['renew', body],
-    { event: 'line.renewed' },
+    { key, fingerprint: ['renew', body] },
   );
 }
 
 /**
- * Renews a line by a package inside the caller's transaction, as the panel's renewal does: the
- * package's term from the later of now and the expiry, screens x official credits charged to the
- * actor (ledger row), the log row. PIX payments renew through this too (payments/apply.ts).
+ * A line's renewal by a package, as the panel's renewal does it: the package's term from the later
+ * of now and the expiry, screens x official credits charged (a 2+ screen package fixes the
+ * screens), a trial becoming a paid line. PIX payments renew through this too.
  */
-export async function renewByPackage(trx: Kysely<DB>, actor: AuthUser, line: LineRow, packageId: number, key?: string) {
-  const t = nowSec();
+export async function renewalByPackage(trx: Tx, line: LineRow, packageId: number, key?: string): Promise<Omit<LineUpdate, 'line'> & { set: { exp_date: number } }> {
   const pkg = await findPackage(trx, packageId);
   if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package');
   const screens = pkg.max_connections >= 2 ? pkg.max_connections : line.max_connections;
-  const cost = await charge(trx, actor, screens * pkg.official_credits, 'line_renew', line.id, key);
-  const expDate = addDuration(renewalBase(line.exp_date, t), pkg.official_duration, pkg.official_duration_in);
-  await updateLine(trx, line.id, {
-    exp_date: expDate,
-    package_id: pkg.id,
-    is_trial: 0, // a renewed trial becomes a paid line
-    max_connections: screens,
-    ...(pkg.id !== line.package_id ? { bouquet: JSON.stringify(pkg.bouquets) } : {}),
-  });
-  await logChange(trx, actor, line, 'user_renew', pkg.package_name, cost);
-  return { expDate, cost };
+  return {
+    set: {
+      exp_date: addDuration(renewalBase(line.exp_date, nowSec()), pkg.official_duration, pkg.official_duration_in),
+      package_id: pkg.id,
+      is_trial: 0, // a renewed trial becomes a paid line
+      max_connections: screens,
+      ...(pkg.id !== line.package_id ? { bouquet: JSON.stringify(pkg.bouquets) } : {}),
+    },
+    charge: { amount: screens * pkg.official_credits, reason: 'line_renew', key },
+    log: { action: 'user_renew', value: pkg.package_name },
+    event: 'line.renewed',
+  };
 }
 
 export function extendDays(deps: Deps, actor: AuthUser, id: number, days: number) {
   if (!Number.isInteger(days) || days < 1 || days > 3) {
     throw new AppError(400, 'VALIDATION', 'Please enter the days correctly (between 1 and 3).', 'days');
   }
-  return mutate(deps, actor, id, async (trx, line) => {
+  return changeLine(deps, actor, id, async (_trx, line) => {
     if (line.is_trial === 1) throw trialNotAllowed();
     const t = nowSec();
     if (line.last_extended_at !== null && line.last_extended_at > t - 30 * DAY) {
       throw new AppError(409, 'EXTEND_LIMIT_REACHED', 'extend limit reached');
     }
-    await updateLine(trx, line.id, { exp_date: renewalBase(line.exp_date, t) + days * DAY, last_extended_at: t });
-    await logChange(trx, actor, line, 'user_extend', `${days} days`, days);
+    return { set: { exp_date: renewalBase(line.exp_date, t) + days * DAY, last_extended_at: t }, log: { action: 'user_extend', value: `${days} days`, value_int: days } };
   });
 }

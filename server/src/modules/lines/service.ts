@@ -4,12 +4,15 @@ import * as repo from './repo.ts';
 import type { Dialect } from '../../db/connection.ts';
 import { lockLine, moveLines } from './write-repo.ts';
 
-// The lines module's service, one file per job: queries (lists, reads), create (paid lines and
-// trials), renew (renewals and extra days), screens, edit (details, deletion, block, system).
+// The lines module's public entry, one file per job: queries (lists, reads), create (paid lines,
+// trials, migrated lines), renew (renewals and extra days), screens, edit (details, deletion,
+// block, system). Every change to a line, here or in another module, is a LineChange performed by
+// applyLineChange (line-change.ts), the one list of what a line change implies.
 export { exportRows, expiring, get, list, type ListQuery, resolveFilters, selectSearch } from './queries.ts';
-export { type CreateLineInput, assertTrialAllowed, create, createTrial, paidTerms, trialTerms } from './create.ts';
+export { type CreateLineInput, type MigratedLineInput, assertTrialAllowed, create, createMigrated, createTrial, paidTerms, trialTerms } from './create.ts';
 export { addDuration, randomCredential, renewalBase, uniqueCredentials } from './rules.ts';
-export { extendDays, renew } from './renew.ts';
+export { extendDays, renew, renewalByPackage } from './renew.ts';
+export { type AppliedLineChange, type LineChange, applyLineChange, changeLine, loadLineForChange } from './line-change.ts';
 export { screens } from './screens.ts';
 export { changeSystem, remove, resyncP2p, setEnabled, update } from './edit.ts';
 export type { LineRow } from './repo.ts';

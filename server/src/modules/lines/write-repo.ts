@@ -3,7 +3,7 @@ import type { Tx } from '../../db/tx.ts';
 import type { Line } from '../../db/types.ts';
 import { type LineRow, OWN_COLUMNS, toLineRow } from './repo.ts';
 
-type NewLine = Omit<Line, 'id' | 'deleted_at' | 'last_extended_at' | 'p2p_sync_state' | 'p2p_sync_error' | 'p2p_sync_version' | 'top_reseller_id' | 'email' | 'opt_out_reminders'> &
+export type NewLine = Omit<Line, 'id' | 'deleted_at' | 'last_extended_at' | 'p2p_sync_state' | 'p2p_sync_error' | 'p2p_sync_version' | 'top_reseller_id' | 'email' | 'opt_out_reminders'> &
   Partial<Pick<Line, 'email' | 'opt_out_reminders'>>;
 
 /**

@@ -68,3 +68,4 @@ export async function exportRows(deps: Deps, actor: AuthUser, q: LogQuery) {
 }
 
 export const options = () => ({ types: [...LOG_TYPES], actions: [...LOG_ACTIONS] });
+export { writeLog } from './write.ts';

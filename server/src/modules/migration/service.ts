@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowMs, nowSec } from '../../lib/clock.ts';
-import { createMigrated } from '../lines/create.ts';
+import { createMigrated } from '../lines/service.ts';
 
 import { intSetting } from '../settings/service.ts';
 import * as repo from './repo.ts';

@@ -2,7 +2,7 @@ import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { writeLog } from '../logs/write.ts';
+import { writeLog } from '../logs/service.ts';
 import * as repo from './repo.ts';
 
 /** Resellers see the published items only; admins every item. */

@@ -5,10 +5,9 @@ import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
-import { chargeCaller } from '../credits/ledger.ts';
-import { runIdempotent } from '../credits/idempotency.ts';
+import { runIdempotent, spend } from '../credits/service.ts';
 import { addDuration, assertTrialAllowed, paidTerms, renewalBase, trialTerms, uniqueCredentials } from '../lines/service.ts';
-import { writeLog } from '../logs/write.ts';
+import { writeLog } from '../logs/service.ts';
 import { textSetting } from '../settings/service.ts';
 import { kick, queueAccount } from './outbox.ts';
 import * as repo from './repo.ts';
@@ -77,7 +76,7 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateInput, ke
     const t = nowSec();
     const { pkg, screens, cost, expiresAt } = await paidTerms(trx, input.package_id, input.max_connections, t);
     const account = await insertNew(trx, actor, input, { package_id: pkg.id, created_at: t, expires_at: expiresAt, is_trial: 0, max_connections: screens });
-    const charged = await chargeCaller(trx, actor, cost, 'p2p_create', { p2pAccountId: account.id }, key);
+    const charged = await spend(trx, actor, cost, 'p2p_create', { p2pAccountId: account.id }, key);
     await log(trx, actor, account, 'p2p_create', pkg.package_name, charged);
     return (await repo.findVisible(trx, actor, account.id))!;
   });
@@ -162,7 +161,7 @@ export async function renew(deps: Deps, actor: AuthUser, id: number, months: num
     actor,
     id,
     async (trx, row) => {
-      const cost = await chargeCaller(trx, actor, months * RENEW_CREDITS_PER_MONTH, 'p2p_renew', { p2pAccountId: row.id }, key);
+      const cost = await spend(trx, actor, months * RENEW_CREDITS_PER_MONTH, 'p2p_renew', { p2pAccountId: row.id }, key);
       const changes = { expires_at: addDuration(renewalBase(row.expires_at, nowSec()), months, 'months'), is_trial: 0, status: row.status === -1 ? 1 : row.status };
       await repo.updateAccount(trx, row.id, changes);
       await queueAccount(trx, { ...row, ...changes }, 'put');

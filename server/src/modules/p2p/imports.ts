@@ -5,11 +5,10 @@ import type { Deps } from '../../deps.ts';
 import { AppError, isUniqueViolation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
-import { credit, currentBalance } from '../credits/ledger.ts';
-import { applyAwaitingSoon } from '../payments/apply.ts';
-import { runIdempotent } from '../credits/idempotency.ts';
+import { currentBalance, mint, runIdempotent } from '../credits/service.ts';
+import { applyAwaitingSoon } from '../payments/service.ts';
 import { randomCredential } from '../lines/service.ts';
-import { writeLog } from '../logs/write.ts';
+import { writeLog } from '../logs/service.ts';
 import * as repo from './import-repo.ts';
 import * as oldPanel from './old-panel-client.ts';
 import { kick, queueAccount } from './outbox.ts';
@@ -44,7 +43,7 @@ export async function migrateReseller(deps: Deps, actor: AuthUser, input: { user
       await repo.insertImport(trx, { reseller_id: actor.id, old_username: oldUsername, credits: session.credits, created_at: nowSec() });
       const balance =
         session.credits > 0
-          ? await credit(trx, { resellerId: actor.id, amount: session.credits, reason: 'import', actorId: actor.id })
+          ? await mint(trx, actor.id, session.credits, { reason: 'import', actorId: actor.id })
           : await currentBalance(trx, actor.id);
       await writeLog(trx, { type_log: 'credits', action: 'p2p_import_credits', actor_id: actor.id, reseller_id: actor.id, value: oldUsername, value_int: session.credits });
       return { old_username: oldUsername, credits_imported: session.credits, credits: balance };

@@ -4,3 +4,4 @@
 export { get, list, online, outboxStatus, selectSearch } from './queries.ts';
 export { type CreateInput, create, createTrial, handOverAccounts, remove, renew, setStatus, update } from './accounts.ts';
 export { attachLogin, importPreview, migrateClients, migrateReseller } from './imports.ts';
+export { kick, queueLineChange } from './outbox.ts';

@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
-import { writeLog } from '../logs/write.ts';
+import { writeLog } from '../logs/service.ts';
 import * as repo from './repo.ts';
 import { PackageBody, type PackageInput, type PackageUpdate } from './schemas.ts';
 

@@ -2,14 +2,13 @@ import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
-import { mutate } from '../lines/change.ts';
-import { renewByPackage } from '../lines/renew.ts';
-import { emitPaymentEvent } from '../webhooks/emit.ts';
+import { changeLine, renewalByPackage } from '../lines/service.ts';
+import { emitPaymentEvent } from '../webhooks/service.ts';
 import * as repo from './repo.ts';
 
 // An approved payment renews its line exactly once: in one transaction the payment row is locked,
 // found not applied yet, the line renewed by the paid package with the owner's credits charged as
-// a panel renewal (ledger, log), and the row marked applied. Any number of webhooks, pollers and
+// a panel renewal (lines' renewalByPackage and applyLineChange: ledger, log, event), and the row marked applied. Any number of webhooks, pollers and
 // processes may call this for the same payment: the first applies it, the others find it applied.
 // An owner short of credits: the payment waits as paid_awaiting_credits and is applied later.
 
@@ -37,23 +36,16 @@ export async function applyPaid(deps: Deps, paymentId: number): Promise<ApplyOut
   if (!owner) return 'gone';
   let outcome: ApplyOutcome = 'already';
   try {
-    await mutate(
-      deps,
-      owner,
-      p.line_id,
-      async (trx, line) => {
-        const locked = await repo.lockPayment(trx, p.id, deps.database.dialect);
-        if (!locked || locked.status === 'applied') return;
-        const t = nowSec();
-        const { expDate } = await renewByPackage(trx, owner, line, locked.package_id);
-        await repo.setStatus(trx, p.id, [...NOT_APPLIED], 'applied', { applied_at: t, paid_at: t, exp_before: line.exp_date, exp_after: expDate, last_error: null });
-        await emitPaymentEvent(trx, owner.id, 'payment.approved', eventOf(locked, 'applied', { exp_date: expDate }));
-        outcome = 'applied';
-      },
-      undefined,
-      undefined,
-      { event: 'line.renewed' },
-    );
+    await changeLine(deps, owner, p.line_id, async (trx, line) => {
+      const locked = await repo.lockPayment(trx, p.id, deps.database.dialect);
+      if (!locked || locked.status === 'applied') return undefined;
+      const t = nowSec();
+      const renewal = await renewalByPackage(trx, line, locked.package_id);
+      await repo.setStatus(trx, p.id, [...NOT_APPLIED], 'applied', { applied_at: t, paid_at: t, exp_before: line.exp_date, exp_after: renewal.set.exp_date, last_error: null });
+      await emitPaymentEvent(trx, owner.id, 'payment.approved', eventOf(locked, 'applied', { exp_date: renewal.set.exp_date }));
+      outcome = 'applied';
+      return renewal;
+    });
     return outcome;
   } catch (err) {
     if (!(err instanceof AppError) || (err.code !== 'INSUFFICIENT_CREDITS' && err.code !== 'NOT_FOUND')) throw err;

@@ -3,8 +3,8 @@ import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { validation } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
-import { sealSecret } from '../twofactor/secrets.ts';
-import { dayStart } from '../reminders/clock.ts';
+import { sealSecret } from '../twofactor/service.ts';
+import { dayStart } from '../reminders/service.ts';
 import { SECRET_PURPOSE, TOKEN_PURPOSE } from './notifications.ts';
 import * as repo from './repo.ts';
 
@@ -77,3 +77,4 @@ export async function summary(deps: Deps, user: AuthUser) {
   const [t, m, awaiting, s] = await Promise.all([repo.receivedSince(db, user.id, today), repo.receivedSince(db, user.id, month), repo.countAwaiting(db, user.id), repo.settingsOf(db, user.id)]);
   return { enabled: s?.enabled === 1, today: t, month: m, awaiting_credits: awaiting };
 }
+export { applyAwaitingSoon } from './apply.ts';

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { PerKeyLimit } from '../../lib/per-key-limit.ts';
-import { type Refusal, checkAndCount, clientNetwork, lineKeys, refuseIfBlocked } from '../auth/throttle.ts';
+import { type Refusal, checkAndCount, clientNetwork, lineKeys, refuseIfBlocked } from '../auth/service.ts';
 import * as repo from './repo.ts';
 
 // Who may play: a line's credentials (players send them in every URL) and what its state allows.

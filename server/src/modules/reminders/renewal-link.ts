@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
-import { signingKey } from '../twofactor/secrets.ts';
+import { signingKey } from '../twofactor/service.ts';
 
 // {link_renovacao}: a signed link to the customer page for one line, valid 7 days. The token is
 // `<line id>.<expiry>.<signature>`; only the server can make one, and it names nothing else.

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { notConfigured } from '../../http/outbound.ts';
-import { openSecret } from '../twofactor/secrets.ts';
+import { openSecret } from '../twofactor/service.ts';
 import { sendEmail } from './email.ts';
 import type { Effective } from './settings.ts';
 import { type Channel, EMAIL_SUBJECT } from './stages.ts';

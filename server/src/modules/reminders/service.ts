@@ -5,7 +5,7 @@ import { AppError, notFound, validation } from '../../http/errors.ts';
 import { upstreamError } from '../../http/outbound.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { outboundUrl } from '../../lib/ssrf/outbound-url.ts';
-import { sealSecret } from '../twofactor/secrets.ts';
+import { sealSecret } from '../twofactor/service.ts';
 import { dayStart } from './clock.ts';
 import { compose } from './compose.ts';
 import * as repo from './repo.ts';
@@ -146,3 +146,5 @@ export async function today(deps: Deps, user: AuthUser) {
   return { enabled: own?.enabled === 1, sent: counts.sent ?? 0, failed: counts.failed ?? 0, waiting: (counts.retry ?? 0) + (counts.sending ?? 0) };
 }
 
+export { dayStart } from './clock.ts';
+export { lineOfToken } from './renewal-link.ts';

@@ -2,21 +2,19 @@ import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { credit, debit, lockResellers } from '../credits/ledger.ts';
-import { type Outcome, runIdempotent } from '../credits/idempotency.ts';
-import { writeLog } from '../logs/write.ts';
-import { applyAwaitingSoon } from '../payments/apply.ts';
+import { burn, lockResellers, mint, type Outcome, runIdempotent, transfer } from '../credits/service.ts';
+import { writeLog } from '../logs/service.ts';
+import { applyAwaitingSoon } from '../payments/service.ts';
 import { loadVisible, requireManagerOf } from './access.ts';
 import * as repo from './repo.ts';
 
 /** Adds credits to `targetId`: masters pay from their own balance, admins mint. Returns the target's new balance. */
 export async function giveCredits(deps: Deps, trx: Tx, actor: AuthUser, targetId: number, amount: number, key?: string): Promise<number> {
   if (actor.type === 'admin') {
-    return credit(trx, { resellerId: targetId, amount, reason: 'admin_mint', actorId: actor.id, counterpartyId: actor.id, idempotencyKey: key });
+    return mint(trx, targetId, amount, { reason: 'admin_mint', actorId: actor.id, counterpartyId: actor.id, idempotencyKey: key });
   }
-  await lockResellers(trx, deps.database.dialect, [actor.id, targetId]);
-  await debit(trx, { resellerId: actor.id, amount, reason: 'transfer_out', actorId: actor.id, counterpartyId: targetId, idempotencyKey: key });
-  return credit(trx, { resellerId: targetId, amount, reason: 'transfer_in', actorId: actor.id, counterpartyId: actor.id, idempotencyKey: key });
+  const balances = await transfer(trx, deps.database.dialect, { fromId: actor.id, toId: targetId, amount, kind: 'transfer', actorId: actor.id, idempotencyKey: key });
+  return balances.to;
 }
 
 /**
@@ -41,9 +39,9 @@ export async function changeCredits(deps: Deps, actor: AuthUser, id: number, val
     // A burn: lock first, as it is floored at the balance it reads.
     await lockResellers(trx, deps.database.dialect, [id]);
     const target = await loadVisible(trx, actor, id);
-    const burn = Math.min(-value, target.credits);
-    if (burn > 0) await debit(trx, { resellerId: id, amount: burn, reason: 'admin_burn', actorId: actor.id, counterpartyId: actor.id, idempotencyKey });
-    await log(-burn);
+    const taken = Math.min(-value, target.credits);
+    if (taken > 0) await burn(trx, id, taken, { reason: 'admin_burn', actorId: actor.id, counterpartyId: actor.id, idempotencyKey });
+    await log(-taken);
     return (await repo.findVisible(trx, actor, id))!;
   });
   // PIX payments paid while this account was short of credits renew now (payments/apply.ts)

@@ -3,12 +3,12 @@ import type { Deps } from '../../deps.ts';
 import { forbidden, notFound, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
-import { revokeAllSessions } from '../auth/sessions.ts';
-import { credit, debit, lockResellers } from '../credits/ledger.ts';
-import { applyAwaitingSoon } from '../payments/apply.ts';
-import { invalidateFor } from '../dashboard/cache.ts';
+import { revokeAllSessions } from '../auth/service.ts';
+import { currentBalance, lockResellers, transfer } from '../credits/service.ts';
+import { applyAwaitingSoon } from '../payments/service.ts';
+import { invalidateFor } from '../dashboard/service.ts';
 import { handOverLines } from '../lines/service.ts';
-import { writeLog } from '../logs/write.ts';
+import { writeLog } from '../logs/service.ts';
 import { handOverAccounts } from '../p2p/service.ts';
 import { loadVisible } from './access.ts';
 import * as repo from './repo.ts';
@@ -33,11 +33,8 @@ export async function deactivate(deps: Deps, actor: AuthUser, id: number, target
     await handOverLines(trx, id, targetId);
     await handOverAccounts(trx, id, targetId);
 
-    const credits = await repo.balanceOf(trx, id);
-    if (credits > 0) {
-      await debit(trx, { resellerId: id, amount: credits, reason: 'deactivate_out', actorId: actor.id, counterpartyId: targetId });
-      await credit(trx, { resellerId: targetId, amount: credits, reason: 'deactivate_in', actorId: actor.id, counterpartyId: id });
-    }
+    const credits = await currentBalance(trx, id);
+    if (credits > 0) await transfer(trx, deps.database.dialect, { fromId: id, toId: targetId, amount: credits, kind: 'deactivate', actorId: actor.id });
     await repo.markDeactivated(trx, id, nowSec());
     await revokeAllSessions(trx, id);
     await writeLog(trx, { type_log: 'reseller', action: 'reseller_deactivate', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, value: `transferall:${targetId}`, value_int: credits });

@@ -192,10 +192,6 @@ export async function updateReseller(db: Tx, id: number, changes: ResellerChange
   await db.updateTable('resellers').set(changes).where('id', '=', id).execute();
 }
 
-export async function balanceOf(db: Tx, id: number): Promise<number> {
-  return (await db.selectFrom('resellers').select('credits').where('id', '=', id).executeTakeFirstOrThrow()).credits;
-}
-
 /** A removed reseller stays as a row (the ledger and the log name it), blocked and marked deleted. */
 export async function markDeactivated(db: Tx, id: number, at: number): Promise<void> {
   await db.updateTable('resellers').set({ deleted_at: at, status: 0 }).where('id', '=', id).execute();

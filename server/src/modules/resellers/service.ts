@@ -3,11 +3,11 @@ import type { Deps } from '../../deps.ts';
 import { AppError, notFound, validation } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { revokeAllSessions } from '../auth/sessions.ts';
-import { hashPassword } from '../auth/tokens.ts';
-import { runIdempotent } from '../credits/idempotency.ts';
-import { invalidateFor } from '../dashboard/cache.ts';
-import { writeLog } from '../logs/write.ts';
+import { revokeAllSessions } from '../auth/service.ts';
+import { hashPassword } from '../auth/service.ts';
+import { runIdempotent } from '../credits/service.ts';
+import { invalidateFor } from '../dashboard/service.ts';
+import { writeLog } from '../logs/service.ts';
 import { intSetting } from '../settings/service.ts';
 import { loadVisible, requireManager, requireManagerOf } from './access.ts';
 import { giveCredits } from './credits.ts';
@@ -157,3 +157,4 @@ export type { ResellerRow } from './repo.ts';
 
 /** A reseller the caller may reach (itself too with `includeSelf`), read inside the caller's transaction when it passes one. */
 export const findVisibleReseller = (db: Tx, actor: AuthUser, id: number, includeSelf = false) => repo.findVisible(db, actor, id, includeSelf);
+export { listGroups } from './groups.ts';

@@ -3,8 +3,8 @@ import type { Deps } from '../../deps.ts';
 import { notFound, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
-import { writeLog } from '../logs/write.ts';
+import { hashToken, newToken } from '../auth/service.ts';
+import { writeLog } from '../logs/service.ts';
 import { saveSettings, textSetting } from '../settings/service.ts';
 import * as repo from './repo.ts';
 

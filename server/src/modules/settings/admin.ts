@@ -2,7 +2,7 @@ import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { writeLog } from '../logs/write.ts';
+import { writeLog } from '../logs/service.ts';
 import { findPackage } from '../packages/service.ts';
 import { findServer } from '../servers/service.ts';
 import { INT_RANGES } from './rules.ts';

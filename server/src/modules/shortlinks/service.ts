@@ -6,10 +6,10 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
-import { clientNetwork } from '../auth/throttle.ts';
+import { clientNetwork } from '../auth/service.ts';
 import { playlistBase } from '../domains/service.ts';
 import { findVisibleLine } from '../lines/service.ts';
-import { writeLog } from '../logs/write.ts';
+import { writeLog } from '../logs/service.ts';
 import * as repo from './repo.ts';
 
 export const LINK_TYPES = ['mpgets', 'm3u8', 'hls', 'ssiptv'] as const;

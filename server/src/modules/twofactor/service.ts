@@ -4,11 +4,11 @@ import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound, rateLimited } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
-import { rememberDevice } from '../auth/devices.ts';
-import { revokeAllSessions, revokeOtherSessions, startSession } from '../auth/sessions.ts';
-import { checkAndCount, clearKey, succeeded, type ThrottleKey } from '../auth/throttle.ts';
-import { hashToken, newToken, verifyPassword } from '../auth/tokens.ts';
-import { writeLog } from '../logs/write.ts';
+import { rememberDevice } from '../auth/service.ts';
+import { revokeAllSessions, revokeOtherSessions, startSession } from '../auth/service.ts';
+import { checkAndCount, clearKey, succeeded, type ThrottleKey } from '../auth/service.ts';
+import { hashToken, newToken, verifyPassword } from '../auth/service.ts';
+import { writeLog } from '../logs/service.ts';
 import { findVisibleReseller } from '../resellers/service.ts';
 import { hashRecoveryCode, isTotpCode, matchingStep, newRecoveryCodes, newSecret, normaliseCode, otpauthUrl } from './codes.ts';
 import * as repo from './repo.ts';
@@ -178,3 +178,4 @@ async function checkCode(deps: Deps, resellerId: number, raw: string): Promise<'
   if (code.length !== 16) return null;
   return (await repo.useRecoveryCode(db, resellerId, hashRecoveryCode(code), nowSec())) ? 'recovery' : null;
 }
+export { openSecret, sealSecret, signingKey } from './secrets.ts';

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
-import { writeLog } from '../logs/write.ts';
+import { writeLog } from '../logs/service.ts';
 import * as repo from './repo.ts';
 import { isCatalogueConfigured, searchCatalogue } from './tmdb.ts';
 

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
-import { fetchLimited, NOT_CONFIGURED, UpstreamError } from '../integrations/http.ts';
+import { fetchLimited, NOT_CONFIGURED, UpstreamError } from '../integrations/service.ts';
 
 /** A title of the movie catalogue search, as the content-request page shows it. */
 export interface CatalogueTitle {

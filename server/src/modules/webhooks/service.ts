@@ -5,7 +5,7 @@ import type { AuthUser } from '../../domain/auth-user.ts';
 import { AppError, notFound, validation } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { outboundUrl } from '../../lib/ssrf/outbound-url.ts';
-import { sealSecret } from '../twofactor/secrets.ts';
+import { sealSecret } from '../twofactor/service.ts';
 import { eventBody } from './emit.ts';
 import { EVENT_TYPES, MAX_ENDPOINTS } from './events.ts';
 import * as repo from './repo.ts';
@@ -88,3 +88,4 @@ export async function sendTest(deps: Deps, user: AuthUser, id: number) {
     return repo.insertDelivery(trx, { endpoint_id: id, event_id: eventId, type: 'webhook.test', body, created_at: at });
   });
 }
+export { emitCreditsLow, emitLineEvent, emitPaymentEvent } from './emit.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { nowMs, nowSec } from '../../lib/clock.ts';
 import { OutboundError, safeFetch } from '../../lib/ssrf/safe-fetch.ts';
-import { openSecret } from '../twofactor/secrets.ts';
+import { openSecret } from '../twofactor/service.ts';
 import { GIVE_UP_AFTER_SECONDS, RETRY_CAP_SECONDS } from './events.ts';
 import { expiryTick } from './expiry.ts';
 import * as repo from './repo.ts';
