@@ -107,6 +107,13 @@ describe('server architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('names the database handle one way above db/: Tx (db/tx.ts), never Kysely<DB> or Transaction<DB>', () => {
+    const offenders = files
+      .filter((f) => !f.path.startsWith('db/') && !f.path.startsWith('scripts/'))
+      .flatMap((f) => f.text.split('\n').flatMap((line, i) => (/\b(Kysely|Transaction)<DB>/.test(line) ? [`${f.path}:${i + 1}: ${line.trim()}`] : [])));
+    expect(offenders).toEqual([]);
+  });
+
   it('db/ depends on nothing above it: no import from modules/, http/, repos/ or the app (the clock, which imports nothing, is everyone\'s)', () => {
     const offenders = files
       .filter((f) => f.path.startsWith('db/'))

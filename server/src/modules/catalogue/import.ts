@@ -1,6 +1,5 @@
-import { withTx } from '../../db/tx.ts';
-import type { Kysely } from 'kysely';
-import type { CatalogueKind, DB } from '../../db/types.ts';
+import { type Tx, withTx } from '../../db/tx.ts';
+import type { CatalogueKind } from '../../db/types.ts';
 import type { Database } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, validation } from '../../http/errors.ts';
@@ -129,7 +128,7 @@ async function fetchPlaylist({ config }: Deps, url: string): Promise<string> {
 const categoryKey = (kind: CatalogueKind, name: string) => `${kind}\u0000${name}`;
 
 /** One batch of entries, in one transaction. */
-async function store(trx: Kysely<DB>, entries: Entry[], now: number) {
+async function store(trx: Tx, entries: Entry[], now: number) {
   const wanted = new Map(entries.map((e) => [categoryKey(e.kind, e.group), { kind: e.kind, name: e.group }]));
   const categories_added = await repo.addCategories(trx, [...wanted.values()], now);
   const categoryOf = new Map<string, number>();

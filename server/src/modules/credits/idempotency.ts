@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { withTx } from '../../db/tx.ts';
-import type { DB } from '../../db/types.ts';
+import { type Tx, withTx } from '../../db/tx.ts';
 import { AppError } from '../../http/errors.ts';
 import { markReplayed } from '../../http/schemas.ts';
 import { nowSec } from '../../lib/clock.ts';
@@ -25,7 +23,7 @@ export interface Outcome<T> {
 const conflict = () =>
   new AppError(422, 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was already used with another request');
 
-async function storedOutcome<T>(db: Kysely<DB>, req: IdempotencyRequest, hash: string): Promise<Outcome<T> | undefined> {
+async function storedOutcome<T>(db: Tx, req: IdempotencyRequest, hash: string): Promise<Outcome<T> | undefined> {
   const row = await repo.findKey(db, req.actorId, req.key as string);
   if (!row) return undefined;
   if (row.request_hash !== hash) throw conflict();
@@ -51,7 +49,7 @@ export function runIdempotent<T>(
   database: Database,
   req: IdempotencyRequest,
   statusCode: number,
-  operation: (trx: Transaction<DB>) => Promise<T>,
+  operation: (trx: Tx) => Promise<T>,
 ): Promise<Outcome<T>> {
   return perCaller.run(req.actorId, () => runOnce(database, req, statusCode, operation));
 }
@@ -60,7 +58,7 @@ async function runOnce<T>(
   database: Database,
   req: IdempotencyRequest,
   statusCode: number,
-  operation: (trx: Transaction<DB>) => Promise<T>,
+  operation: (trx: Tx) => Promise<T>,
 ): Promise<Outcome<T>> {
   if (!req.key) {
     const body = await withTx(database, operation);

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import { withTx } from '../../db/tx.ts';
-import type { DB, P2pAccount } from '../../db/types.ts';
+import { type Tx, withTx } from '../../db/tx.ts';
+import type { P2pAccount } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
@@ -32,12 +31,12 @@ export interface CreateInput {
 type TrialInput = Pick<CreateInput, 'name' | 'username' | 'password' | 'package_id'>;
 
 /** The login domain: the `p2p_email_domain` setting (a broken value falls back to p2p.local). */
-async function loginDomain(trx: Kysely<DB>): Promise<string> {
+async function loginDomain(trx: Tx): Promise<string> {
   const domain = (await textSetting(trx, 'p2p_email_domain')).trim().toLowerCase();
   return /^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(domain) && domain.length <= 60 ? domain : DEFAULT_DOMAIN;
 }
 
-const log = (trx: Kysely<DB>, actor: AuthUser, account: Pick<P2pAccount, 'member_id' | 'email'>, action: string, value?: string | null, value_int?: number | null) =>
+const log = (trx: Tx, actor: AuthUser, account: Pick<P2pAccount, 'member_id' | 'email'>, action: string, value?: string | null, value_int?: number | null) =>
   writeLog(trx, { type_log: 'p2p', action, actor_id: actor.id, reseller_id: account.member_id, target_user: account.email, value: value ?? null, value_int: value_int ?? null });
 
 interface Terms {
@@ -49,7 +48,7 @@ interface Terms {
 }
 
 /** Inserts the caller's new account with its credentials and queues it for the P2P server. */
-async function insertNew(trx: Kysely<DB>, actor: AuthUser, input: TrialInput & { whatsapp?: string; notes?: string }, terms: Terms) {
+async function insertNew(trx: Tx, actor: AuthUser, input: TrialInput & { whatsapp?: string; notes?: string }, terms: Terms) {
   const domain = await loginDomain(trx);
   const { username, password } = await uniqueCredentials(input, (u) => repo.loginTaken(trx, u, emailOf(u, domain)));
   const row = {
@@ -100,7 +99,7 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput
 }
 
 /** Runs `change` on one account in the caller's reach (404 otherwise), locked, and answers the fresh row. */
-async function mutate(deps: Deps, actor: AuthUser, id: number, change: (trx: Kysely<DB>, row: P2pAccount) => Promise<void>, key?: string, fingerprint?: unknown) {
+async function mutate(deps: Deps, actor: AuthUser, id: number, change: (trx: Tx, row: P2pAccount) => Promise<void>, key?: string, fingerprint?: unknown) {
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: ['p2p', id, fingerprint] }, 200, async (trx) => {
     await repo.lockAccount(trx, deps.database.dialect, id);
     if (!(await repo.findVisible(trx, actor, id))) throw notFound('P2P user');
@@ -173,4 +172,4 @@ export async function renew(deps: Deps, actor: AuthUser, id: number, months: num
 }
 
 /** Gives every account of `fromId` to `toId` inside the caller's transaction (a reseller's removal). */
-export const handOverAccounts = (trx: Kysely<DB>, fromId: number, toId: number) => repo.moveAccounts(trx, fromId, toId);
+export const handOverAccounts = (trx: Tx, fromId: number, toId: number) => repo.moveAccounts(trx, fromId, toId);

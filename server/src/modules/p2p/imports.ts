@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import { withTx } from '../../db/tx.ts';
-import type { DB } from '../../db/types.ts';
+import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, isUniqueViolation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
@@ -64,7 +62,7 @@ type Reason = 'email_taken' | 'username_taken' | 'duplicate' | 'invalid';
 const USABLE_EMAIL = /^[^@\s]{1,50}@[^@\s]+$/;
 
 /** The old clients with `import: true|false`: false when the email or username is taken (or unusable). */
-async function withConflicts(db: Kysely<DB>, clients: oldPanel.OldClient[]) {
+async function withConflicts(db: Tx, clients: oldPanel.OldClient[]) {
   const rows = clients.map((c) => {
     const email = c.email.trim();
     const username = email.includes('@') ? localPartOf(email) : '';
