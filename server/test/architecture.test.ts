@@ -107,6 +107,11 @@ describe('server architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it("writes a line's row only through applyLineChange (lines/line-change.ts), where every consequence of a line change is listed", () => {
+    const writers = files.filter((f) => /\b(insertLine|updateLine)\(/.test(f.text)).map((f) => f.path);
+    expect(writers.sort()).toEqual(['modules/lines/line-change.ts', 'modules/lines/write-repo.ts']);
+  });
+
   it('names the database handle one way above db/: Tx (db/tx.ts), never Kysely<DB> or Transaction<DB>', () => {
     const offenders = files
       .filter((f) => !f.path.startsWith('db/') && !f.path.startsWith('scripts/'))
