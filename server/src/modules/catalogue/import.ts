@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CatalogueKind, DB } from '../../db/types.ts';
 import type { Database } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, validation } from '../../http/errors.ts';
+import { appError, AppError, validation } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { outboundAppError, safeFetch } from '../../lib/ssrf/index.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
@@ -28,7 +28,6 @@ export interface ImportInput {
   kind?: CatalogueKind;
 }
 
-const running = () => new AppError(409, 'IMPORT_RUNNING', 'Another catalogue import is running; try again when it has finished');
 
 /**
  * One import at a time per process (per database): the route takes the slot before the request's
@@ -42,7 +41,7 @@ export const importRunning = ({ database }: Deps) => taken.has(database);
 
 /** Takes this process's import slot, or throws the 409; call the answer once to give it back. */
 export function takeImportSlot({ database }: Deps): () => void {
-  if (taken.has(database)) throw running();
+  if (taken.has(database)) throw appError('IMPORT_RUNNING');
   taken.add(database);
   return () => taken.delete(database);
 }
@@ -64,7 +63,7 @@ export async function importCatalogue(deps: Deps, actor: AuthUser, input: Import
   try {
     if ((input.m3u === undefined) === (input.url === undefined)) throw validation('m3u', 'send either m3u (the playlist text) or url');
     const locked = await repo.whileImportLocked(deps.database, () => importLocked(deps, actor, input));
-    if (!locked.ok) throw running();
+    if (!locked.ok) throw appError('IMPORT_RUNNING');
     return locked.value;
   } finally {
     releaseSlot();
@@ -77,7 +76,7 @@ async function importLocked(deps: Deps, actor: AuthUser, input: ImportInput) {
   const { entries, skipped } = await toEntries(await readPlaylist(text, field), input.kind);
   if (entries.length === 0) {
     const first = skipped[0];
-    throw new AppError(400, 'M3U_INVALID', `${field}: no entry can be imported (line ${first.line}: ${first.reason}); nothing was imported`, field);
+    throw appError('M3U_INVALID', { field, params: { why: `no entry can be imported (line ${first.line}: ${first.reason})` } });
   }
   const source = field === 'url' ? new URL(input.url as string).host : 'file';
   const now = nowSec();

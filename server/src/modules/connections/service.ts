@@ -1,6 +1,6 @@
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
@@ -8,6 +8,7 @@ import { type ListQuery, lockLineRow, resolveFilters } from '../lines/service.ts
 import { writeLog } from '../logs/write.ts';
 import { allSettings } from '../settings/service.ts';
 import * as repo from './repo.ts';
+import { appError } from '../../http/errors.ts';
 
 /** The online list's sorts (public name -> column); its `order_by` schema is built from the keys. */
 export const ORDER_FIELDS = { activity_id: 'a.activity_id', username: 'ln.username', date_start: 'a.date_start', master_username: 'o.username', created_at: 'ln.created_at' };
@@ -40,7 +41,7 @@ export async function disconnect(deps: Deps, actor: AuthUser, lineId: number, ac
   const now = nowSec();
   return withTx(deps.database, async (trx) => {
     const found = await repo.findVisibleConnection(trx, actor, lineId, activityId, now - deps.config.onlineWindowSeconds);
-    if (!found) throw notFound('Connection');
+    if (!found) throw appError('NOT_FOUND', { params: { what: 'Connection' } });
     await repo.endAddress(trx, lineId, found.user_ip, now, now + deps.config.disconnectBanSeconds);
     await writeLog(trx, { type_log: 'user', action: 'user_disconnect', actor_id: actor.id, reseller_id: found.member_id, target_user: found.username, value_int: activityId });
     return { message: 'user disconnected successfully' };

@@ -2,7 +2,7 @@ import { nowSec } from '../../lib/clock.ts';
 import { emitCreditsLow } from '../webhooks/emit.ts';
 import type { Dialect } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
-import { AppError } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import * as repo from './balance-repo.ts';
 
 export interface Movement {
@@ -16,7 +16,6 @@ export interface Movement {
   idempotencyKey?: string | null;
 }
 
-export const insufficientCredits = () => new AppError(409, 'INSUFFICIENT_CREDITS', 'Insufficient credits');
 
 /** Balances are 32-bit integers on PostgreSQL; a credit that would pass this is refused. */
 export const MAX_BALANCE = 2_147_483_647;
@@ -58,7 +57,7 @@ export const currentBalance = (trx: Tx, resellerId: number) => repo.balanceOf(tr
 export async function debit(trx: Tx, m: Movement): Promise<number> {
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new Error(`debit amount must be a positive integer, got ${m.amount}`);
   const balance = await move(trx, m, -m.amount);
-  if (balance === undefined) throw insufficientCredits();
+  if (balance === undefined) throw appError('INSUFFICIENT_CREDITS');
   await emitCreditsLow(trx, m.resellerId, balance + m.amount, balance);
   return balance;
 }
@@ -66,7 +65,7 @@ export async function debit(trx: Tx, m: Movement): Promise<number> {
 export async function credit(trx: Tx, m: Movement): Promise<number> {
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new Error(`credit amount must be a positive integer, got ${m.amount}`);
   const balance = await move(trx, m, m.amount);
-  if (balance === undefined) throw new AppError(409, 'CREDIT_LIMIT', 'This balance cannot grow any further');
+  if (balance === undefined) throw appError('CREDIT_LIMIT');
   return balance;
 }
 

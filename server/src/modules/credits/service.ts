@@ -1,14 +1,15 @@
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { findVisibleReseller } from '../resellers/service.ts';
 import * as repo from './repo.ts';
+import { appError } from '../../http/errors.ts';
 
 export type { LedgerRow } from './repo.ts';
 
 /** The ledger is readable by its reseller and by everyone above it; anyone else gets 404. */
 async function assertReadable({ database }: Deps, actor: AuthUser, resellerId: number) {
-  if (!(await findVisibleReseller(database.db, actor, resellerId, true))) throw notFound('Reseller');
+  if (!(await findVisibleReseller(database.db, actor, resellerId, true))) throw appError('NOT_FOUND', { params: { what: 'Reseller' } });
 }
 
 /** A reseller's credit history. Newest first. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { emitLineEvent } from '../webhooks/emit.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { chargeCaller } from '../credits/ledger.ts';
 import { runIdempotent } from '../credits/idempotency.ts';
@@ -14,7 +14,6 @@ import { lockLine } from './write-repo.ts';
 
 // What every change to an existing line goes through: load (locked), change, log, answer the fresh row.
 
-export const trialNotAllowed = () => new AppError(409, 'TRIAL_NOT_ALLOWED', 'Not available for trial lines');
 
 /** Charges a non-admin caller for a line operation inside the caller's transaction. */
 export const charge = (trx: Kysely<DB>, actor: AuthUser, amount: number, reason: string, lineId: number, key?: string) =>
@@ -24,7 +23,7 @@ export const charge = (trx: Kysely<DB>, actor: AuthUser, amount: number, reason:
 export async function loadLineForChange(deps: Deps, trx: Kysely<DB>, actor: AuthUser, id: number) {
   await lockLine(trx, deps.database.dialect, id);
   const row = await repo.findVisibleLine(trx, actor, id);
-  if (!row) throw notFound('User');
+  if (!row) throw appError('NOT_FOUND', { params: { what: 'User' } });
   return row;
 }
 

@@ -5,18 +5,18 @@ import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { emitLineEvent } from '../webhooks/emit.ts';
-import { AppError, validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { type TrialTable, trialsSince } from '../../repos/trials-repo.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
-import { chargeable, currentBalance, insufficientCredits, lockResellers } from '../credits/ledger.ts';
+import { chargeable, currentBalance, lockResellers } from '../credits/ledger.ts';
 import { runIdempotent } from '../credits/idempotency.ts';
 import { invalidateFor } from '../dashboard/cache.ts';
 import { writeLog } from '../logs/write.ts';
 import { findPackage } from '../packages/service.ts';
 import { intSetting } from '../settings/service.ts';
 import { charge } from './change.ts';
-import { DAY, addDuration, randomCredential, usernameTaken } from './rules.ts';
+import { DAY, addDuration, randomCredential } from './rules.ts';
 import { insertLine } from './write-repo.ts';
 
 export interface CreateLineInput {
@@ -62,7 +62,7 @@ async function insertNewLine(
     // the caller owns it: its username is the line's master_username
     const row = await insertLine(trx, { ...values, username: given || randomCredential() }, actor.username);
     if (row) return row;
-    if (given) throw usernameTaken();
+    if (given) throw appError('USERNAME_TAKEN');
   }
 }
 
@@ -99,7 +99,7 @@ export async function assertTrialAllowed(trx: Kysely<DB>, dialect: Dialect, acto
   if (actor.type === 'admin') return;
   await lockResellers(trx, dialect, [actor.id]);
   const limit = await intSetting(trx, 'trial_limit_per_day');
-  if ((await trialsSince(trx, table, actor.id, now - DAY)) >= limit) throw new AppError(409, 'TRIAL_LIMIT_REACHED', `Trial limit reached: ${limit} per day`);
+  if ((await trialsSince(trx, table, actor.id, now - DAY)) >= limit) throw appError('TRIAL_LIMIT_REACHED', { params: { limit } });
 }
 
 /**
@@ -115,7 +115,7 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
     // to undo it each time, and on SQLite hold the one write lock meanwhile (the starvation test:
     // another reseller kept 0.31 of its rate on SQLite, and 3.5 times its p99 on PostgreSQL). The
     // guarded debit below still decides when the balance is enough.
-    if (chargeable(actor, cost) > (await currentBalance(trx, actor.id))) throw insufficientCredits();
+    if (chargeable(actor, cost) > (await currentBalance(trx, actor.id))) throw appError('INSUFFICIENT_CREDITS');
     const chosenBouquet = input.bouquet && (await assertBouquetIds(trx, input.bouquet, 'bouquet'));
     const line = await insertNewLine(trx, actor, input, { package_id: pkg.id, created_at: t, exp_date: expiresAt, is_trial: 0, max_connections: screens, bouquet: chosenBouquet || pkg.bouquets });
     // On PostgreSQL the guarded debit locks the caller's balance row and the cache stamp the

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
@@ -47,7 +47,7 @@ export function setEnabled(deps: Deps, actor: AuthUser, id: number, enabled: 0 |
 
 export function changeSystem(deps: Deps, actor: AuthUser, id: number, system: number) {
   return mutate(deps, actor, id, async (trx, line) => {
-    if (line.enabled !== 1) throw new AppError(409, 'LINE_BLOCKED', 'Unblock the user before changing its system');
+    if (line.enabled !== 1) throw appError('LINE_BLOCKED');
     await updateLine(trx, line.id, { system });
     // the player API and edges serve HTTP/IPTV lines only (system 1)
     if (system !== 1) await endLineConnections(deps, trx, line.id);
@@ -62,7 +62,7 @@ export function resyncP2p(deps: Deps, actor: AuthUser, id: number) {
     actor,
     id,
     async (trx, line) => {
-      if (line.system === 1) throw new AppError(409, 'NOT_P2P', 'Only lines on a P2P system can be resynced');
+      if (line.system === 1) throw appError('NOT_P2P');
       await logChange(trx, actor, line, 'user_resync_p2p');
     },
     undefined,

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { findPackage } from '../packages/service.ts';
-import { charge, logChange, mutate, trialNotAllowed } from './change.ts';
+import { charge, logChange, mutate } from './change.ts';
 import { DAY, addDuration, renewalBase } from './rules.ts';
 import type { LineRow } from './repo.ts';
 import { updateLine } from './write-repo.ts';
@@ -19,7 +19,7 @@ export function renew(deps: Deps, actor: AuthUser, id: number, body: { package_i
       const t = nowSec();
       if (body.package_id === undefined) {
         // Flash renew: one month at max_connections credits.
-        if (line.is_trial === 1) throw trialNotAllowed();
+        if (line.is_trial === 1) throw appError('TRIAL_NOT_ALLOWED');
         const cost = await charge(trx, actor, line.max_connections, 'line_flash_renew', line.id, key);
         await updateLine(trx, line.id, { exp_date: addDuration(renewalBase(line.exp_date, t), 1, 'months') });
         await logChange(trx, actor, line, 'user_flash_renew', '1 month', cost);
@@ -58,13 +58,13 @@ export async function renewByPackage(trx: Kysely<DB>, actor: AuthUser, line: Lin
 
 export function extendDays(deps: Deps, actor: AuthUser, id: number, days: number) {
   if (!Number.isInteger(days) || days < 1 || days > 3) {
-    throw new AppError(400, 'VALIDATION', 'Please enter the days correctly (between 1 and 3).', 'days');
+    throw appError('VALIDATION', { field: 'days', params: { message: 'Please enter the days correctly (between 1 and 3).' } });
   }
   return mutate(deps, actor, id, async (trx, line) => {
-    if (line.is_trial === 1) throw trialNotAllowed();
+    if (line.is_trial === 1) throw appError('TRIAL_NOT_ALLOWED');
     const t = nowSec();
     if (line.last_extended_at !== null && line.last_extended_at > t - 30 * DAY) {
-      throw new AppError(409, 'EXTEND_LIMIT_REACHED', 'extend limit reached');
+      throw appError('EXTEND_LIMIT_REACHED');
     }
     await updateLine(trx, line.id, { exp_date: renewalBase(line.exp_date, t) + days * DAY, last_extended_at: t });
     await logChange(trx, actor, line, 'user_extend', `${days} days`, days);

@@ -1,9 +1,9 @@
 import type { Deps } from '../../deps.ts';
-import { validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { intSetting } from '../settings/service.ts';
-import { charge, logChange, mutate, trialNotAllowed } from './change.ts';
+import { charge, logChange, mutate } from './change.ts';
 import { monthsRemaining } from './rules.ts';
 import { updateLine } from './write-repo.ts';
 
@@ -15,7 +15,7 @@ export function screens(deps: Deps, actor: AuthUser, id: number, amount: number,
     actor,
     id,
     async (trx, line) => {
-      if (line.is_trial === 1) throw trialNotAllowed();
+      if (line.is_trial === 1) throw appError('TRIAL_NOT_ALLOWED');
       const limit = Math.max(1, await intSetting(trx, 'user_limit_screen'));
       const next = line.max_connections + amount;
       if (next < 1 || next > limit) throw validation('amount', `screens must stay between 1 and ${limit}`);

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+
 import { type Order, parseOrder } from '../../http/paging.ts';
 import { nowMs, nowSec } from '../../lib/clock.ts';
 import { resellerIdByUsername } from '../../repos/scope-repo.ts';
@@ -7,6 +7,7 @@ import type { AuthUser } from '../../domain/auth-user.ts';
 import { queueStatus } from './outbox.ts';
 import * as client from './p2p-client.ts';
 import * as repo from './repo.ts';
+import { appError } from '../../http/errors.ts';
 
 const DEFAULT_ORDER: Order = { column: 'pa.id', direction: 'desc' };
 
@@ -20,7 +21,7 @@ export async function list(deps: Deps, actor: AuthUser, q: repo.P2pFilters & { p
 
 export async function get({ database }: Deps, actor: AuthUser, id: number) {
   const row = await repo.findVisible(database.db, actor, id);
-  if (!row) throw notFound('P2P user');
+  if (!row) throw appError('NOT_FOUND', { params: { what: 'P2P user' } });
   return row;
 }
 
