@@ -98,7 +98,6 @@ export async function revoke(deps: Deps, user: AuthUser, id: number): Promise<vo
 /** Keys over their limit in this process, until the minute ends (the count itself is in the database). */
 const limitedUntil = new Map<number, number>();
 
-
 /** What a request through a key carries besides its owner. */
 export interface KeyUse {
   id: number;

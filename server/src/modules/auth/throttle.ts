@@ -1,11 +1,10 @@
 import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-
+import { appError } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { writeLog } from '../logs/write.ts';
 import * as repo from './throttle-repo.ts';
-import { appError } from '../../http/errors.ts';
 
 /**
  * Throttling of guessable secrets (passwords, second-factor codes). Each attempt is counted on

@@ -28,7 +28,6 @@ export interface ImportInput {
   kind?: CatalogueKind;
 }
 
-
 /**
  * One import at a time per process (per database): the route takes the slot before the request's
  * body is read (routes.ts), so a second import is answered 409 at once instead of being read into

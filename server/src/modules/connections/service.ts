@@ -1,6 +1,6 @@
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-
+import { appError } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
@@ -8,7 +8,6 @@ import { type ListQuery, lockLineRow, resolveFilters } from '../lines/service.ts
 import { writeLog } from '../logs/write.ts';
 import { allSettings } from '../settings/service.ts';
 import * as repo from './repo.ts';
-import { appError } from '../../http/errors.ts';
 
 /** The online list's sorts (public name -> column); its `order_by` schema is built from the keys. */
 export const ORDER_FIELDS = { activity_id: 'a.activity_id', username: 'ln.username', date_start: 'a.date_start', master_username: 'o.username', created_at: 'ln.created_at' };

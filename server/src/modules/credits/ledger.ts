@@ -16,7 +16,6 @@ export interface Movement {
   idempotencyKey?: string | null;
 }
 
-
 /** Balances are 32-bit integers on PostgreSQL; a credit that would pass this is refused. */
 export const MAX_BALANCE = 2_147_483_647;
 

@@ -1,9 +1,8 @@
 import type { Deps } from '../../deps.ts';
-
+import { appError } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { findVisibleReseller } from '../resellers/service.ts';
 import * as repo from './repo.ts';
-import { appError } from '../../http/errors.ts';
 
 export type { LedgerRow } from './repo.ts';
 

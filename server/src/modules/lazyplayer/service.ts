@@ -38,8 +38,6 @@ function assertActivatable(line: LineRow, at: number): void {
   if (line.exp_date <= at) throw appError('LINE_EXPIRED');
 }
 
-const refused = (status: number) => appError('LAZY_PLAYER_REFUSED', { params: { status } });
-
 export interface ActivationResult {
   total_charged: number;
   mac: string;
@@ -49,7 +47,7 @@ export interface ActivationResult {
 function replay(previous: repo.Activation): ActivationResult {
   if (previous.status === 'active') return { total_charged: previous.charged, mac: previous.mac };
   if (previous.status === 'pending') throw appError('IN_PROGRESS');
-  throw previous.error?.startsWith('status ') ? refused(Number(previous.error.slice(7))) : appError('LAZY_PLAYER_FAILED');
+  throw previous.error?.startsWith('status ') ? appError('LAZY_PLAYER_REFUSED', { params: { status: Number(previous.error.slice(7)) } }) : appError('LAZY_PLAYER_FAILED');
 }
 
 /**
@@ -100,7 +98,7 @@ export async function activate(deps: Deps, actor: AuthUser, lineId: number, rawM
       await invalidateFor(trx, line.member_id);
     });
     if (charged > 0) applyAwaitingSoon(deps, actor.id); // PIX payments waiting for credits
-    throw err.status !== undefined ? refused(err.status) : appError('LAZY_PLAYER_FAILED');
+    throw err.status !== undefined ? appError('LAZY_PLAYER_REFUSED', { params: { status: err.status } }) : appError('LAZY_PLAYER_FAILED');
   }
   await withTx(deps.database, async (trx) => {
     await repo.finishActivation(trx, id, 'active', null, nowSec());

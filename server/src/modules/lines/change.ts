@@ -14,7 +14,6 @@ import { lockLine } from './write-repo.ts';
 
 // What every change to an existing line goes through: load (locked), change, log, answer the fresh row.
 
-
 /** Charges a non-admin caller for a line operation inside the caller's transaction. */
 export const charge = (trx: Kysely<DB>, actor: AuthUser, amount: number, reason: string, lineId: number, key?: string) =>
   chargeCaller(trx, actor, amount, reason, { lineId }, key);

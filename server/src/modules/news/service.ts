@@ -1,10 +1,9 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-
+import { appError } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { writeLog } from '../logs/write.ts';
 import * as repo from './repo.ts';
-import { appError } from '../../http/errors.ts';
 
 /** Resellers see the published items only; admins every item. */
 export async function list({ database }: Deps, actor: AuthUser) {

@@ -20,7 +20,6 @@ import { assertP2pConfigured, localPartOf } from './rules.ts';
 // transaction opens (SQLite never holds its write lock across HTTP); what it answered is then
 // applied in one transaction, all or nothing.
 
-
 /** Checks the old panel's credentials and attaches that sign-in to the caller (for the client import). */
 export async function attachLogin(deps: Deps, actor: AuthUser, input: { username: string; password: string }) {
   const session = await oldPanel.login(deps.config, input.username, input.password);
@@ -55,7 +54,6 @@ export async function migrateReseller(deps: Deps, actor: AuthUser, input: { user
     throw err;
   }
 }
-
 
 type Reason = 'email_taken' | 'username_taken' | 'duplicate' | 'invalid';
 

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
-import { callUpstream } from '../../http/outbound.ts';
 import { appError } from '../../http/errors.ts';
+import { callUpstream } from '../../http/outbound.ts';
 
 // The old P2P panel's contract (docs/integrations.md, "Old P2P panel"), at OLD_P2P_URL:
 // `POST /api/login {username, password}` -> `{token, reseller: {username, credits}}` or 401;

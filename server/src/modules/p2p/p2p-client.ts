@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
-import { callUpstream } from '../../http/outbound.ts';
 import { appError } from '../../http/errors.ts';
+import { callUpstream } from '../../http/outbound.ts';
 
 // The P2P server's contract (docs/integrations.md, "P2P server"), with P2P_API_URL and
 // P2P_API_KEY (`Authorization: Bearer`). Each delivery carries `Idempotency-Key: outbox-<id>`, so

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-
+import { appError } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import { nowMs, nowSec } from '../../lib/clock.ts';
 import { resellerIdByUsername } from '../../repos/scope-repo.ts';
@@ -7,7 +7,6 @@ import type { AuthUser } from '../../domain/auth-user.ts';
 import { queueStatus } from './outbox.ts';
 import * as client from './p2p-client.ts';
 import * as repo from './repo.ts';
-import { appError } from '../../http/errors.ts';
 
 const DEFAULT_ORDER: Order = { column: 'pa.id', direction: 'desc' };
 

@@ -1,7 +1,6 @@
 import type { Config } from '../../config.ts';
-
-import type { AccountState } from './p2p-client.ts';
 import { appError } from '../../http/errors.ts';
+import type { AccountState } from './p2p-client.ts';
 
 // P2P rules without I/O: logins, statuses, what the P2P server is told.
 

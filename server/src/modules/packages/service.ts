@@ -1,13 +1,12 @@
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-
+import { appError } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
 import { writeLog } from '../logs/write.ts';
 import * as repo from './repo.ts';
 import { PackageBody, type PackageInput, type PackageUpdate } from './schemas.ts';
-import { appError } from '../../http/errors.ts';
 
 /** The package list's sorts (public name -> column); its `order_by` schema is built from the keys. */
 export const ORDER_FIELDS = { id: 'id', package_name: 'package_name', is_trial: 'is_trial', is_official: 'is_official' };

@@ -19,7 +19,6 @@ const SESSION_SECONDS = 2 * 3600;
 const CHARGE_SECONDS = 30 * 60;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-
 export async function signIn(deps: Deps, body: { username?: string; password?: string; link?: string }, ip: string) {
   let lineId: number | undefined;
   if (body.link !== undefined) {

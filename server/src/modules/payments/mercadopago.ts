@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { callUpstream } from '../../http/outbound.ts';
 import { appError } from '../../http/errors.ts';
+import { callUpstream } from '../../http/outbound.ts';
 
 // Mercado Pago's payments API, with each account's own access token (docs/payments.md).
 

@@ -19,7 +19,6 @@ export async function accountToken(deps: Deps, resellerId: number): Promise<stri
   return s?.token_sealed ? ((await openSecret(deps, resellerId, s.token_sealed, TOKEN_PURPOSE)) ?? undefined) : undefined;
 }
 
-
 export interface Notification {
   resellerId: number;
   dataId: string;

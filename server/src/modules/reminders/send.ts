@@ -1,11 +1,10 @@
 import type { Deps } from '../../deps.ts';
-
+import { appError } from '../../http/errors.ts';
 import { openSecret } from '../twofactor/secrets.ts';
 import { sendEmail } from './email.ts';
 import type { Effective } from './settings.ts';
 import { type Channel, EMAIL_SUBJECT } from './stages.ts';
 import { type SendOutcome, sendWhatsApp } from './whatsapp.ts';
-import { appError } from '../../http/errors.ts';
 
 // One message out through one of an account's channels. A channel that is not set up is
 // NOT_CONFIGURED (503), never a pretended send.

@@ -1,7 +1,6 @@
-
+import { appError } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import * as repo from './repo.ts';
-import { appError } from '../../http/errors.ts';
 
 /** Plain resellers have no sub-resellers: every reseller-management route is closed to them. */
 export function requireManager(actor: AuthUser): void {

@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import { withTx } from '../../db/tx.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-
+import { appError } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { clientNetwork } from '../auth/throttle.ts';
@@ -11,7 +11,6 @@ import { playlistBase } from '../domains/service.ts';
 import { findVisibleLine } from '../lines/service.ts';
 import { writeLog } from '../logs/write.ts';
 import * as repo from './repo.ts';
-import { appError } from '../../http/errors.ts';
 
 export const LINK_TYPES = ['mpgets', 'm3u8', 'hls', 'ssiptv'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];

@@ -43,7 +43,6 @@ export function normalise(r: TmdbResult, imageUrl: string): CatalogueTitle | nul
   };
 }
 
-
 /** The search can be asked: TMDB_API_KEY is set (docs/configuration.md). */
 export const isCatalogueConfigured = (config: Config) => !!config.tmdbApiKey;
 
