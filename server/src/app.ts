@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import type { Deps } from './deps.ts';
 import { registerApiKeyContext, registerRoleChecks, requireSession } from './http/auth.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { appError, registerErrorHandling, sendError } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { swaggerOptions } from './http/openapi.ts';
 import { lazySerializers } from './http/serializers.ts';
@@ -165,7 +165,7 @@ async function serveWeb(app: FastifyInstance, dist: string | undefined): Promise
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+      return sendError(reply, appError('NOT_FOUND', { params: { what: `Route ${request.method} ${request.url.split('?')[0]}` } }));
     }
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });

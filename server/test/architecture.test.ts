@@ -62,6 +62,9 @@ function resolveImport(file: string, spec: string): string | undefined {
 
 const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
 
+/** Where an AppError is built: only appError() in domain/errors.ts, from the catalogue (domain/error-codes.ts). */
+const BUILDS_APP_ERROR = /\bnew\s+AppError\s*\(/;
+
 describe('server architecture', () => {
   it('finds every folder of server/src', () => {
     expect(files.length).toBeGreaterThan(100);
@@ -144,6 +147,14 @@ describe('server architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('every error answer comes from the catalogue: only domain/errors.ts builds an AppError', () => {
+    const offenders = files
+      .filter((f) => f.path !== 'domain/errors.ts')
+      .flatMap((f) => f.text.split('\n').flatMap((line, i) => (BUILDS_APP_ERROR.test(line) ? [`${f.path}:${i + 1}: ${line.trim()}`] : [])));
+    expect(offenders).toEqual([]);
+    expect(files.find((f) => f.path === 'domain/errors.ts')?.text).toMatch(BUILDS_APP_ERROR);
+  });
+
   it('the checks catch what they are meant to catch', () => {
     expect(resolveImport('db/tx.ts', '../http/errors.ts')).toBe('http/errors.ts');
     expect(resolveImport('db/migrations/002_seed.ts', '../../modules/settings/defaults.ts')).toBe('modules/settings/defaults.ts');
@@ -165,5 +176,7 @@ describe('server architecture', () => {
     expect([..."import { x } from '../lines/service.ts';".matchAll(FOREIGN_REPO)]).toHaveLength(0);
     expect(MODULE_ENTRIES.includes(resolveImport('modules/payments/apply.ts', '../lines/line-change.ts')!.split('/').slice(2).join('/'))).toBe(false);
     expect(MODULE_ENTRIES.includes(resolveImport('modules/payments/apply.ts', '../lines/service.ts')!.split('/').slice(2).join('/'))).toBe(true);
+    for (const built of ["throw new AppError(409, 'X', 'y')", 'Object.assign(new AppError (429, code, m), {})']) expect(BUILDS_APP_ERROR.test(built), built).toBe(true);
+    for (const fine of ["throw appError('USERNAME_TAKEN')", 'err instanceof AppError', 'class AppError extends Error']) expect(BUILDS_APP_ERROR.test(fine), fine).toBe(false);
   });
 });

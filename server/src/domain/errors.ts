@@ -1,24 +1,51 @@
-/** A domain error: the web app translates `code`; `message` is the English fallback. */
+import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
+
+export type { ErrorCode } from './error-codes.ts';
+
+/** A domain error: the web app translates `code`; `message` is the English fallback. Raise it with appError. */
 export class AppError extends Error {
   constructor(
     public statusCode: number,
-    public code: string,
+    public code: ErrorCode,
     message: string,
     public field?: string,
+    /** seconds, sent as Retry-After */
+    public retryAfter?: number,
   ) {
     super(message);
   }
 }
 
+type Entry<C extends ErrorCode> = (typeof ERROR_CODES)[C];
+type ParamsOf<C extends ErrorCode> = Entry<C>['message'] extends (params: infer P, field?: string) => string ? P : undefined;
+/** No params to pass: a fixed message, or one whose params are all optional. */
+type NoParams<C extends ErrorCode> = ParamsOf<C> extends undefined ? true : Partial<ParamsOf<C>> extends ParamsOf<C> ? true : false;
+type StatusOf<C extends ErrorCode> = Entry<C>['status'] extends readonly (infer S)[] ? S : never;
+
+export type AppErrorOptions<C extends ErrorCode> = {
+  /** the input at fault, when the catalogue has none for this code or it is another one */
+  field?: string;
+  /** one of the code's other statuses (a list in the catalogue) */
+  status?: StatusOf<C>;
+  retryAfter?: number;
+} & (NoParams<C> extends true ? { params?: ParamsOf<C> } : { params: ParamsOf<C> });
+
+/** The error of a catalogue code (domain/error-codes.ts); `params` when its message names values. */
+export function appError<C extends ErrorCode>(
+  code: C,
+  ...[options]: NoParams<C> extends true ? [AppErrorOptions<C>?] : [AppErrorOptions<C>]
+): AppError {
+  const entry: { status: number | readonly number[]; message: string | ((params: never, field?: string) => string); field?: string } = ERROR_CODES[code];
+  const field = options?.field ?? entry.field;
+  const message = typeof entry.message === 'string' ? entry.message : entry.message((options?.params ?? {}) as never, field);
+  const status = options?.status ?? (typeof entry.status === 'number' ? entry.status : entry.status[0]);
+  return new AppError(status as number, code, message, field, options?.retryAfter);
+}
+
 export const BUSY_RETRY_AFTER = 1;
-export const BUSY_MESSAGE = 'The database is busy; nothing was changed, try again';
 
 /** 503 BUSY: a lock was not granted in time (db/tx.ts) and nothing was changed; the client may retry. */
-export function busy(): AppError {
-  const e = new AppError(503, 'BUSY', BUSY_MESSAGE) as AppError & { retryAfter?: number };
-  e.retryAfter = BUSY_RETRY_AFTER;
-  return e;
-}
+export const busy = (): AppError => appError('BUSY', { retryAfter: BUSY_RETRY_AFTER });
 
 /** A lock not granted in time: PostgreSQL's lock_timeout (55P03), SQLite's busy timeout. */
 export function isBusy(err: unknown): boolean {

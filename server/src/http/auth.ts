@@ -6,7 +6,7 @@ import { KEY_PREFIX, type Scope, authenticateKey } from '../modules/apikeys/serv
 import { authenticate } from '../modules/auth/service.ts';
 import { authenticateDownload } from '../modules/exports/service.ts';
 import { mustEnrol } from '../modules/twofactor/service.ts';
-import { AppError, forbidden, notFound } from './errors.ts';
+import { appError, type AppError, validation } from './errors.ts';
 
 type Role = AuthUser['type'];
 
@@ -31,7 +31,6 @@ declare module 'fastify' {
   }
 }
 
-
 /** What an admin who must enrol in 2FA (REQUIRE_ADMIN_2FA=1) may still call. */
 export const ENROLMENT_ROUTES = new Set(['/api/profile', '/api/profile/2fa', '/api/profile/2fa/setup', '/api/profile/2fa/enable', '/api/auth/sign-out']);
 
@@ -44,7 +43,7 @@ export function requireSession(scope: FastifyInstance, deps: Deps): void {
     const signedIn = (user: AuthUser) => {
       request.user = user;
       if (deps.config.requireAdmin2fa && !ENROLMENT_ROUTES.has(request.routeOptions.url ?? '') && mustEnrol(deps, user)) {
-        throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in first');
+        throw appError('TWO_FACTOR_REQUIRED');
       }
     };
     let user: AuthUser | Promise<AuthUser>;
@@ -71,11 +70,11 @@ export function requireSession(scope: FastifyInstance, deps: Deps): void {
 function keyMayCall(request: FastifyRequest, user: Awaited<ReturnType<typeof authenticateKey>>): AuthUser {
   const schema = request.routeOptions.schema;
   const scope = schema?.scope;
-  if (!scope) throw new AppError(403, 'SCOPE_REQUIRED', 'API keys cannot call this route');
-  if (!user.apiKey.scopes.includes(scope)) throw new AppError(403, 'SCOPE_REQUIRED', `This API key needs the scope ${scope}`, scope);
+  if (!scope) throw appError('SCOPE_REQUIRED');
+  if (!user.apiKey.scopes.includes(scope)) throw appError('SCOPE_REQUIRED', { field: scope, params: { scope } });
   const key = request.headers['idempotency-key'];
   if (schema?.idempotencyKey && (typeof key !== 'string' || key === '')) {
-    throw new AppError(400, 'VALIDATION', 'Idempotency-Key: a call that spends credits through an API key must send one', 'Idempotency-Key');
+    throw validation('Idempotency-Key', 'a call that spends credits through an API key must send one');
   }
   return user;
 }
@@ -108,11 +107,11 @@ export function registerRoleChecks(app: FastifyInstance): void {
 }
 
 function denied(hideAs: string | undefined): AppError {
-  return hideAs ? notFound(hideAs) : forbidden();
+  return hideAs ? appError('NOT_FOUND', { params: { what: hideAs } }) : appError('FORBIDDEN');
 }
 
 /** In-handler check; prefer `config: { roles }`, which runs before the body is validated. */
 export function requireRole(request: FastifyRequest, ...types: Role[]): AuthUser {
-  if (!types.includes(request.user.type)) throw forbidden();
+  if (!types.includes(request.user.type)) throw appError('FORBIDDEN');
   return request.user;
 }

@@ -1,14 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, BUSY_MESSAGE, BUSY_RETRY_AFTER, isBusy } from '../domain/errors.ts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { AppError, appError, busy, type ErrorCode, isBusy } from '../domain/errors.ts';
 
-// AppError and BUSY live in domain/errors.ts so the db layer can raise them without depending on http/.
-export { AppError, busy, isBusy } from '../domain/errors.ts';
+// AppError, appError and BUSY live in domain/ so the db layer can raise them without depending on http/.
+export { AppError, appError, busy, isBusy } from '../domain/errors.ts';
 
-
-export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
-export const forbidden = () => new AppError(403, 'FORBIDDEN', 'You are not allowed to do this');
-export const validation = (field: string, message: string) =>
-  new AppError(400, 'VALIDATION', `${field}: ${message}`, field);
+/** 400 VALIDATION naming the input at fault: `<field>: <problem>`. */
+export const validation = (field: string, problem: string) => appError('VALIDATION', { field, params: { message: `${field}: ${problem}` } });
 
 /**
  * What a refusal by one of these schema patterns says instead of "must match pattern ...": an
@@ -26,47 +23,39 @@ function fieldOf(err: FastifyError): string | undefined {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) {
-      const retryAfter = (err as AppError & { retryAfter?: number }).retryAfter;
-      if (retryAfter) reply.header('Retry-After', String(retryAfter));
-      return reply
-        .status(err.statusCode)
-        .send({ statusCode: err.statusCode, code: err.code, message: err.message, field: err.field });
-    }
+    if (err instanceof AppError) return sendError(reply, err);
     if (err.validation) {
       const field = fieldOf(err);
       const first = err.validation[0];
       const better = first?.keyword === 'pattern' ? PATTERN_MESSAGES.get(String(first.params?.pattern)) : undefined;
       const message = better ? `${field}: ${better}` : err.message;
-      return reply.status(400).send({ statusCode: 400, code: 'VALIDATION', message, field });
+      return sendError(reply, appError('VALIDATION', { field, params: { message } }));
     }
     if (isBusy(err)) {
       // A write outside withTx that did not get its lock in time: the same answer as inside one.
-      reply.header('Retry-After', String(BUSY_RETRY_AFTER));
-      return reply.status(503).send({ statusCode: 503, code: 'BUSY', message: BUSY_MESSAGE });
+      return sendError(reply, busy());
     }
     if (isUniqueViolation(err)) {
       // Two requests raced for the same unique value (username, ...): the loser gets a clean 409.
-      return reply.status(409).send({ statusCode: 409, code: 'CONFLICT', message: 'This value is already taken' });
+      return sendError(reply, appError('CONFLICT'));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, body too large, wrong content type...
-      const codes: Record<number, string> = { 400: 'VALIDATION', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 413: 'PAYLOAD_TOO_LARGE', 414: 'URI_TOO_LONG', 415: 'UNSUPPORTED_MEDIA_TYPE' };
+      // Fastify's own client errors (malformed JSON, body too large, wrong content type...): its
+      // status and text as they are; BAD_REQUEST covers a 4xx without a code of its own.
+      const codes: Record<number, ErrorCode> = { 400: 'VALIDATION', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 413: 'PAYLOAD_TOO_LARGE', 414: 'URI_TOO_LONG', 415: 'UNSUPPORTED_MEDIA_TYPE' };
       const code = codes[status] ?? 'BAD_REQUEST';
       return reply.status(status).send({ statusCode: status, code, message: err.message, field: status === 400 ? 'body' : undefined });
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', message: 'Internal server error' });
+    return sendError(reply, appError('INTERNAL'));
   });
 }
 
-export function rateLimited(retryAfter: number): AppError {
-  const e = new AppError(429, 'RATE_LIMITED', 'Too many failed attempts, try again later') as AppError & {
-    retryAfter?: number;
-  };
-  e.retryAfter = retryAfter;
-  return e;
+/** The one shape of an error answer: `{statusCode, code, message, field?}`, and Retry-After when the error has one. */
+export function sendError(reply: FastifyReply, err: AppError) {
+  if (err.retryAfter) reply.header('Retry-After', String(err.retryAfter));
+  return reply.status(err.statusCode).send({ statusCode: err.statusCode, code: err.code, message: err.message, field: err.field });
 }
 
 export function isUniqueViolation(err: unknown): boolean {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { appError } from './errors.ts';
 import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE, nestsDeeperThan } from './json-depth.mjs';
 
 export { MAX_JSON_DEPTH };
@@ -10,7 +10,7 @@ type Parse = (request: FastifyRequest, text: string, done: (err: Error | null, b
 export function depthCheckedJsonParser(app: FastifyInstance): Parse {
   const parse = app.getDefaultJsonParser('error', 'error');
   return (request, text, done) => {
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) done(new AppError(400, 'VALIDATION', TOO_DEEP_MESSAGE, 'body'), undefined);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) done(appError('VALIDATION', { field: 'body', params: { message: TOO_DEEP_MESSAGE } }), undefined);
     else parse(request, text, done);
   };
 }

@@ -2,10 +2,11 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { Type } from 'typebox';
+import type { ErrorCode } from '../domain/errors.ts';
 import { ENROLMENT_ROUTES } from './auth.ts';
 
 /** Error codes by HTTP status. */
-type ErrorCodes = Partial<Record<400 | 401 | 403 | 404 | 409 | 422 | 424 | 429 | 502 | 503, readonly string[]>>;
+type ErrorCodes = Partial<Record<400 | 401 | 403 | 404 | 409 | 422 | 424 | 429 | 502 | 503, readonly ErrorCode[]>>;
 
 declare module 'fastify' {
   interface FastifySchema {

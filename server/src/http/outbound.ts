@@ -1,4 +1,4 @@
-import { AppError } from './errors.ts';
+import { appError, AppError } from './errors.ts';
 
 // Calls to outside systems (docs/integrations.md): 5 s timeout, at most 1 MB read, NOT_CONFIGURED (503)
 // when the system's URL is unset, UPSTREAM_ERROR (502, the outside status in the message) when the
@@ -6,9 +6,6 @@ import { AppError } from './errors.ts';
 
 export const UPSTREAM_TIMEOUT_MS = 5000;
 export const UPSTREAM_MAX_BYTES = 1024 * 1024;
-
-export const notConfigured = (what: string) => new AppError(503, 'NOT_CONFIGURED', `${what} is not configured`);
-export const upstreamError = (what: string, detail: string) => new AppError(502, 'UPSTREAM_ERROR', `${what}: ${detail}`);
 
 export interface UpstreamAnswer {
   status: number;
@@ -39,7 +36,7 @@ async function readCapped(res: Response, system: string): Promise<string> {
     size += value.byteLength;
     if (size > UPSTREAM_MAX_BYTES) {
       await reader.cancel();
-      throw upstreamError(system, 'answer larger than 1 MB');
+      throw appError('UPSTREAM_ERROR', { params: { system, detail: 'answer larger than 1 MB' } });
     }
     chunks.push(value);
   }
@@ -67,14 +64,14 @@ export async function callUpstream(req: UpstreamRequest): Promise<UpstreamAnswer
   } catch (err) {
     if (err instanceof AppError) throw err;
     const reason = timeout.aborted ? `no answer within ${UPSTREAM_TIMEOUT_MS / 1000} s` : describe(err);
-    throw upstreamError(req.system, reason);
+    throw appError('UPSTREAM_ERROR', { params: { system: req.system, detail: reason } });
   }
   if (text.trim() === '') return { status: res.status, body: undefined };
   try {
     return { status: res.status, body: JSON.parse(text) };
   } catch {
     if (res.status >= 400) return { status: res.status, body: undefined }; // an error page: the status says enough
-    throw upstreamError(req.system, `answered ${res.status} with a body that is not JSON`);
+    throw appError('UPSTREAM_ERROR', { params: { system: req.system, detail: `answered ${res.status} with a body that is not JSON` } });
   }
 }
 

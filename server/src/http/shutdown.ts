@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import { appError, sendError } from './errors.ts';
 
 const draining = new WeakSet<FastifyInstance>();
 
@@ -13,8 +14,8 @@ export function registerShutdownGate(app: FastifyInstance): void {
   // Callback hooks, not async ones: they run on every request, and a promise each is measurable (issue 13).
   app.addHook('onRequest', (_request, reply, done) => {
     if (!draining.has(app)) return done();
-    reply.header('Connection', 'close').header('Retry-After', '5');
-    reply.status(503).send({ statusCode: 503, code: 'SHUTTING_DOWN', message: 'The server is restarting, try again' });
+    reply.header('Connection', 'close');
+    sendError(reply, appError('SHUTTING_DOWN', { retryAfter: 5 }));
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining.has(app)) reply.header('Connection', 'close');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import { validation } from './errors.ts';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -30,6 +30,6 @@ function badTextField(root: unknown): { field: string; problem: string } | undef
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     const bad = badTextField(request.query) ?? badTextField(request.body) ?? badTextField(request.params);
-    done(bad ? new AppError(400, 'VALIDATION', `${bad.field}: ${bad.problem}`, bad.field) : undefined);
+    done(bad ? validation(bad.field, bad.problem) : undefined);
   });
 }

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { AppError, notFound, validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { networkMatcher } from '../../lib/ssrf/addresses.ts';
 import { hashToken } from '../auth/service.ts';
@@ -68,7 +68,7 @@ export async function create(deps: Deps, user: AuthUser, body: NewKey) {
   };
   const id = await withTx(deps.database, async (trx) => {
     if ((await repo.countLiveKeys(trx, user.id)) >= MAX_LIVE_KEYS) {
-      throw new AppError(409, 'API_KEY_LIMIT', `An account may hold ${MAX_LIVE_KEYS} keys: revoke one first`);
+      throw appError('API_KEY_LIMIT', { params: { max: MAX_LIVE_KEYS } });
     }
     const made = await repo.insertKey(trx, row);
     await writeLog(trx, { type_log: 'auth', action: 'api_key_create', actor_id: user.id, reseller_id: user.id, target_user: row.name, value: scopes.join(' ') });
@@ -90,15 +90,13 @@ export async function list(deps: Deps, user: AuthUser) {
 export async function revoke(deps: Deps, user: AuthUser, id: number): Promise<void> {
   await withTx(deps.database, async (trx) => {
     const found = await repo.revokeKey(trx, user.id, id, nowSec());
-    if (!found) throw notFound('API key');
+    if (!found) throw appError('NOT_FOUND', { params: { what: 'API key' } });
     await writeLog(trx, { type_log: 'auth', action: 'api_key_revoke', actor_id: user.id, reseller_id: user.id, target_user: found.name });
   });
 }
 
 /** Keys over their limit in this process, until the minute ends (the count itself is in the database). */
 const limitedUntil = new Map<number, number>();
-
-const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'This API key is not valid (unknown, revoked or expired)');
 
 /** What a request through a key carries besides its owner. */
 export interface KeyUse {
@@ -116,13 +114,13 @@ export async function authenticateKey(deps: Deps, key: string, ip: string): Prom
   const db = deps.database.db;
   const row = await repo.keyByHash(db, hashToken(key));
   const now = nowSec();
-  if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at <= now) || row.status !== 1 || row.deleted_at !== null) throw unauthorized();
+  if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at <= now) || row.status !== 1 || row.deleted_at !== null) throw appError('UNAUTHORIZED', { params: { credential: 'This API key' } });
   const allowed = row.allowed_ips ? (JSON.parse(row.allowed_ips) as string[]) : [];
-  if (allowed.length && !networkMatcher(allowed)(ip)) throw new AppError(403, 'IP_NOT_ALLOWED', 'This API key may not be used from this address');
+  if (allowed.length && !networkMatcher(allowed)(ip)) throw appError('IP_NOT_ALLOWED');
   const minute = Math.floor(now / 60);
-  const tooMany = (limit: number | string) => Object.assign(new AppError(429, 'RATE_LIMITED', `This API key may make ${limit} requests a minute`), { retryAfter: (minute + 1) * 60 - now });
+  const tooMany = (perMinute?: number) => appError('RATE_LIMITED', { params: { perMinute }, retryAfter: (minute + 1) * 60 - now });
   // over its limit this minute: refused without writing (a bot ignoring 429 costs no commits)
-  if ((limitedUntil.get(row.id) ?? 0) > now) throw tooMany('no more');
+  if ((limitedUntil.get(row.id) ?? 0) > now) throw tooMany();
   const [count, limit] = await Promise.all([repo.countRequest(db, row.id, minute), intSetting(db, 'api_key_requests_per_minute')]);
   if (count > limit) {
     if (limitedUntil.size > 10_000) limitedUntil.clear();

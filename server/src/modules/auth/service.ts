@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import type { Deps } from '../../deps.ts';
 import { nowSec } from '../../lib/clock.ts';
@@ -20,8 +20,6 @@ interface SignInInput {
   userAgent?: string;
 }
 
-const invalid = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
-
 export async function signIn(deps: Deps, input: SignInInput) {
   const db = deps.database.db;
   const knownDeviceId = await knownDeviceFor(db, input.device_token, input.username);
@@ -39,7 +37,7 @@ export async function signIn(deps: Deps, input: SignInInput) {
       target_user: input.username,
       ip: input.ip,
     });
-    throw invalid();
+    throw appError('INVALID_CREDENTIALS');
   }
 
   // The password is right: the rest (second factor, session) is the same for every sign-in.
@@ -59,15 +57,13 @@ const SEEN_RESOLUTION = 60; // seconds: don't write last_seen_at on every reques
  * the session check runs on every signed-in request (issue 13).
  */
 export function authenticate(deps: Deps, token: string | undefined): AuthUser | Promise<AuthUser> {
-  if (!token || token.length > 200) throw unauthorized();
+  if (!token || token.length > 200) throw appError('UNAUTHORIZED');
   const row = repo.findSessionByToken(deps.database.db, hashToken(token));
   return row instanceof Promise ? row.then((found) => signedIn(deps, found)) : signedIn(deps, row);
 }
 
 /** The signed-in reseller of a session still valid (one-time download links), or throws 401. */
 export const authenticateSession = async (deps: Deps, sessionId: number) => signedIn(deps, await repo.findSessionById(deps.database.db, sessionId));
-
-const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Sign in to continue');
 
 /** The session's reseller when the session is still valid, or throws 401; a promise only when last_seen_at is written. */
 function signedIn({ database }: Deps, row: repo.SessionRow | undefined): AuthUser | Promise<AuthUser> {
@@ -80,7 +76,7 @@ function signedIn({ database }: Deps, row: repo.SessionRow | undefined): AuthUse
     row.status !== 1 ||
     row.deleted_at !== null
   ) {
-    throw unauthorized();
+    throw appError('UNAUTHORIZED');
   }
   const user: AuthUser = {
     id: row.reseller_id,

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { rateLimited } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { writeLog } from '../logs/service.ts';
 import * as repo from './throttle-repo.ts';
@@ -44,7 +44,7 @@ function rule(config: Config, limit: number): repo.ThrottleRule {
 /** Logs the refusal and builds its 429 (Retry-After until `until`). */
 async function refusal(db: Tx, refusal: Refusal, until: number, now: number) {
   await writeLog(db, { type_log: 'auth', action: refusal.action, reseller_id: refusal.reseller_id ?? null, target_user: refusal.target_user, ip: refusal.ip });
-  return rateLimited(Math.max(1, until - now));
+  return appError('RATE_LIMITED', { retryAfter: Math.max(1, until - now) });
 }
 
 /** Counts one attempt on every key, or throws 429 RATE_LIMITED (logged, with Retry-After) counting none. */

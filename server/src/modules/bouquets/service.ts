@@ -1,6 +1,6 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound, validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { writeLog } from '../logs/service.ts';
 import * as items from './items-repo.ts';
@@ -16,7 +16,7 @@ export async function list({ database }: Deps) {
 /** One bouquet with the ids of its categories and single streams. */
 export async function get({ database }: Deps, id: number) {
   const row = await repo.findBouquet(database.db, id);
-  if (!row) throw notFound('Bouquet');
+  if (!row) throw appError('NOT_FOUND', { params: { what: 'Bouquet' } });
   return { ...row, ...(await items.itemsOf(database.db, id)) };
 }
 
@@ -28,7 +28,7 @@ export interface Contents {
 
 /** Bouquet ids arrive as strings (spec: JSON array of id strings); all must exist, at least one. */
 export async function assertBouquetIds(db: import('../../db/tx.ts').Tx, ids: string[], field: string): Promise<string[]> {
-  if (ids.length === 0) throw new AppError(400, 'BOUQUET_REQUIRED', 'You must select at least 1 bouquet', field);
+  if (ids.length === 0) throw appError('BOUQUET_REQUIRED', { field });
   if (ids.some((id) => !/^[1-9][0-9]{0,9}$/.test(id) || Number(id) > 2147483647)) {
     throw validation(field, 'bouquet ids must be positive integers');
   }
@@ -48,7 +48,7 @@ export async function create(deps: Deps, actor: AuthUser, name: string) {
 export async function update(deps: Deps, actor: AuthUser, id: number, name: string, contents: Contents = {}) {
   return withTx(deps.database, async (trx) => {
     const row = await repo.updateBouquet(trx, id, name);
-    if (!row) throw notFound('Bouquet');
+    if (!row) throw appError('NOT_FOUND', { params: { what: 'Bouquet' } });
     const parts = [['categories', 'category_id', contents.categories], ['streams', 'stream_id', contents.streams]] as const;
     for (const [field, column, ids] of parts) {
       if (ids === undefined) continue;
@@ -64,8 +64,8 @@ export async function update(deps: Deps, actor: AuthUser, id: number, name: stri
 
 export async function remove(deps: Deps, actor: AuthUser, id: number) {
   return withTx(deps.database, async (trx) => {
-    if (!(await repo.findBouquet(trx, id))) throw notFound('Bouquet');
-    if (await repo.usedByPackages(trx, id)) throw new AppError(409, 'BOUQUET_IN_USE', 'This bouquet is used by a package');
+    if (!(await repo.findBouquet(trx, id))) throw appError('NOT_FOUND', { params: { what: 'Bouquet' } });
+    if (await repo.usedByPackages(trx, id)) throw appError('BOUQUET_IN_USE');
     await repo.deleteBouquet(trx, id);
     await writeLog(trx, { type_log: 'admin', action: 'bouquet_delete', actor_id: actor.id, reseller_id: actor.id, value_int: id });
   });

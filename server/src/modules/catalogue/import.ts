@@ -2,7 +2,7 @@ import { type Tx, withTx } from '../../db/tx.ts';
 import type { CatalogueKind } from '../../db/types.ts';
 import type { Database } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, validation } from '../../http/errors.ts';
+import { appError, AppError, validation } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { outboundAppError, safeFetch } from '../../lib/ssrf/index.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
@@ -27,8 +27,6 @@ export interface ImportInput {
   kind?: CatalogueKind;
 }
 
-const running = () => new AppError(409, 'IMPORT_RUNNING', 'Another catalogue import is running; try again when it has finished');
-
 /**
  * One import at a time per process (per database): the route takes the slot before the request's
  * body is read (routes.ts), so a second import is answered 409 at once instead of being read into
@@ -41,7 +39,7 @@ export const importRunning = ({ database }: Deps) => taken.has(database);
 
 /** Takes this process's import slot, or throws the 409; call the answer once to give it back. */
 export function takeImportSlot({ database }: Deps): () => void {
-  if (taken.has(database)) throw running();
+  if (taken.has(database)) throw appError('IMPORT_RUNNING');
   taken.add(database);
   return () => taken.delete(database);
 }
@@ -63,7 +61,7 @@ export async function importCatalogue(deps: Deps, actor: AuthUser, input: Import
   try {
     if ((input.m3u === undefined) === (input.url === undefined)) throw validation('m3u', 'send either m3u (the playlist text) or url');
     const locked = await repo.whileImportLocked(deps.database, () => importLocked(deps, actor, input));
-    if (!locked.ok) throw running();
+    if (!locked.ok) throw appError('IMPORT_RUNNING');
     return locked.value;
   } finally {
     releaseSlot();
@@ -76,7 +74,7 @@ async function importLocked(deps: Deps, actor: AuthUser, input: ImportInput) {
   const { entries, skipped } = await toEntries(await readPlaylist(text, field), input.kind);
   if (entries.length === 0) {
     const first = skipped[0];
-    throw new AppError(400, 'M3U_INVALID', `${field}: no entry can be imported (line ${first.line}: ${first.reason}); nothing was imported`, field);
+    throw appError('M3U_INVALID', { field, params: { why: `no entry can be imported (line ${first.line}: ${first.reason})` } });
   }
   const source = field === 'url' ? new URL(input.url as string).host : 'file';
   const now = nowSec();

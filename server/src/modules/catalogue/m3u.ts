@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { CatalogueKind } from '../../db/types.ts';
-import { AppError } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 
 /** One playlist entry as the parser read it (see m3u-worker.mjs). */
 interface ParsedEntry {
@@ -37,8 +37,7 @@ const PARSE_TIMEOUT_MS = 20_000;
 const SOURCE_SCHEMES = new Set(['http:', 'https:', 'rtmp:', 'rtmps:', 'rtsp:', 'udp:', 'rtp:', 'srt:']);
 const VIDEO_FILES = new Set(['mp4', 'mkv', 'avi', 'mov', 'm4v', 'wmv', 'flv', 'webm', 'mpg', 'mpeg', '3gp', 'ogv', 'divx', 'vob']);
 
-const invalid = (field: string, why: string) => new AppError(400, 'M3U_INVALID', `${field}: ${why}; nothing was imported`, field);
-export const tooManyEntries = (field: string) => invalid(field, `more than ${MAX_ENTRIES} entries`);
+export const tooManyEntries = (field: string) => appError('M3U_INVALID', { field, params: { why: `more than ${MAX_ENTRIES} entries` } });
 
 /**
  * The parser reads an entry only from a line starting with this (after blanks), so the number of
@@ -82,7 +81,7 @@ export class EntryCounter {
 
 /** Parses a playlist's text (off the main thread); a text that is not an M3U playlist is a 400. */
 export async function readPlaylist(raw: string, field: string): Promise<{ parsed: ParsedEntry[]; orphans: number[]; offset: number }> {
-  if (raw.includes('\u0000')) throw invalid(field, 'not a text playlist');
+  if (raw.includes('\u0000')) throw appError('M3U_INVALID', { field, params: { why: 'not a text playlist' } });
   const text = raw.replace(/^\uFEFF/, '');
   // Blank lines before #EXTM3U are dropped; `offset` keeps the reported line numbers the file's.
   let start = 0;
@@ -92,11 +91,11 @@ export async function readPlaylist(raw: string, field: string): Promise<{ parsed
     offset++;
   }
   const body = text.slice(start);
-  if (!body.startsWith('#EXTM3U')) throw invalid(field, 'an M3U playlist starts with #EXTM3U');
+  if (!body.startsWith('#EXTM3U')) throw appError('M3U_INVALID', { field, params: { why: 'an M3U playlist starts with #EXTM3U' } });
   checkEntryCount(body, field);
   const answer = await parseInWorker(body);
-  if (!answer.ok) throw invalid(field, answer.message);
-  if (answer.entries.length + answer.orphans.length === 0) throw invalid(field, 'the playlist has no #EXTINF entries');
+  if (!answer.ok) throw appError('M3U_INVALID', { field, params: { why: answer.message } });
+  if (answer.entries.length + answer.orphans.length === 0) throw appError('M3U_INVALID', { field, params: { why: 'the playlist has no #EXTINF entries' } });
   if (answer.entries.length > MAX_ENTRIES) throw tooManyEntries(field);
   return { parsed: answer.entries, orphans: answer.orphans, offset };
 }
@@ -176,7 +175,7 @@ function parseInWorker(text: string): Promise<WorkerAnswer> {
  */
 export async function parseJsonOffThread(bytes: Buffer): Promise<unknown> {
   const answer = await inWorker<{ ok: true; value: unknown }>({ json: bytes }, (message, finish) => finish(message as { ok: true; value: unknown } | Failure));
-  if (!answer.ok) throw new AppError(400, 'VALIDATION', answer.message.startsWith('body: ') ? answer.message : `body: ${answer.message}`, 'body');
+  if (!answer.ok) throw validation('body', answer.message.replace(/^body: /, ''));
   return answer.value;
 }
 

@@ -1,6 +1,6 @@
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
@@ -40,7 +40,7 @@ export async function disconnect(deps: Deps, actor: AuthUser, lineId: number, ac
   const now = nowSec();
   return withTx(deps.database, async (trx) => {
     const found = await repo.findVisibleConnection(trx, actor, lineId, activityId, now - deps.config.onlineWindowSeconds);
-    if (!found) throw notFound('Connection');
+    if (!found) throw appError('NOT_FOUND', { params: { what: 'Connection' } });
     await repo.endAddress(trx, lineId, found.user_ip, now, now + deps.config.disconnectBanSeconds);
     await writeLog(trx, { type_log: 'user', action: 'user_disconnect', actor_id: actor.id, reseller_id: found.member_id, target_user: found.username, value_int: activityId });
     return { message: 'user disconnected successfully' };

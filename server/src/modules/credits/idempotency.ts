@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/connection.ts';
 import { type Tx, withTx } from '../../db/tx.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, appError, validation } from '../../http/errors.ts';
 import { markReplayed } from '../../http/schemas.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { PerKeyLimit } from '../../lib/per-key-limit.ts';
@@ -20,13 +20,11 @@ export interface Outcome<T> {
   replayed: boolean;
 }
 
-const conflict = () =>
-  new AppError(422, 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was already used with another request');
 
 async function storedOutcome<T>(db: Tx, req: IdempotencyRequest, hash: string): Promise<Outcome<T> | undefined> {
   const row = await repo.findKey(db, req.actorId, req.key as string);
   if (!row) return undefined;
-  if (row.request_hash !== hash) throw conflict();
+  if (row.request_hash !== hash) throw appError('IDEMPOTENCY_CONFLICT');
   markReplayed();
   return { statusCode: row.status_code, body: JSON.parse(row.response) as T, replayed: true };
 }
@@ -64,7 +62,7 @@ async function runOnce<T>(
     const body = await withTx(database, operation);
     return { statusCode, body, replayed: false };
   }
-  if (req.key.length > 200) throw new AppError(400, 'VALIDATION', 'Idempotency-Key is too long', 'Idempotency-Key');
+  if (req.key.length > 200) throw validation('Idempotency-Key', 'at most 200 characters');
   const hash = createHash('sha256').update(JSON.stringify(req.fingerprint)).digest('hex');
   try {
     return await withTx(database, async (trx) => {

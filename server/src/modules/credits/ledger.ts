@@ -1,6 +1,6 @@
 import type { Dialect } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
-import { AppError } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { emitCreditsLow } from '../webhooks/service.ts';
 import * as repo from './balance-repo.ts';
@@ -24,8 +24,6 @@ export interface Entry {
   idempotencyKey?: string | null;
 }
 
-export const insufficientCredits = () => new AppError(409, 'INSUFFICIENT_CREDITS', 'Insufficient credits');
-const creditLimit = () => new AppError(409, 'CREDIT_LIMIT', 'This balance cannot grow any further');
 
 /** Balances are 32-bit integers on PostgreSQL; a credit that would pass this is refused. */
 export const MAX_BALANCE = 2_147_483_647;
@@ -68,7 +66,7 @@ function move(trx: Tx, resellerId: number, delta: number, e: Entry): Promise<num
 async function debit(trx: Tx, resellerId: number, amount: number, e: Entry): Promise<number> {
   assertAmount(amount);
   const balance = await move(trx, resellerId, -amount, e);
-  if (balance === undefined) throw insufficientCredits();
+  if (balance === undefined) throw appError('INSUFFICIENT_CREDITS');
   await emitCreditsLow(trx, resellerId, balance + amount, balance);
   return balance;
 }
@@ -76,7 +74,7 @@ async function debit(trx: Tx, resellerId: number, amount: number, e: Entry): Pro
 async function credit(trx: Tx, resellerId: number, amount: number, e: Entry): Promise<number> {
   assertAmount(amount);
   const balance = await move(trx, resellerId, amount, e);
-  if (balance === undefined) throw creditLimit();
+  if (balance === undefined) throw appError('CREDIT_LIMIT');
   return balance;
 }
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { findVisibleReseller } from '../resellers/service.ts';
 import * as repo from './repo.ts';
@@ -8,7 +8,7 @@ export type { LedgerRow } from './repo.ts';
 
 /** The ledger is readable by its reseller and by everyone above it; anyone else gets 404. */
 async function assertReadable({ database }: Deps, actor: AuthUser, resellerId: number) {
-  if (!(await findVisibleReseller(database.db, actor, resellerId, true))) throw notFound('Reseller');
+  if (!(await findVisibleReseller(database.db, actor, resellerId, true))) throw appError('NOT_FOUND', { params: { what: 'Reseller' } });
 }
 
 /** A reseller's credit history. Newest first. */
@@ -25,5 +25,5 @@ export async function exportRows(deps: Deps, actor: AuthUser, resellerId: number
 
 // The ledger's operations (ledger.ts) and idempotent requests (idempotency.ts): every module that
 // moves credits or answers a repeated request goes through these.
-export { burn, chargeable, currentBalance, insufficientCredits, lockResellers, mint, refund, spend, transfer } from './ledger.ts';
+export { burn, chargeable, currentBalance, lockResellers, mint, refund, spend, transfer } from './ledger.ts';
 export { type Outcome, runIdempotent } from './idempotency.ts';

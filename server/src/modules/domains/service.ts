@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound, validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { writeLog } from '../logs/service.ts';
@@ -33,7 +33,7 @@ export function normaliseDomain(raw: string): string {
 
 async function visibleOr404(deps: Deps, actor: AuthUser, id: number) {
   const row = await findVisibleReseller(deps.database.db, actor, id, true);
-  if (!row) throw notFound('Reseller');
+  if (!row) throw appError('NOT_FOUND', { params: { what: 'Reseller' } });
   return row;
 }
 
@@ -46,7 +46,7 @@ export async function list(deps: Deps, actor: AuthUser, resellerId: number) {
 /** Managing domains is reseller management: masters and admins, for resellers below them. */
 export async function add(deps: Deps, actor: AuthUser, resellerId: number, dns: string) {
   const owner = actor.type === 'reseller' ? undefined : await findVisibleReseller(deps.database.db, actor, resellerId, false);
-  if (!owner) throw notFound('Reseller');
+  if (!owner) throw appError('NOT_FOUND', { params: { what: 'Reseller' } });
   if (dns.trim() === '' || dns.trim().toUpperCase() === 'NULL') return clear(deps, actor, resellerId, owner);
   const dns_reseller = normaliseDomain(dns);
   return withTx(deps.database, async (trx) => {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
-import { AppError, validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { authenticateSession } from '../auth/service.ts';
@@ -122,7 +122,6 @@ async function* logged<R>(rows: AsyncGenerator<R>, done: (count: number, complet
 const TOKEN_SECONDS = 60;
 const EXPORT_PATH = /^\/api\/(users\/export\.(csv|xlsx)|resellers\/export\.csv|resellers\/[1-9]\d{0,9}\/ledger\/export\.csv|logs\/export\.csv|payments\/export\.(csv|xlsx))$/;
 const TOKEN_PARAM = 'download_token';
-const refused = () => new AppError(401, 'UNAUTHORIZED', 'This download link is invalid or has expired');
 
 /** "/api/x?b=1&a=2" as compared: path plus the query without the token, in the order given. */
 function boundUrl(raw: string): { path: string; url: string; token: string | null } {
@@ -150,8 +149,8 @@ export async function downloadLink(deps: Deps, actor: AuthUser, path: string) {
 /** The signed-in reseller behind a download link of this request URL (used up by this call), or 401. */
 export async function authenticateDownload(deps: Deps, requestUrl: string): Promise<AuthUser> {
   const bound = boundUrl(requestUrl);
-  if (!bound.token || bound.token.length > 200) throw refused();
+  if (!bound.token || bound.token.length > 200) throw appError('UNAUTHORIZED', { params: { credential: 'This download link' } });
   const row = await repo.takeDownloadToken(deps.database.db, hashToken(bound.token));
-  if (!row || row.url !== bound.url || row.expires_at <= nowSec()) throw refused();
+  if (!row || row.url !== bound.url || row.expires_at <= nowSec()) throw appError('UNAUTHORIZED', { params: { credential: 'This download link' } });
   return authenticateSession(deps, row.session_id);
 }

@@ -1,9 +1,4 @@
-import { notConfigured } from '../../http/outbound.ts';
-
 // Calls to the outside services the admin configured (TMDB, Lazy Player): bounded in time and size.
-
-/** 503 `NOT_CONFIGURED` (docs/integrations.md): the same answer as every outside system's. */
-export const NOT_CONFIGURED = notConfigured;
 
 /** The other side failed, timed out or answered nonsense: a 4xx for our client, never a 5xx of ours. */
 export class UpstreamError extends Error {

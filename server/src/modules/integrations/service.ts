@@ -1,2 +1,2 @@
 // The integrations module's public entry.
-export { NOT_CONFIGURED, UpstreamError, fetchLimited } from './http.ts';
+export { UpstreamError, fetchLimited } from './http.ts';

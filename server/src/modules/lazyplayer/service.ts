@@ -1,11 +1,11 @@
 import type { Deps } from '../../deps.ts';
 import { withTx } from '../../db/tx.ts';
-import { AppError, notFound, validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { applyAwaitingSoon } from '../payments/service.ts';
 import { invalidateFor } from '../dashboard/service.ts';
-import { NOT_CONFIGURED, UpstreamError } from '../integrations/service.ts';
+import { UpstreamError } from '../integrations/service.ts';
 import { applyLineChange, findVisibleLine, type LineRow, loadLineForChange } from '../lines/service.ts';
 import { intSetting } from '../settings/service.ts';
 import { originalLinks, panelOrigin } from '../shortlinks/service.ts';
@@ -18,7 +18,7 @@ const MAC = /^[0-9A-F]{2}([:-]?)[0-9A-F]{2}(\1[0-9A-F]{2}){4}$/i;
 /** `aa-bb-cc-dd-ee-ff`, `AABBCCDDEEFF` -> `AA:BB:CC:DD:EE:FF`; anything else is refused. */
 export function normaliseMac(raw: string): string {
   const mac = raw.trim();
-  if (!mac) throw new AppError(400, 'MAC_REQUIRED', 'Enter the MAC address', 'mac');
+  if (!mac) throw appError('MAC_REQUIRED');
   if (!MAC.test(mac)) throw validation('mac', 'a MAC address has six pairs of hex digits, e.g. 00:1A:2B:3C:4D:5E');
   return (mac.replace(/[:-]/g, '').toUpperCase().match(/../g) as string[]).join(':');
 }
@@ -29,16 +29,13 @@ export function proportionalCharge(expDate: number, at: number, monthlyCredits: 
 }
 
 function assertActivatable(line: LineRow, at: number): void {
-  if (line.system !== 1) throw new AppError(409, 'LAZY_PLAYER_WRONG_SYSTEM', 'Lines on another system cannot activate the Lazy Player');
+  if (line.system !== 1) throw appError('LAZY_PLAYER_WRONG_SYSTEM');
   if (!line.username || !line.password || !line.exp_date || line.enabled !== 1) {
-    throw new AppError(409, 'LINE_INCOMPLETE', "The line's data is incomplete");
+    throw appError('LINE_INCOMPLETE');
   }
-  if (line.exp_date <= at) throw new AppError(409, 'LINE_EXPIRED', 'The line has expired: renew it first');
+  if (line.exp_date <= at) throw appError('LINE_EXPIRED');
 }
 
-const refused = (status: number) =>
-  new AppError(409, 'LAZY_PLAYER_REFUSED', `The Lazy Player service refused the activation (status ${status}); nothing was charged`);
-const failed = () => new AppError(409, 'LAZY_PLAYER_FAILED', 'The Lazy Player service could not be reached; nothing was charged');
 
 export interface ActivationResult {
   total_charged: number;
@@ -48,8 +45,8 @@ export interface ActivationResult {
 /** A repeated request (same Idempotency-Key) gets the first one's outcome. */
 function replay(previous: repo.Activation): ActivationResult {
   if (previous.status === 'active') return { total_charged: previous.charged, mac: previous.mac };
-  if (previous.status === 'pending') throw new AppError(409, 'IN_PROGRESS', 'This activation is still running');
-  throw previous.error?.startsWith('status ') ? refused(Number(previous.error.slice(7))) : failed();
+  if (previous.status === 'pending') throw appError('IN_PROGRESS');
+  throw previous.error?.startsWith('status ') ? appError('LAZY_PLAYER_REFUSED', { params: { status: Number(previous.error.slice(7)) } }) : appError('LAZY_PLAYER_FAILED');
 }
 
 /**
@@ -60,9 +57,9 @@ function replay(previous: repo.Activation): ActivationResult {
  */
 export async function activate(deps: Deps, actor: AuthUser, lineId: number, rawMac: string, key: string | undefined, requestOrigin: string): Promise<ActivationResult> {
   // Someone else's line is a 404 whatever else is wrong with the request.
-  if (!(await findVisibleLine(deps.database.db, actor, lineId))) throw notFound('User');
+  if (!(await findVisibleLine(deps.database.db, actor, lineId))) throw appError('NOT_FOUND', { params: { what: 'User' } });
   const mac = normaliseMac(rawMac);
-  if (!deps.config.lazyPlayerUrl) throw NOT_CONFIGURED('The Lazy Player service (LAZY_PLAYER_URL)');
+  if (!deps.config.lazyPlayerUrl) throw appError('NOT_CONFIGURED', { params: { what: 'The Lazy Player service (LAZY_PLAYER_URL)' } });
   if (key && key.length > 200) throw validation('Idempotency-Key', 'at most 200 characters');
   const previous = key ? await repo.findByKey(deps.database.db, actor.id, key) : undefined;
   if (previous) return replay(previous);
@@ -97,7 +94,7 @@ export async function activate(deps: Deps, actor: AuthUser, lineId: number, rawM
       await applyLineChange(deps, trx, actor, { line, refund: { amount: charged, reason: 'lazy_player_refund' }, log: { action: 'user_lazy_player_refund', value: reason } });
     });
     if (charged > 0) applyAwaitingSoon(deps, actor.id); // PIX payments waiting for credits
-    throw err.status !== undefined ? refused(err.status) : failed();
+    throw err.status !== undefined ? appError('LAZY_PLAYER_REFUSED', { params: { status: err.status } }) : appError('LAZY_PLAYER_FAILED');
   }
   await withTx(deps.database, async (trx) => {
     await repo.finishActivation(trx, id, 'active', null, nowSec());

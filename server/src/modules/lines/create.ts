@@ -2,7 +2,7 @@ import type { Dialect } from '../../db/connection.ts';
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { AppError, validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { type TrialTable, trialsSince } from '../../repos/trials-repo.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
@@ -85,7 +85,7 @@ export async function assertTrialAllowed(trx: Tx, dialect: Dialect, actor: AuthU
   if (actor.type === 'admin') return;
   await lockResellers(trx, dialect, [actor.id]);
   const limit = await intSetting(trx, 'trial_limit_per_day');
-  if ((await trialsSince(trx, table, actor.id, now - DAY)) >= limit) throw new AppError(409, 'TRIAL_LIMIT_REACHED', `Trial limit reached: ${limit} per day`);
+  if ((await trialsSince(trx, table, actor.id, now - DAY)) >= limit) throw appError('TRIAL_LIMIT_REACHED', { params: { limit } });
 }
 
 /**

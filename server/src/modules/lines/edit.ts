@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { AppError } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
 import { changeLine } from './line-change.ts';
@@ -34,7 +34,7 @@ export function setEnabled(deps: Deps, actor: AuthUser, id: number, enabled: 0 |
 
 export function changeSystem(deps: Deps, actor: AuthUser, id: number, system: number) {
   return changeLine(deps, actor, id, async (_trx, line) => {
-    if (line.enabled !== 1) throw new AppError(409, 'LINE_BLOCKED', 'Unblock the user before changing its system');
+    if (line.enabled !== 1) throw appError('LINE_BLOCKED');
     return { set: { system }, log: { action: 'user_change_system', value: String(system), value_int: system } };
   });
 }
@@ -42,7 +42,7 @@ export function changeSystem(deps: Deps, actor: AuthUser, id: number, system: nu
 /** Sends the line's current state to the P2P server again (P2P lines only). */
 export function resyncP2p(deps: Deps, actor: AuthUser, id: number) {
   return changeLine(deps, actor, id, async (_trx, line) => {
-    if (line.system === 1) throw new AppError(409, 'NOT_P2P', 'Only lines on a P2P system can be resynced');
+    if (line.system === 1) throw appError('NOT_P2P');
     return { log: { action: 'user_resync_p2p' }, resync: true };
   });
 }

@@ -1,15 +1,15 @@
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import { endLineConnections } from '../connections/service.ts';
-import { chargeable, currentBalance, insufficientCredits, refund, runIdempotent, spend } from '../credits/service.ts';
+import { chargeable, currentBalance, refund, runIdempotent, spend } from '../credits/service.ts';
 import { invalidateFor } from '../dashboard/service.ts';
 import { writeLog } from '../logs/service.ts';
 import { kick, queueLineChange } from '../p2p/service.ts';
 import { emitLineEvent } from '../webhooks/service.ts';
 import * as repo from './repo.ts';
-import { randomCredential, usernameTaken } from './rules.ts';
+import { randomCredential } from './rules.ts';
 import { type LineChanges, type NewLine, insertLine, lockLine, updateLine } from './write-repo.ts';
 
 // A line change: everything that creating or changing a line implies, in one place. Every feature
@@ -79,7 +79,7 @@ export interface AppliedLineChange {
 export async function loadLineForChange(deps: Deps, trx: Tx, actor: AuthUser, id: number): Promise<repo.LineRow> {
   await lockLine(trx, deps.database.dialect, id);
   const row = await repo.findVisibleLine(trx, actor, id);
-  if (!row) throw notFound('User');
+  if (!row) throw appError('NOT_FOUND', { params: { what: 'User' } });
   return row;
 }
 
@@ -92,7 +92,7 @@ async function insertNewLine(trx: Tx, actor: AuthUser, values: LineCreation['cre
     // the caller owns it: its username is the line's master_username
     const row = await insertLine(trx, { ...values, member_id: actor.id, username: given || randomCredential() }, actor.username);
     if (row) return row;
-    if (given) throw usernameTaken();
+    if (given) throw appError('USERNAME_TAKEN');
   }
 }
 
@@ -102,7 +102,7 @@ export async function applyLineChange(deps: Deps, trx: Tx, actor: AuthUser, chan
   let before: repo.LineRow | undefined;
   let after: repo.LineRow | undefined;
   if ('create' in change) {
-    if (price > (await currentBalance(trx, actor.id))) throw insufficientCredits();
+    if (price > (await currentBalance(trx, actor.id))) throw appError('INSUFFICIENT_CREDITS');
     after = await insertNewLine(trx, actor, change.create);
   } else {
     before = change.line;
@@ -152,5 +152,3 @@ export async function changeLine(
   if (queued) kick();
   return outcome.body;
 }
-
-export const trialNotAllowed = () => new AppError(409, 'TRIAL_NOT_ALLOWED', 'Not available for trial lines');

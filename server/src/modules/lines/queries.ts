@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { notFound, validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import { type Order, parseOrder, TEXT_SEARCH_COUNT_CAP } from '../../http/paging.ts';
 import { nowMs, nowSec } from '../../lib/clock.ts';
 import { SEARCH_INDEX_MAX, type TextSearchPath, commonInWalk, sampledMatches, searchIndexMatches, trigramMatches } from '../../repos/line-filters-repo.ts';
@@ -141,7 +141,7 @@ export async function exportRows(deps: Deps, actor: AuthUser, q: ListQuery) {
 
 export async function get({ database }: Deps, actor: AuthUser, id: number) {
   const row = await repo.findVisibleLine(database.db, actor, id);
-  if (!row) throw notFound('User');
+  if (!row) throw appError('NOT_FOUND', { params: { what: 'User' } });
   return row;
 }
 

@@ -1,10 +1,10 @@
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { AppError, validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { findPackage } from '../packages/service.ts';
-import { type LineUpdate, changeLine, trialNotAllowed } from './line-change.ts';
+import { type LineUpdate, changeLine } from './line-change.ts';
 import type { LineRow } from './repo.ts';
 import { DAY, addDuration, renewalBase } from './rules.ts';
 
@@ -19,7 +19,7 @@ export function renew(deps: Deps, actor: AuthUser, id: number, body: { package_i
     async (trx, line) => {
       if (body.package_id !== undefined) return renewalByPackage(trx, line, body.package_id, key);
       // Flash renew: one month at max_connections credits.
-      if (line.is_trial === 1) throw trialNotAllowed();
+      if (line.is_trial === 1) throw appError('TRIAL_NOT_ALLOWED');
       return {
         set: { exp_date: addDuration(renewalBase(line.exp_date, nowSec()), 1, 'months') },
         charge: { amount: line.max_connections, reason: 'line_flash_renew', key },
@@ -56,13 +56,13 @@ export async function renewalByPackage(trx: Tx, line: LineRow, packageId: number
 
 export function extendDays(deps: Deps, actor: AuthUser, id: number, days: number) {
   if (!Number.isInteger(days) || days < 1 || days > 3) {
-    throw new AppError(400, 'VALIDATION', 'Please enter the days correctly (between 1 and 3).', 'days');
+    throw appError('VALIDATION', { field: 'days', params: { message: 'Please enter the days correctly (between 1 and 3).' } });
   }
   return changeLine(deps, actor, id, async (_trx, line) => {
-    if (line.is_trial === 1) throw trialNotAllowed();
+    if (line.is_trial === 1) throw appError('TRIAL_NOT_ALLOWED');
     const t = nowSec();
     if (line.last_extended_at !== null && line.last_extended_at > t - 30 * DAY) {
-      throw new AppError(409, 'EXTEND_LIMIT_REACHED', 'extend limit reached');
+      throw appError('EXTEND_LIMIT_REACHED');
     }
     return { set: { exp_date: renewalBase(line.exp_date, t) + days * DAY, last_extended_at: t }, log: { action: 'user_extend', value: `${days} days`, value_int: days } };
   });

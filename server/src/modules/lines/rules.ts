@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AppError } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 
 export const DAY = 86_400;
 export const MONTH = 30 * DAY; // "months remaining" counts 30-day months
@@ -47,8 +47,6 @@ export function randomCredential(): string {
   return out;
 }
 
-export const usernameTaken = () => new AppError(409, 'USERNAME_TAKEN', 'This username is already taken', 'username');
-
 /**
  * Credentials for a new line or P2P account: the username given (409 USERNAME_TAKEN when `taken`
  * says so), else a generated one that is free; the password given, else a generated one.
@@ -56,7 +54,7 @@ export const usernameTaken = () => new AppError(409, 'USERNAME_TAKEN', 'This use
 export async function uniqueCredentials(input: { username?: string; password?: string }, taken: (username: string) => Promise<boolean>) {
   let username = input.username?.trim();
   if (username) {
-    if (await taken(username)) throw usernameTaken();
+    if (await taken(username)) throw appError('USERNAME_TAKEN');
   } else {
     do username = randomCredential();
     while (await taken(username));

@@ -1,9 +1,9 @@
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { intSetting } from '../settings/service.ts';
-import { changeLine, trialNotAllowed } from './line-change.ts';
+import { changeLine } from './line-change.ts';
 import { monthsRemaining } from './rules.ts';
 
 /** Adds (paid: per month remaining) or removes screens, within the user_limit_screen setting. */
@@ -14,7 +14,7 @@ export function screens(deps: Deps, actor: AuthUser, id: number, amount: number,
     actor,
     id,
     async (trx, line) => {
-      if (line.is_trial === 1) throw trialNotAllowed();
+      if (line.is_trial === 1) throw appError('TRIAL_NOT_ALLOWED');
       const limit = Math.max(1, await intSetting(trx, 'user_limit_screen'));
       const next = line.max_connections + amount;
       if (next < 1 || next > limit) throw validation('amount', `screens must stay between 1 and ${limit}`);

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { AppError, validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowMs, nowSec } from '../../lib/clock.ts';
 import { createMigrated } from '../lines/service.ts';
@@ -36,10 +36,10 @@ export interface MigrateInput {
 
 /** The migration rules (docs/rules.md, "Migration from another provider"), on what the provider answered. */
 export function migratedExpiry(source: Pick<SourceLine, 'is_trial' | 'exp_date'>, at: number): { exp_date: number; capped: boolean } {
-  if (source.is_trial) throw new AppError(409, 'MIGRATION_TRIAL', 'Trial lines cannot be migrated');
+  if (source.is_trial) throw appError('MIGRATION_TRIAL');
   const cap = at + MAX_DAYS * DAY;
   if (source.exp_date === null) return { exp_date: cap, capped: true };
-  if (source.exp_date - at < MIN_DAYS_LEFT * DAY) throw new AppError(409, 'MIGRATION_TOO_SHORT', `Only lines with at least ${MIN_DAYS_LEFT} days left can be migrated`);
+  if (source.exp_date - at < MIN_DAYS_LEFT * DAY) throw appError('MIGRATION_TOO_SHORT', { params: { days: MIN_DAYS_LEFT } });
   return source.exp_date > cap ? { exp_date: cap, capped: true } : { exp_date: source.exp_date, capped: false };
 }
 
@@ -48,10 +48,10 @@ export async function migrate(deps: Deps, actor: AuthUser, input: MigrateInput, 
   const password = input.password.trim();
   const source = await repo.findLookup(deps.database.db, actor.id, username);
   if (!source || nowMs() - source.at > LOOKUP_TTL_MS || source.password_sha256 !== repo.passwordSha256(password)) {
-    throw new AppError(409, 'MIGRATION_NOT_LOOKED_UP', 'Look the playlist URL up first (or again): the line is migrated with what its provider answers');
+    throw appError('MIGRATION_NOT_LOOKED_UP');
   }
   if (source.exp_date !== null && input.exp_date !== source.exp_date) {
-    throw new AppError(409, 'MIGRATION_NOT_LOOKED_UP', 'The expiry sent is not the one the provider answered: look the URL up again');
+    throw appError('MIGRATION_NOT_LOOKED_UP');
   }
   const allowed = [await intSetting(deps.database.db, 'migration_package_adult'), await intSetting(deps.database.db, 'migration_package_no_adult')];
   if (!allowed.includes(input.package_id)) throw validation('package_id', 'choose one of the two migration packages');

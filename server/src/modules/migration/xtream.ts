@@ -1,5 +1,5 @@
 import { OutboundError, checkUrl, outboundAppError, safeFetch } from '../../lib/ssrf/index.ts';
-import { AppError } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 
 // The other provider's Xtream player API, read through the SSRF guard. Our own few lines rather than
 // an npm Xtream client: those call the global fetch, which follows redirects and resolves the host
@@ -17,9 +17,6 @@ export interface SourceLine {
 const FETCH_TIMEOUT_MS = 5000;
 const MAX_BYTES = 1024 * 1024;
 
-const notOriginal = () =>
-  new AppError(400, 'URL_NOT_ORIGINAL', 'Paste the original playlist link (…/get.php?username=…&password=…), not a shortened one', 'url');
-
 /** The credentials of an original Xtream playlist link; a shortened or other link is refused. */
 export function parsePlaylistUrl(raw: string): { origin: string; username: string; password: string } {
   let url: URL;
@@ -31,7 +28,7 @@ export function parsePlaylistUrl(raw: string): { origin: string; username: strin
   const username = url.searchParams.get('username')?.trim();
   const password = url.searchParams.get('password')?.trim();
   const base = url.pathname.replace(/\/(get|player_api)\.php$/, '');
-  if (base === url.pathname || !username || !password) throw notOriginal();
+  if (base === url.pathname || !username || !password) throw appError('URL_NOT_ORIGINAL');
   return { origin: `${url.origin}${base}`, username, password };
 }
 
@@ -48,7 +45,7 @@ export async function fetchSourceLine(raw: string, allow: readonly string[], tim
   try {
     body = (await safeFetch(`${origin}/player_api.php?${query}`, { timeoutMs: Math.min(timeoutMs, FETCH_TIMEOUT_MS), maxBytes: MAX_BYTES, allow, headers: { accept: 'application/json' } })).body;
   } catch (err) {
-    if (err instanceof OutboundError && err.reason === 'status' && (err.status === 401 || err.status === 403)) throw refusedCredentials();
+    if (err instanceof OutboundError && err.reason === 'status' && (err.status === 401 || err.status === 403)) throw appError('SOURCE_REFUSED');
     throw outboundAppError(err, 'url');
   }
   let info: Record<string, unknown> | undefined;
@@ -57,8 +54,8 @@ export async function fetchSourceLine(raw: string, allow: readonly string[], tim
   } catch {
     info = undefined;
   }
-  if (!info || typeof info !== 'object') throw new AppError(502, 'UPSTREAM_ERROR', 'The provider did not answer with an Xtream player API answer');
-  if (Number(info.auth) !== 1) throw refusedCredentials();
+  if (!info || typeof info !== 'object') throw appError('UPSTREAM_ERROR', { params: { detail: 'The provider did not answer with an Xtream player API answer' } });
+  if (Number(info.auth) !== 1) throw appError('SOURCE_REFUSED');
   const name = typeof info.username === 'string' && info.username.trim() ? info.username.trim() : username;
   const pass = typeof info.password === 'string' && info.password.trim() ? info.password.trim() : password;
   return {
@@ -70,4 +67,3 @@ export async function fetchSourceLine(raw: string, allow: readonly string[], tim
   };
 }
 
-const refusedCredentials = () => new AppError(422, 'SOURCE_REFUSED', 'The provider did not accept the credentials of this link', 'url');

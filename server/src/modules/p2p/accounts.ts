@@ -1,7 +1,7 @@
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { P2pAccount } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { runIdempotent, spend } from '../credits/service.ts';
@@ -102,7 +102,7 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput
 async function mutate(deps: Deps, actor: AuthUser, id: number, change: (trx: Tx, row: P2pAccount) => Promise<void>, key?: string, fingerprint?: unknown) {
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: ['p2p', id, fingerprint] }, 200, async (trx) => {
     await repo.lockAccount(trx, deps.database.dialect, id);
-    if (!(await repo.findVisible(trx, actor, id))) throw notFound('P2P user');
+    if (!(await repo.findVisible(trx, actor, id))) throw appError('NOT_FOUND', { params: { what: 'P2P user' } });
     await change(trx, (await repo.findRow(trx, id))!);
     return (await repo.findVisible(trx, actor, id))!; // undefined once deleted
   });
@@ -121,7 +121,7 @@ export function update(deps: Deps, actor: AuthUser, id: number, input: { name?: 
     if (password && password !== row.password) changes.password = password;
     if (username && username !== row.username) {
       const email = emailOf(username, domainOf(row.email));
-      if (await repo.loginTaken(trx, username, email, row.id)) throw new AppError(409, 'USERNAME_TAKEN', 'This username is already taken', 'username');
+      if (await repo.loginTaken(trx, username, email, row.id)) throw appError('USERNAME_TAKEN');
       Object.assign(changes, { username, email });
     }
     if (Object.keys(changes).length === 0) return;

@@ -1,6 +1,6 @@
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, isUniqueViolation } from '../../http/errors.ts';
+import { appError, isUniqueViolation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { currentBalance, mint, runIdempotent } from '../credits/service.ts';
@@ -17,8 +17,6 @@ import { assertP2pConfigured, localPartOf } from './rules.ts';
 // transaction opens (SQLite never holds its write lock across HTTP); what it answered is then
 // applied in one transaction, all or nothing.
 
-const notAttached = () => new AppError(409, 'NOT_ATTACHED', 'Sign in to the old P2P panel first');
-
 /** Checks the old panel's credentials and attaches that sign-in to the caller (for the client import). */
 export async function attachLogin(deps: Deps, actor: AuthUser, input: { username: string; password: string }) {
   const session = await oldPanel.login(deps.config, input.username, input.password);
@@ -33,11 +31,11 @@ export async function attachLogin(deps: Deps, actor: AuthUser, input: { username
 /** Moves the old account's balance into the caller's, once per old account (ledger reason `import`). */
 export async function migrateReseller(deps: Deps, actor: AuthUser, input: { username: string; password: string }, key?: string) {
   const session = await oldPanel.login(deps.config, input.username, input.password);
-  if (!session) throw new AppError(400, 'OLD_LOGIN_FAILED', 'The old P2P panel refused this username or password', 'password');
+  if (!session) throw appError('OLD_LOGIN_FAILED');
   const oldUsername = session.username.trim().toLowerCase();
   try {
     const outcome = await runIdempotent(deps.database, { actorId: actor.id, key, fingerprint: ['p2p-migrate-reseller', oldUsername] }, 200, async (trx) => {
-      if (await repo.findImport(trx, oldUsername)) throw alreadyImported();
+      if (await repo.findImport(trx, oldUsername)) throw appError('ALREADY_IMPORTED');
       await repo.insertImport(trx, { reseller_id: actor.id, old_username: oldUsername, credits: session.credits, created_at: nowSec() });
       const balance =
         session.credits > 0
@@ -49,12 +47,10 @@ export async function migrateReseller(deps: Deps, actor: AuthUser, input: { user
     if (session.credits > 0) applyAwaitingSoon(deps, actor.id); // PIX payments waiting for credits
     return outcome.body;
   } catch (err) {
-    if (isUniqueViolation(err)) throw alreadyImported(); // a concurrent import of the same account won
+    if (isUniqueViolation(err)) throw appError('ALREADY_IMPORTED'); // a concurrent import of the same account won
     throw err;
   }
 }
-
-const alreadyImported = () => new AppError(409, 'ALREADY_IMPORTED', 'The credits of this old account were already imported');
 
 type Reason = 'email_taken' | 'username_taken' | 'duplicate' | 'invalid';
 
@@ -110,11 +106,11 @@ export async function importPreview(deps: Deps, actor: AuthUser) {
 export async function migrateClients(deps: Deps, actor: AuthUser) {
   assertP2pConfigured(deps.config); // the imported accounts would never reach the P2P server
   const found = await oldClients(deps, actor);
-  if (!found) throw notAttached();
+  if (!found) throw appError('NOT_ATTACHED');
   const imported = await withTx(deps.database, async (trx) => {
     const rows = await withConflicts(trx, found.clients);
     const conflicts = rows.filter((r) => !r.import).length;
-    if (conflicts > 0) throw new AppError(409, 'IMPORT_CONFLICTS', `${conflicts} of the old clients conflict with existing accounts: nothing was imported`);
+    if (conflicts > 0) throw appError('IMPORT_CONFLICTS', { params: { conflicts } });
     for (const r of rows) {
       // "0" (or nothing) means no password: the account gets a generated one; the old one is kept aside.
       const password = r.password !== '' && r.password !== '0' ? r.password : randomCredential();

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
-import { callUpstream, notConfigured, upstreamError } from '../../http/outbound.ts';
+import { appError } from '../../http/errors.ts';
+import { callUpstream } from '../../http/outbound.ts';
 
 // The old P2P panel's contract (docs/integrations.md, "Old P2P panel"), at OLD_P2P_URL:
 // `POST /api/login {username, password}` -> `{token, reseller: {username, credits}}` or 401;
@@ -26,7 +27,7 @@ export interface OldClient {
 }
 
 function base(config: Config): string {
-  if (!config.oldP2pUrl) throw notConfigured(SYSTEM);
+  if (!config.oldP2pUrl) throw appError('NOT_CONFIGURED', { params: { what: SYSTEM } });
   return config.oldP2pUrl;
 }
 
@@ -34,11 +35,11 @@ function base(config: Config): string {
 export async function login(config: Config, username: string, password: string): Promise<OldSession | null> {
   const res = await callUpstream({ system: SYSTEM, url: `${base(config)}/api/login`, method: 'POST', json: { username, password } });
   if (res.status === 401 || res.status === 403) return null;
-  if (res.status !== 200) throw upstreamError(SYSTEM, `login answered ${res.status}`);
+  if (res.status !== 200) throw appError('UPSTREAM_ERROR', { params: { system: SYSTEM, detail: `login answered ${res.status}` } });
   const body = res.body as { token?: unknown; reseller?: { username?: unknown; credits?: unknown } } | undefined;
   const credits = body?.reseller?.credits;
   if (typeof body?.token !== 'string' || body.token === '' || typeof credits !== 'number' || !Number.isSafeInteger(credits) || credits < 0) {
-    throw upstreamError(SYSTEM, 'login answer without a token or a whole, non-negative balance');
+    throw appError('UPSTREAM_ERROR', { params: { system: SYSTEM, detail: 'login answer without a token or a whole, non-negative balance' } });
   }
   return { token: body.token, username: typeof body.reseller?.username === 'string' ? body.reseller.username : username, credits };
 }
@@ -58,14 +59,14 @@ function epoch(v: unknown): number | undefined {
 export async function clients(config: Config, token: string): Promise<OldClient[] | null> {
   const res = await callUpstream({ system: SYSTEM, url: `${base(config)}/api/clients`, method: 'GET', headers: { authorization: `Bearer ${token}` } });
   if (res.status === 401 || res.status === 403) return null;
-  if (res.status !== 200) throw upstreamError(SYSTEM, `clients answered ${res.status}`);
-  if (!Array.isArray(res.body)) throw upstreamError(SYSTEM, 'clients did not answer a list');
+  if (res.status !== 200) throw appError('UPSTREAM_ERROR', { params: { system: SYSTEM, detail: `clients answered ${res.status}` } });
+  if (!Array.isArray(res.body)) throw appError('UPSTREAM_ERROR', { params: { system: SYSTEM, detail: 'clients did not answer a list' } });
   return res.body.map((c: Record<string, unknown>, i: number) => {
     const created = epoch(c?.created);
     const expiracao = epoch(c?.expiracao);
     const status = Number(c?.status);
     if (typeof c?.email !== 'string' || created === undefined || expiracao === undefined || ![-1, 0, 1].includes(status)) {
-      throw upstreamError(SYSTEM, `client #${i + 1} lacks an email, dates or a status of -1, 0 or 1`);
+      throw appError('UPSTREAM_ERROR', { params: { system: SYSTEM, detail: `client #${i + 1} lacks an email, dates or a status of -1, 0 or 1` } });
     }
     return {
       id: Number.isSafeInteger(c.id) ? (c.id as number) : i + 1,

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
-import { callUpstream, notConfigured, upstreamError } from '../../http/outbound.ts';
+import { appError } from '../../http/errors.ts';
+import { callUpstream } from '../../http/outbound.ts';
 
 // The P2P server's contract (docs/integrations.md, "P2P server"), with P2P_API_URL and
 // P2P_API_KEY (`Authorization: Bearer`). Each delivery carries `Idempotency-Key: outbox-<id>`, so
@@ -29,7 +30,7 @@ export interface OnlineRow {
 }
 
 function target(config: Config, path: string): { url: string; headers: Record<string, string> } {
-  if (!config.p2pApiUrl) throw notConfigured(SYSTEM);
+  if (!config.p2pApiUrl) throw appError('NOT_CONFIGURED', { params: { what: SYSTEM } });
   return {
     url: `${config.p2pApiUrl}${path}`,
     headers: config.p2pApiKey ? { authorization: `Bearer ${config.p2pApiKey}` } : {},
@@ -42,14 +43,14 @@ const accountPath = (login: string) => `/accounts/${encodeURIComponent(login)}`;
 export async function putAccount(config: Config, login: string, state: AccountState, idempotencyKey: string, signal?: AbortSignal): Promise<void> {
   const { url, headers } = target(config, accountPath(login));
   const res = await callUpstream({ system: SYSTEM, url, method: 'PUT', headers: { ...headers, 'idempotency-key': idempotencyKey }, json: state, signal });
-  if (res.status !== 200 && res.status !== 201) throw upstreamError(SYSTEM, `PUT answered ${res.status}`);
+  if (res.status !== 200 && res.status !== 201) throw appError('UPSTREAM_ERROR', { params: { system: SYSTEM, detail: `PUT answered ${res.status}` } });
 }
 
 /** Removes an account (204; a 404 means it is already gone, which is what we wanted). */
 export async function deleteAccount(config: Config, login: string, idempotencyKey: string, signal?: AbortSignal): Promise<void> {
   const { url, headers } = target(config, accountPath(login));
   const res = await callUpstream({ system: SYSTEM, url, method: 'DELETE', headers: { ...headers, 'idempotency-key': idempotencyKey }, signal });
-  if (res.status !== 204 && res.status !== 200 && res.status !== 404) throw upstreamError(SYSTEM, `DELETE answered ${res.status}`);
+  if (res.status !== 204 && res.status !== 200 && res.status !== 404) throw appError('UPSTREAM_ERROR', { params: { system: SYSTEM, detail: `DELETE answered ${res.status}` } });
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -58,8 +59,8 @@ const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' 
 export async function online(config: Config): Promise<OnlineRow[]> {
   const { url, headers } = target(config, '/online');
   const res = await callUpstream({ system: SYSTEM, url, method: 'GET', headers });
-  if (res.status !== 200) throw upstreamError(SYSTEM, `GET /online answered ${res.status}`);
-  if (!Array.isArray(res.body)) throw upstreamError(SYSTEM, 'GET /online did not answer a list');
+  if (res.status !== 200) throw appError('UPSTREAM_ERROR', { params: { system: SYSTEM, detail: `GET /online answered ${res.status}` } });
+  if (!Array.isArray(res.body)) throw appError('UPSTREAM_ERROR', { params: { system: SYSTEM, detail: 'GET /online did not answer a list' } });
   return res.body.flatMap((r): OnlineRow[] => {
     if (typeof r !== 'object' || r === null || typeof r.username !== 'string' || r.username === '') return [];
     const duration = Number(r.duration);

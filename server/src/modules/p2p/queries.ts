@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import { nowMs, nowSec } from '../../lib/clock.ts';
 import { resellerIdByUsername } from '../../repos/scope-repo.ts';
@@ -20,7 +20,7 @@ export async function list(deps: Deps, actor: AuthUser, q: repo.P2pFilters & { p
 
 export async function get({ database }: Deps, actor: AuthUser, id: number) {
   const row = await repo.findVisible(database.db, actor, id);
-  if (!row) throw notFound('P2P user');
+  if (!row) throw appError('NOT_FOUND', { params: { what: 'P2P user' } });
   return row;
 }
 

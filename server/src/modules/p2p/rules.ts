@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { notConfigured } from '../../http/outbound.ts';
+import { appError } from '../../http/errors.ts';
 import type { AccountState } from './p2p-client.ts';
 
 // P2P rules without I/O: logins, statuses, what the P2P server is told.
@@ -25,7 +25,7 @@ export const localPartOf = (email: string) => email.slice(0, email.lastIndexOf('
  * charged or written (docs/rules.md, "P2P accounts"). Edits, blocks and deletions stay possible.
  */
 export function assertP2pConfigured(config: Pick<Config, 'p2pApiUrl'>): void {
-  if (!config.p2pApiUrl) throw notConfigured('The P2P server (P2P_API_URL)');
+  if (!config.p2pApiUrl) throw appError('NOT_CONFIGURED', { params: { what: 'The P2P server (P2P_API_URL)' } });
 }
 
 /** Lines on system 2 (P2P) or 3 (P2P BR) also live on the P2P server. */

@@ -1,6 +1,6 @@
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
@@ -24,7 +24,7 @@ export const findPackage = (db: Tx, id: number) => repo.findPackage(db, id);
 
 export async function get({ database }: Deps, id: number) {
   const row = await repo.findPackage(database.db, id);
-  if (!row) throw notFound('Package');
+  if (!row) throw appError('NOT_FOUND', { params: { what: 'Package' } });
   return row;
 }
 
@@ -46,7 +46,7 @@ export async function update(deps: Deps, actor: AuthUser, id: number, input: Pac
   return withTx(deps.database, async (trx) => {
     const bouquets = await assertBouquetIds(trx, input.bouquets, 'bouquets');
     const row = await repo.updatePackage(trx, id, { ...packageFields(input), package_name: input.package_name.trim(), bouquets: JSON.stringify(bouquets) });
-    if (!row) throw notFound('Package');
+    if (!row) throw appError('NOT_FOUND', { params: { what: 'Package' } });
     await writeLog(trx, { type_log: 'admin', action: 'package_update', actor_id: actor.id, reseller_id: actor.id, value: row.package_name, value_int: id });
     return row;
   });

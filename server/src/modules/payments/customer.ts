@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound, validation } from '../../http/errors.ts';
-import { notConfigured } from '../../http/outbound.ts';
+import { appError, validation } from '../../http/errors.ts';
+
 import { nowSec } from '../../lib/clock.ts';
 import { authenticateLine } from '../player/service.ts';
 import { lineOfToken } from '../reminders/service.ts';
@@ -19,21 +19,19 @@ const SESSION_SECONDS = 2 * 3600;
 const CHARGE_SECONDS = 30 * 60;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const invalid = () => new AppError(401, 'INVALID_CREDENTIALS', 'Wrong username or password');
-
 export async function signIn(deps: Deps, body: { username?: string; password?: string; link?: string }, ip: string) {
   let lineId: number | undefined;
   if (body.link !== undefined) {
     lineId = await lineOfToken(deps, body.link, nowSec());
-    if (lineId === undefined) throw new AppError(401, 'LINK_EXPIRED', 'This link is not valid any more: sign in with your username and password');
+    if (lineId === undefined) throw appError('LINK_EXPIRED');
   } else {
     if (!body.username || !body.password) throw validation('username', 'username and password, or a link');
     const line = await authenticateLine(deps, { username: body.username, password: body.password, ip });
-    if (!line) throw invalid();
+    if (!line) throw appError('INVALID_CREDENTIALS');
     lineId = line.id;
   }
   const line = await repo.customerLine(deps.database.db, lineId);
-  if (!line || line.deleted_at !== null) throw invalid();
+  if (!line || line.deleted_at !== null) throw appError('INVALID_CREDENTIALS');
   const token = `cs_${randomBytes(32).toString('base64url')}`;
   const now = nowSec();
   await repo.insertCustomerSession(deps.database.db, { token_hash: hash(token), line_id: lineId, created_at: now, expires_at: now + SESSION_SECONDS });
@@ -44,7 +42,7 @@ export async function signIn(deps: Deps, body: { username?: string; password?: s
 export async function customerLineId(deps: Deps, authorization: string | undefined): Promise<number> {
   const m = /^Bearer (cs_[A-Za-z0-9_-]{43})$/.exec(authorization ?? '');
   const row = m ? await repo.customerSession(deps.database.db, hash(m[1]!), nowSec()) : undefined;
-  if (!row) throw new AppError(401, 'UNAUTHORIZED', 'Sign in to continue');
+  if (!row) throw appError('UNAUTHORIZED');
   return row.line_id;
 }
 
@@ -57,7 +55,7 @@ async function chargesOpen(deps: Deps, resellerId: number): Promise<boolean> {
 export async function lineView(deps: Deps, lineId: number, requestOrigin: string) {
   const db = deps.database.db;
   const line = await repo.customerLine(db, lineId);
-  if (!line || line.deleted_at !== null) throw notFound('Line');
+  if (!line || line.deleted_at !== null) throw appError('NOT_FOUND', { params: { what: 'Line' } });
   const [links, open, prices] = await Promise.all([originalLinks(db, line, panelOrigin(deps.config, requestOrigin)), chargesOpen(deps, line.member_id), repo.pricesOf(db, line.member_id)]);
   return {
     username: line.username,
@@ -96,18 +94,18 @@ const shown = (p: repo.PaymentRow) => ({
 export async function createCharge(deps: Deps, lineId: number, packageId: number, key: string) {
   const db = deps.database.db;
   const line = await repo.customerLine(db, lineId);
-  if (!line || line.deleted_at !== null) throw notFound('Line');
-  if (!(await chargesOpen(deps, line.member_id))) throw notConfigured('PIX payments for this account');
+  if (!line || line.deleted_at !== null) throw appError('NOT_FOUND', { params: { what: 'Line' } });
+  if (!(await chargesOpen(deps, line.member_id))) throw appError('NOT_CONFIGURED', { params: { what: 'PIX payments for this account' } });
   const price = await repo.priceOf(db, line.member_id, packageId);
   if (!price) throw validation('package_id', 'not one of the offers');
   const now = nowSec();
   await repo.insertPayment(db, { reseller_id: line.member_id, line_id: lineId, package_id: packageId, amount_cents: price.price_cents, idempotency_key: key, expires_at: now + CHARGE_SECONDS, created_at: now });
   const p = await repo.paymentByKey(db, lineId, key);
   if (!p) throw new Error('the payment row vanished');
-  if (p.package_id !== packageId) throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request');
+  if (p.package_id !== packageId) throw appError('IDEMPOTENCY_KEY_REUSED');
   if (p.mp_payment_id === null && p.status === 'pending') {
     const token = await accountToken(deps, line.member_id);
-    if (!token) throw notConfigured('PIX payments for this account');
+    if (!token) throw appError('NOT_CONFIGURED', { params: { what: 'PIX payments for this account' } });
     const charge = await createPixCharge(deps.config.mercadopagoApiUrl, token, {
       reference: String(p.id),
       amountCents: p.amount_cents,
@@ -124,6 +122,6 @@ export async function createCharge(deps: Deps, lineId: number, packageId: number
 
 export async function paymentView(deps: Deps, lineId: number, id: number) {
   const p = await repo.paymentOfLine(deps.database.db, lineId, id);
-  if (!p) throw notFound('Payment');
+  if (!p) throw appError('NOT_FOUND', { params: { what: 'Payment' } });
   return shown(p);
 }

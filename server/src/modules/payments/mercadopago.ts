@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { callUpstream, upstreamError } from '../../http/outbound.ts';
+import { appError } from '../../http/errors.ts';
+import { callUpstream } from '../../http/outbound.ts';
 
 // Mercado Pago's payments API, with each account's own access token (docs/payments.md).
 
@@ -50,7 +51,7 @@ export async function createPixCharge(apiUrl: string, token: string, c: NewCharg
     },
   });
   const body = res.body as { id?: unknown; status?: unknown; point_of_interaction?: { transaction_data?: { qr_code?: string; qr_code_base64?: string; ticket_url?: string } } } | undefined;
-  if (res.status < 200 || res.status >= 300 || body?.id === undefined) throw upstreamError(SYSTEM, `answered ${res.status}`);
+  if (res.status < 200 || res.status >= 300 || body?.id === undefined) throw appError('UPSTREAM_ERROR', { params: { system: SYSTEM, detail: `answered ${res.status}` } });
   const data = body.point_of_interaction?.transaction_data;
   return { id: String(body.id), status: String(body.status ?? 'pending'), qr_code: data?.qr_code ?? null, qr_code_base64: data?.qr_code_base64 ?? null, ticket_url: data?.ticket_url ?? null };
 }
@@ -60,7 +61,7 @@ export async function fetchPayment(apiUrl: string, token: string, id: string): P
   const res = await callUpstream({ system: SYSTEM, url: `${apiUrl}/v1/payments/${encodeURIComponent(id)}`, method: 'GET', headers: { authorization: `Bearer ${token}` } });
   if (res.status === 404) return undefined;
   const b = res.body as Partial<MpPayment> & { id?: unknown } | undefined;
-  if (res.status !== 200 || b?.id === undefined) throw upstreamError(SYSTEM, `answered ${res.status}`);
+  if (res.status !== 200 || b?.id === undefined) throw appError('UPSTREAM_ERROR', { params: { system: SYSTEM, detail: `answered ${res.status}` } });
   return { id: String(b.id), status: String(b.status), external_reference: b.external_reference ?? null, transaction_amount: Number(b.transaction_amount), currency_id: String(b.currency_id) };
 }
 

@@ -1,6 +1,6 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { openSecret } from '../twofactor/service.ts';
 import { emitPaymentEvent } from '../webhooks/service.ts';
@@ -19,8 +19,6 @@ export async function accountToken(deps: Deps, resellerId: number): Promise<stri
   return s?.token_sealed ? ((await openSecret(deps, resellerId, s.token_sealed, TOKEN_PURPOSE)) ?? undefined) : undefined;
 }
 
-const unauthorized = () => new AppError(401, 'INVALID_SIGNATURE', 'The notification signature is not valid');
-
 export interface Notification {
   resellerId: number;
   dataId: string;
@@ -33,7 +31,7 @@ export interface Notification {
 export async function onNotification(deps: Deps, n: Notification): Promise<void> {
   const s = await repo.settingsOf(deps.database.db, n.resellerId);
   const secret = s?.secret_sealed ? await openSecret(deps, n.resellerId, s.secret_sealed, SECRET_PURPOSE) : null;
-  if (!secret || !validSignature(secret, n.signature, n.requestId, n.dataId, nowSec())) throw unauthorized();
+  if (!secret || !validSignature(secret, n.signature, n.requestId, n.dataId, nowSec())) throw appError('INVALID_SIGNATURE');
   if (n.type !== undefined && n.type !== 'payment') return;
   const token = await accountToken(deps, n.resellerId);
   if (!token) return;

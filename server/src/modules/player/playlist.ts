@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { CatalogueKind } from '../../db/types.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/errors.ts';
+import { appError, type AppError } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { streamBase } from '../domains/service.ts';
 import { panelOrigin } from '../shortlinks/service.ts';
@@ -20,9 +20,9 @@ export interface PlaylistQuery {
 }
 
 const REFUSED: Record<Exclude<LineStatus, 'Active'>, AppError> = {
-  Banned: new AppError(403, 'LINE_BLOCKED', 'This line is blocked'),
-  Expired: new AppError(403, 'LINE_EXPIRED', 'This line has expired'),
-  Disabled: new AppError(403, 'LINE_DISABLED', 'This line is not active'),
+  Banned: appError('LINE_BLOCKED', { status: 403 }),
+  Expired: appError('LINE_EXPIRED', { status: 403 }),
+  Disabled: appError('LINE_DISABLED'),
 };
 
 const PATHS: Record<CatalogueKind, string> = { live: 'live', movie: 'movie', series: 'series' };
@@ -52,7 +52,7 @@ interface PlaylistShape {
  */
 export async function playlist(deps: Deps, q: PlaylistQuery, ip: string, requestOrigin: string): Promise<Readable | string> {
   const line = await authenticateLine(deps, { username: q.username, password: q.password, ip });
-  if (!line) throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
+  if (!line) throw appError('INVALID_CREDENTIALS');
   const status = lineStatus(line, nowSec());
   if (status !== 'Active') throw REFUSED[status];
   const db = deps.database.db;

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { notConfigured } from '../../http/outbound.ts';
+import { appError } from '../../http/errors.ts';
 import { openSecret } from '../twofactor/service.ts';
 import { sendEmail } from './email.ts';
 import type { Effective } from './settings.ts';
@@ -20,13 +20,13 @@ export const KEY_PURPOSE = 'evolution';
 export async function sendThrough(deps: Deps, channel: Channel, settings: Effective, account: Sender, to: string, text: string): Promise<SendOutcome> {
   if (channel === 'whatsapp') {
     const { base_url, instance, key_sealed } = settings.whatsapp;
-    if (!base_url || !instance || !key_sealed) throw notConfigured('The WhatsApp gateway (Evolution API)');
+    if (!base_url || !instance || !key_sealed) throw appError('NOT_CONFIGURED', { params: { what: 'The WhatsApp gateway (Evolution API)' } });
     const apiKey = await openSecret(deps, account.id, key_sealed, KEY_PURPOSE);
     if (apiKey === null) return { ok: false, retry: false, answer: 'the gateway key cannot be opened (the server key changed): enter it again', status: null };
     return sendWhatsApp({ baseUrl: base_url, instance, apiKey }, to, text, { allow: deps.config.outboundAllowNetworks, timeoutMs: deps.config.integrationTimeoutMs });
   }
-  if (!deps.config.smtpUrl || !deps.config.smtpFrom) throw notConfigured('E-mail (SMTP_URL and SMTP_FROM)');
-  if (!settings.email_enabled) throw notConfigured('E-mail reminders');
+  if (!deps.config.smtpUrl || !deps.config.smtpFrom) throw appError('NOT_CONFIGURED', { params: { what: 'E-mail (SMTP_URL and SMTP_FROM)' } });
+  if (!settings.email_enabled) throw appError('NOT_CONFIGURED', { params: { what: 'E-mail reminders' } });
   return sendEmail(
     { url: deps.config.smtpUrl, from: deps.config.smtpFrom, timeoutMs: deps.config.integrationTimeoutMs },
     { to, subject: EMAIL_SUBJECT[settings.language], text, fromName: account.username, replyTo: account.email },

@@ -1,8 +1,8 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { AppError, notFound, validation } from '../../http/errors.ts';
-import { upstreamError } from '../../http/outbound.ts';
+import { appError, validation } from '../../http/errors.ts';
+
 import { nowSec } from '../../lib/clock.ts';
 import { outboundUrl } from '../../lib/ssrf/outbound-url.ts';
 import { sealSecret } from '../twofactor/service.ts';
@@ -59,7 +59,7 @@ export async function putSettings(deps: Deps, user: AuthUser, input: SettingsInp
   for (const [stage, langs] of Object.entries(input.templates ?? {})) {
     for (const [lang, text] of Object.entries(langs ?? {})) {
       const unknown = unknownVariable(text ?? '');
-      if (unknown !== undefined) throw new AppError(400, 'TEMPLATE_UNKNOWN_VARIABLE', `templates.${stage}.${lang}: unknown variable {${unknown}}`, `templates.${stage}.${lang}`);
+      if (unknown !== undefined) throw appError('TEMPLATE_UNKNOWN_VARIABLE', { field: `templates.${stage}.${lang}`, params: { variable: unknown } });
     }
   }
   const wa = input.channels?.whatsapp;
@@ -107,12 +107,12 @@ export async function putSettings(deps: Deps, user: AuthUser, input: SettingsInp
 export async function preview(deps: Deps, user: AuthUser, body: { stage: Stage; language?: Language; text?: string; line_id?: number }) {
   if (body.text !== undefined) {
     const unknown = unknownVariable(body.text);
-    if (unknown !== undefined) throw new AppError(400, 'TEMPLATE_UNKNOWN_VARIABLE', `text: unknown variable {${unknown}}`, 'text');
+    if (unknown !== undefined) throw appError('TEMPLATE_UNKNOWN_VARIABLE', { field: 'text', params: { variable: unknown } });
   }
   const db = deps.database.db;
   const settings = await effectiveSettings(db, user.id);
   const line = await repo.previewLine(db, user.id, body.line_id);
-  if (body.line_id && !line) throw notFound('Line');
+  if (body.line_id && !line) throw appError('NOT_FOUND', { params: { what: 'Line' } });
   const account = await repo.accountContact(db, user.id);
   const template = body.text ?? settings.templates[body.stage][body.language ?? settings.language];
   const sample: repo.ReminderLine = { id: 0, username: 'cliente', exp_date: nowSec() + 3 * 86_400, whatsapp: null, email: null, member_id: user.id, package_name: 'Completo' };
@@ -131,7 +131,7 @@ export async function sendTest(deps: Deps, user: AuthUser, body: { channel: Chan
     to = number;
   } else if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw validation('to', 'an e-mail address');
   const out = await sendThrough(deps, body.channel, settings, { id: user.id, username: user.username, email: account?.email ?? null }, to, TEST_TEXT[settings.language]);
-  if (!out.ok) throw upstreamError(body.channel === 'whatsapp' ? 'The WhatsApp gateway' : 'The SMTP server', out.answer);
+  if (!out.ok) throw appError('UPSTREAM_ERROR', { params: { system: body.channel === 'whatsapp' ? 'The WhatsApp gateway' : 'The SMTP server', detail: out.answer } });
   return { ok: true, answer: out.answer };
 }
 

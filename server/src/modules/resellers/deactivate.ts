@@ -1,6 +1,6 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { forbidden, notFound, validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { revokeAllSessions } from '../auth/service.ts';
@@ -16,12 +16,12 @@ import { isBelow, moveChildren } from './tree-repo.ts';
 
 /** Admin only: removes a reseller, handing its sub-resellers, lines and credits to `targetId`. */
 export async function deactivate(deps: Deps, actor: AuthUser, id: number, targetId: number) {
-  if (actor.type !== 'admin') throw forbidden();
+  if (actor.type !== 'admin') throw appError('FORBIDDEN');
   if (targetId === id) throw validation('target_id', 'must be another reseller');
   const result = await withTx(deps.database, async (trx) => {
     const row = await loadVisible(trx, actor, id);
     const target = await repo.findVisible(trx, actor, targetId, true);
-    if (!target) throw notFound('Target reseller');
+    if (!target) throw appError('NOT_FOUND', { params: { what: 'Target reseller' } });
     if (await isBelow(trx, targetId, id)) {
       throw validation('target_id', 'must not be below the reseller being removed');
     }

@@ -1,5 +1,5 @@
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { AppError } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 
 /** zxcvbn score (0..4) a panel account password needs: 3 = about 10^8 guesses or more. */
 export const MIN_PASSWORD_SCORE = 3;
@@ -70,6 +70,6 @@ export async function passwordWeakness(password: string, userInputs: (string | n
 export async function assertStrongPassword(password: string, userInputs: (string | null | undefined)[] = []): Promise<void> {
   const weakness = await passwordWeakness(password, userInputs);
   if (weakness) {
-    throw new AppError(400, 'WEAK_PASSWORD', `password is too weak: ${weakness.replace(/\.$/, '')}. Use a longer password with unrelated words, digits and symbols.`, 'password');
+    throw appError('WEAK_PASSWORD', { params: { weakness } });
   }
 }

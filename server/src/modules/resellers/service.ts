@@ -1,6 +1,6 @@
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound, validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { revokeAllSessions } from '../auth/service.ts';
@@ -57,7 +57,7 @@ export function exportRows({ database }: Deps, actor: AuthUser, q: repo.Reseller
 
 export async function get({ database }: Deps, actor: AuthUser, id: number) {
   const row = await repo.findVisible(database.db, actor, id, true);
-  if (!row) throw notFound('Reseller');
+  if (!row) throw appError('NOT_FOUND', { params: { what: 'Reseller' } });
   return row;
 }
 
@@ -75,7 +75,7 @@ export async function create(deps: Deps, actor: AuthUser, input: ResellerInput, 
     const group = await groupById(trx, input.member_group_id);
     if (!group) throw validation('member_group_id', 'unknown group');
     if (actor.type !== 'admin' && group.type !== 'reseller') throw validation('member_group_id', 'masters can only create resellers');
-    if (await repo.usernameTaken(trx, input.username)) throw new AppError(409, 'USERNAME_TAKEN', 'This username is already taken', 'username');
+    if (await repo.usernameTaken(trx, input.username)) throw appError('USERNAME_TAKEN');
     const id = await repo.insertReseller(trx, {
       username: input.username,
       password_hash,
@@ -107,7 +107,7 @@ export async function update(deps: Deps, actor: AuthUser, id: number, input: Res
   return withTx(deps.database, async (trx) => {
     await loadVisible(trx, actor, id);
     if (input.username !== undefined && (await repo.usernameTaken(trx, input.username, id))) {
-      throw new AppError(409, 'USERNAME_TAKEN', 'This username is already taken', 'username');
+      throw appError('USERNAME_TAKEN');
     }
     const changes = {
       ...(input.username !== undefined ? { username: input.username } : {}),
@@ -139,10 +139,10 @@ export async function toMaster(deps: Deps, actor: AuthUser, id: number) {
   requireManagerOf(actor);
   return withTx(deps.database, async (trx) => {
     const row = await loadVisible(trx, actor, id);
-    if (row.group_type !== 'reseller') throw new AppError(409, 'ALREADY_MASTER', 'This reseller is already a master');
+    if (row.group_type !== 'reseller') throw appError('ALREADY_MASTER');
     const minimum = await intSetting(trx, 'master_min_credit_create');
     if (row.credits < minimum) {
-      throw new AppError(409, 'INSUFFICIENT_CREDITS', 'O revendedor não tem créditos suficientes para se tornar um revendedor master');
+      throw appError('INSUFFICIENT_CREDITS');
     }
     const master = await firstGroupOfType(trx, 'master');
     await repo.updateReseller(trx, id, { member_group_id: master.group_id });

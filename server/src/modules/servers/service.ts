@@ -1,6 +1,6 @@
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound, validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../auth/service.ts';
@@ -36,7 +36,7 @@ export async function create(deps: Deps, actor: AuthUser, input: { name: string;
 
 export async function remove(deps: Deps, actor: AuthUser, id: number) {
   await withTx(deps.database, async (trx) => {
-    if (!(await repo.deleteServer(trx, id))) throw notFound('Server');
+    if (!(await repo.deleteServer(trx, id))) throw appError('NOT_FOUND', { params: { what: 'Server' } });
     // the stream URLs no longer point at an edge that is gone: back to the links' address
     if ((await textSetting(trx, 'default_edge')) === String(id)) await saveSettings(trx, { default_edge: '' });
     await writeLog(trx, { type_log: 'admin', action: 'server_delete', actor_id: actor.id, reseller_id: actor.id, value_int: id });

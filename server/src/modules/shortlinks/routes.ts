@@ -52,7 +52,7 @@ export function publicShortlinkRoute(app: FastifyInstance, deps: Deps): void {
     security: [],
     params: Type.Object({ code: Type.String() }),
     response: { 302: Type.Null({ description: "Redirect (Location) to the playlist, built from the line's current data" }) },
-    errors: { 403: ['LINE_BLOCKED', 'LINE_EXPIRED'], 404: ['NOT_FOUND'], 429: ['RATE_LIMITED'] },
+    errors: { 403: ['LINE_BLOCKED', 'LINE_EXPIRED'], 404: ['NOT_FOUND'], 429: ['RATE_LIMITED'] } as const,
   };
   app.get<{ Params: { code: string } }>('/s/:code', { schema }, async (req, reply) => {
     const result = await resolve(deps, req.params.code, req.ip, requestOrigin(req));

@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import { withTx } from '../../db/tx.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { clientNetwork } from '../auth/service.ts';
@@ -42,7 +42,7 @@ export async function originalLinks(db: Tx, line: { member_id: number; username:
 
 export async function linksOf({ config, database }: Deps, actor: AuthUser, lineId: number, requestOrigin: string) {
   const line = await findVisibleLine(database.db, actor, lineId);
-  if (!line) throw notFound('User');
+  if (!line) throw appError('NOT_FOUND', { params: { what: 'User' } });
   return originalLinks(database.db, line, panelOrigin(config, requestOrigin));
 }
 
@@ -53,7 +53,7 @@ export async function linksOf({ config, database }: Deps, actor: AuthUser, lineI
 export async function shorten(deps: Deps, actor: AuthUser, lineId: number, type: LinkType, origin: string) {
   return withTx(deps.database, async (trx) => {
     const line = await findVisibleLine(trx, actor, lineId);
-    if (!line) throw notFound('User');
+    if (!line) throw appError('NOT_FOUND', { params: { what: 'User' } });
     const code = randomBytes(CODE_BYTES).toString('base64url');
     await repo.insertShortLink(trx, { code, line_id: line.id, type, created_by: actor.id, created_at: nowSec() });
     await writeLog(trx, { type_log: 'user', action: 'user_shorturl', actor_id: actor.id, reseller_id: line.member_id, target_user: line.username, value: type });

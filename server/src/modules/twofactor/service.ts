@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, forbidden, notFound, rateLimited } from '../../http/errors.ts';
+import { appError } from '../../http/errors.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { rememberDevice } from '../auth/service.ts';
@@ -17,8 +17,6 @@ import { openSecret, sealSecret } from './secrets.ts';
 const CHALLENGE_SECONDS = 300;
 const CHALLENGE_MAX_ATTEMPTS = 5;
 
-const invalidCode = (status: 400 | 401) => new AppError(status, 'INVALID_2FA_CODE', 'The code is wrong or was already used', status === 400 ? 'code' : undefined);
-const challengeExpired = () => new AppError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED', 'The sign-in took too long, start again');
 const accountKey = (resellerId: number) => `2fa:${resellerId}`;
 
 type Reseller = { id: number; username: string; type: AuthUser['type'] };
@@ -47,7 +45,7 @@ export async function status(deps: Deps, user: AuthUser) {
 export async function setup(deps: Deps, user: AuthUser) {
   const secret = newSecret();
   const saved = await repo.savePending(deps.database.db, user.id, await sealSecret(deps, user.id, secret), nowSec());
-  if (!saved) throw new AppError(409, 'TWO_FACTOR_ALREADY_ENABLED', 'Two-factor sign-in is already on');
+  if (!saved) throw appError('TWO_FACTOR_ALREADY_ENABLED');
   const url = otpauthUrl(secret, user.username);
   const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauth_url: url, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
@@ -60,14 +58,14 @@ export async function setup(deps: Deps, user: AuthUser) {
 export async function enable(deps: Deps, user: AuthUser, code: string) {
   const db = deps.database.db;
   const row = await repo.findTwoFactor(db, user.id);
-  if (!row) throw new AppError(409, 'TWO_FACTOR_NOT_PENDING', 'Start the set-up first');
-  if (row.enabled_at !== null) throw new AppError(409, 'TWO_FACTOR_ALREADY_ENABLED', 'Two-factor sign-in is already on');
+  if (!row) throw appError('TWO_FACTOR_NOT_PENDING');
+  if (row.enabled_at !== null) throw appError('TWO_FACTOR_ALREADY_ENABLED');
   const secret = await openSecret(deps, user.id, row.secret_enc);
   const step = secret && isTotpCode(normaliseCode(code)) ? matchingStep(secret, normaliseCode(code)) : null;
-  if (step === null) throw invalidCode(400);
+  if (step === null) throw appError('INVALID_2FA_CODE', { field: 'code' });
   const codes = newRecoveryCodes();
   await withTx(deps.database, async (trx) => {
-    if (!(await repo.enable(trx, user.id, step, nowSec()))) throw new AppError(409, 'TWO_FACTOR_ALREADY_ENABLED', 'Two-factor sign-in is already on');
+    if (!(await repo.enable(trx, user.id, step, nowSec()))) throw appError('TWO_FACTOR_ALREADY_ENABLED');
     await repo.replaceRecoveryCodes(trx, user.id, codes.map(hashRecoveryCode));
     await revokeOtherSessions(trx, user.id, user.sessionId);
     await writeLog(trx, { type_log: 'auth', action: 'two_factor_enable', actor_id: user.id, reseller_id: user.id, target_user: user.username });
@@ -78,16 +76,16 @@ export async function enable(deps: Deps, user: AuthUser, code: string) {
 /** Turns 2FA off: needs the password and a current code (or a recovery code), counted like sign-in codes. */
 export async function disable(deps: Deps, user: AuthUser, input: { password: string; code: string; ip: string }) {
   const db = deps.database.db;
-  if (!(await repo.isEnabled(db, user.id))) throw new AppError(409, 'TWO_FACTOR_NOT_ENABLED', 'Two-factor sign-in is off');
+  if (!(await repo.isEnabled(db, user.id))) throw appError('TWO_FACTOR_NOT_ENABLED');
   await countAccountAttempt(deps, user, input.ip);
   const hash = await repo.passwordHash(db, user.id);
   if (!hash || !(await verifyPassword(hash, input.password))) {
     await writeLog(db, { type_log: 'auth', action: 'two_factor_failed', actor_id: user.id, reseller_id: user.id, target_user: user.username, ip: input.ip, value: 'disable' });
-    throw new AppError(400, 'INVALID_PASSWORD', 'The password is wrong', 'password');
+    throw appError('INVALID_PASSWORD');
   }
   if (!(await checkCode(deps, user.id, input.code))) {
     await writeLog(db, { type_log: 'auth', action: 'two_factor_failed', actor_id: user.id, reseller_id: user.id, target_user: user.username, ip: input.ip, value: 'disable' });
-    throw invalidCode(400);
+    throw appError('INVALID_2FA_CODE', { field: 'code' });
   }
   await succeeded(deps, accountKeys(deps, user.id));
   await withTx(deps.database, async (trx) => {
@@ -98,11 +96,11 @@ export async function disable(deps: Deps, user: AuthUser, input: { password: str
 
 /** Admin only: clears another account's 2FA (lost phone and codes) and ends its sessions. */
 export async function reset(deps: Deps, actor: AuthUser, id: number) {
-  if (actor.type !== 'admin') throw forbidden();
+  if (actor.type !== 'admin') throw appError('FORBIDDEN');
   await withTx(deps.database, async (trx) => {
     const target = await findVisibleReseller(trx, actor, id);
-    if (!target) throw notFound('Reseller');
-    if (!(await repo.removeTwoFactor(trx, id))) throw new AppError(409, 'TWO_FACTOR_NOT_ENABLED', 'This account has no two-factor sign-in');
+    if (!target) throw appError('NOT_FOUND', { params: { what: 'Reseller' } });
+    if (!(await repo.removeTwoFactor(trx, id))) throw appError('TWO_FACTOR_NOT_ENABLED');
     await clearKey(trx, accountKey(id));
     await revokeAllSessions(trx, id);
     await writeLog(trx, { type_log: 'auth', action: 'two_factor_reset', actor_id: actor.id, reseller_id: actor.id, target_reseller_id: id, target_user: target.username });
@@ -133,20 +131,20 @@ export async function completeSignIn(deps: Deps, input: { challenge: string; cod
   const db = deps.database.db;
   const now = nowSec();
   const challenge = await repo.findChallenge(db, hashToken(input.challenge));
-  if (!challenge || challenge.used_at !== null || challenge.expires_at <= now) throw challengeExpired();
+  if (!challenge || challenge.used_at !== null || challenge.expires_at <= now) throw appError('TWO_FACTOR_CHALLENGE_EXPIRED');
   const reseller = await repo.activeReseller(db, challenge.reseller_id);
-  if (!reseller) throw challengeExpired();
+  if (!reseller) throw appError('TWO_FACTOR_CHALLENGE_EXPIRED');
   if (!(await repo.takeChallengeAttempt(db, challenge.id, CHALLENGE_MAX_ATTEMPTS, now))) {
     await logRateLimited(deps, reseller, input.ip);
-    throw rateLimited(Math.max(1, challenge.expires_at - now));
+    throw appError('RATE_LIMITED', { retryAfter: Math.max(1, challenge.expires_at - now) });
   }
   await countAccountAttempt(deps, reseller, input.ip);
   const how = await checkCode(deps, reseller.id, input.code);
   if (!how) {
     await writeLog(db, { type_log: 'auth', action: 'two_factor_failed', reseller_id: reseller.id, target_user: reseller.username, ip: input.ip, value: 'sign_in' });
-    throw invalidCode(401);
+    throw appError('INVALID_2FA_CODE', { status: 401 });
   }
-  if (!(await repo.useChallenge(db, challenge.id, nowSec()))) throw challengeExpired();
+  if (!(await repo.useChallenge(db, challenge.id, nowSec()))) throw appError('TWO_FACTOR_CHALLENGE_EXPIRED');
   await succeeded(deps, accountKeys(deps, reseller.id));
   const session = await startSession(deps, { reseller, rememberMe: challenge.remember_me === 1, ip: input.ip, userAgent: input.userAgent, secondFactor: how });
   return { ...session, device_token: await rememberDevice(deps, reseller.id, input.device_token) };

@@ -1,6 +1,6 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { appError, AppError } from '../../http/errors.ts';
 import { type Order, parseOrder } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
@@ -38,10 +38,9 @@ export interface RequestInput {
 export async function request(deps: Deps, actor: AuthUser, input: RequestInput, titleKey: string | null = null) {
   const mediaType = input.media_type ?? 'movie';
   const which = { movie_id: input.movie_id, title_key: titleKey };
-  const exists = () => new AppError(409, 'VOD_REQUEST_EXISTS', 'This title was already requested');
   try {
     return await withTx(deps.database, async (trx) => {
-      if (await repo.requestExists(trx, which, mediaType)) throw exists();
+      if (await repo.requestExists(trx, which, mediaType)) throw appError('VOD_REQUEST_EXISTS');
       const at = nowSec();
       const id = await repo.insertRequest(trx, {
         reseller_id: actor.id,
@@ -63,7 +62,7 @@ export async function request(deps: Deps, actor: AuthUser, input: RequestInput, 
   } catch (err) {
     // Two masters asked for the same title at once: the unique index let one through.
     if (err instanceof AppError) throw err;
-    if (await repo.requestExists(deps.database.db, which, mediaType)) throw exists();
+    if (await repo.requestExists(deps.database.db, which, mediaType)) throw appError('VOD_REQUEST_EXISTS');
     throw err;
   }
 }
@@ -98,7 +97,7 @@ export function adminList({ database }: Deps, q: { search?: string; status?: num
 export async function setStatus(deps: Deps, actor: AuthUser, ids: number[], status: number) {
   return withTx(deps.database, async (trx) => {
     const changed = await repo.setStatus(trx, ids, status, nowSec());
-    if (changed === 0) throw notFound('Request');
+    if (changed === 0) throw appError('NOT_FOUND', { params: { what: 'Request' } });
     await writeLog(trx, { type_log: 'vod', action: 'vod_status', actor_id: actor.id, reseller_id: actor.id, value: `${ids.join(',').slice(0, 180)} -> ${status}`, value_int: changed });
     return { changed };
   });
@@ -112,7 +111,7 @@ export async function updateOne(deps: Deps, actor: AuthUser, id: number, status:
 export async function remove(deps: Deps, actor: AuthUser, ids: number[]) {
   return withTx(deps.database, async (trx) => {
     const removed = await repo.deleteRequests(trx, ids);
-    if (removed === 0) throw notFound('Request');
+    if (removed === 0) throw appError('NOT_FOUND', { params: { what: 'Request' } });
     await writeLog(trx, { type_log: 'vod', action: 'vod_remove', actor_id: actor.id, reseller_id: actor.id, value: ids.join(',').slice(0, 200), value_int: removed });
     return { removed };
   });

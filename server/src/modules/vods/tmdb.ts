@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
-import { AppError } from '../../http/errors.ts';
-import { fetchLimited, NOT_CONFIGURED, UpstreamError } from '../integrations/service.ts';
+import { appError } from '../../http/errors.ts';
+import { fetchLimited, UpstreamError } from '../integrations/service.ts';
 
 /** A title of the movie catalogue search, as the content-request page shows it. */
 export interface CatalogueTitle {
@@ -43,14 +43,12 @@ export function normalise(r: TmdbResult, imageUrl: string): CatalogueTitle | nul
   };
 }
 
-const unavailable = (why: string) => new AppError(424, 'CATALOGUE_UNAVAILABLE', `The movie catalogue did not answer: ${why}`);
-
 /** The search can be asked: TMDB_API_KEY is set (docs/configuration.md). */
 export const isCatalogueConfigured = (config: Config) => !!config.tmdbApiKey;
 
 /** TMDB v3 `search/multi` in pt-BR, first page. The key stays on the server. */
 export async function searchCatalogue(config: Config, query: string): Promise<CatalogueTitle[]> {
-  if (!config.tmdbApiKey) throw NOT_CONFIGURED('The movie catalogue (TMDB_API_KEY)');
+  if (!config.tmdbApiKey) throw appError('NOT_CONFIGURED', { params: { what: 'The movie catalogue (TMDB_API_KEY)' } });
   const url = new URL(`${config.tmdbApiUrl}/search/multi`);
   url.search = new URLSearchParams({ api_key: config.tmdbApiKey, query, language: 'pt-BR', page: '1', include_adult: 'false' }).toString();
   let body: { results?: unknown };
@@ -59,8 +57,8 @@ export async function searchCatalogue(config: Config, query: string): Promise<Ca
     if (res.status !== 200) throw new UpstreamError(`status ${res.status}`, res.status);
     body = JSON.parse(res.text) as { results?: unknown };
   } catch (err) {
-    throw unavailable(err instanceof SyntaxError ? 'not JSON' : (err as Error).message);
+    throw appError('CATALOGUE_UNAVAILABLE', { params: { why: err instanceof SyntaxError ? 'not JSON' : (err as Error).message } });
   }
-  if (!Array.isArray(body.results)) throw unavailable('no results list');
+  if (!Array.isArray(body.results)) throw appError('CATALOGUE_UNAVAILABLE', { params: { why: 'no results list' } });
   return body.results.map((r) => normalise(r as TmdbResult, config.tmdbImageUrl)).filter((r): r is CatalogueTitle => r !== null);
 }

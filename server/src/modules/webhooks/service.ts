@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { AppError, notFound, validation } from '../../http/errors.ts';
+import { appError, validation } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { outboundUrl } from '../../lib/ssrf/outbound-url.ts';
 import { sealSecret } from '../twofactor/service.ts';
@@ -34,7 +34,7 @@ export async function create(deps: Deps, user: AuthUser, body: NewEndpoint) {
   const sealed = await sealSecret(deps, user.id, secret, 'webhook');
   const now = nowSec();
   const id = await withTx(deps.database, async (trx) => {
-    if ((await repo.countEndpoints(trx, user.id)) >= MAX_ENDPOINTS) throw new AppError(409, 'WEBHOOK_LIMIT', `An account may have ${MAX_ENDPOINTS} webhook endpoints`);
+    if ((await repo.countEndpoints(trx, user.id)) >= MAX_ENDPOINTS) throw appError('WEBHOOK_LIMIT', { params: { max: MAX_ENDPOINTS } });
     return repo.insertEndpoint(trx, {
       reseller_id: user.id,
       url,
@@ -54,7 +54,7 @@ export async function list(deps: Deps, user: AuthUser) {
 
 async function own(deps: Deps, user: AuthUser, id: number) {
   const endpoint = await repo.ownEndpoint(deps.database.db, user.id, id);
-  if (!endpoint) throw notFound('Webhook');
+  if (!endpoint) throw appError('NOT_FOUND', { params: { what: 'Webhook' } });
   return endpoint;
 }
 
@@ -71,9 +71,9 @@ export async function deliveries(deps: Deps, user: AuthUser, id: number) {
 /** Queues a delivery's event again, at the end of the endpoint's line (the same Webhook-Id). */
 export async function resend(deps: Deps, user: AuthUser, id: number, deliveryId: number) {
   return withTx(deps.database, async (trx) => {
-    if (!(await repo.ownEndpoint(trx, user.id, id))) throw notFound('Webhook');
+    if (!(await repo.ownEndpoint(trx, user.id, id))) throw appError('NOT_FOUND', { params: { what: 'Webhook' } });
     const d = await repo.deliveryOf(trx, id, deliveryId);
-    if (!d) throw notFound('Delivery');
+    if (!d) throw appError('NOT_FOUND', { params: { what: 'Delivery' } });
     return repo.insertDelivery(trx, { endpoint_id: id, event_id: d.event_id, type: d.type, body: d.body, created_at: nowSec() });
   });
 }
@@ -84,7 +84,7 @@ export async function sendTest(deps: Deps, user: AuthUser, id: number) {
   const at = nowSec();
   const body = eventBody(eventId, 'webhook.test', at, { message: 'A test event from the panel', account: user.username });
   return withTx(deps.database, async (trx) => {
-    if (!(await repo.ownEndpoint(trx, user.id, id))) throw notFound('Webhook');
+    if (!(await repo.ownEndpoint(trx, user.id, id))) throw appError('NOT_FOUND', { params: { what: 'Webhook' } });
     return repo.insertDelivery(trx, { endpoint_id: id, event_id: eventId, type: 'webhook.test', body, created_at: at });
   });
 }
