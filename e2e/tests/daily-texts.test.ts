@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { Api, byTestId, clickMenuEntry, type Line, lineAction, signInWithToken, toast, tr, uniqueName, useE2eSuite, visibleText, waitForPath } from '../support/index.ts';
 
-// What a reseller meets every day (issue 29), walked by the menus at a phone's and a desktop's
+// What a reseller meets every day, walked by the menus at a phone's and a desktop's
 // width: empty lists, dates, the renew preview, bouquet kinds, the credits badge and the toasts,
 // the screen limit and the content requests. Each role signs in once and changes width in place.
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { Api, byTestId, clickMenuEntry, type Line, lineAction, signInUi, type StreamPage, toast, tr, uniqueName, visibleText, useE2eSuite } from '../support/index.ts';
 
-// Issue 29, where links point: signed in once, the admin walks the menus at 1280 px and at 375 px,
+// Where links point: signed in once, the admin walks the menus at 1280 px and at 375 px,
 // registers a streaming edge, chooses it as the default on /settings, and opens a line's links
 // dialog: HLS (output=m3u8) comes first, every link is shown whole with its own label, and the
 // playlist behind the first link names stream URLs on that edge while the link stays on the panel.

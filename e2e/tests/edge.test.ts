@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { edgeConf, freePort, NGINX, type Nginx, segment, startNginx, writeHls } from '../../server/test/edge/nginx.ts';
 import { Api, byTestId, clickMenu, type Line, rowWithText, signInUi, type StreamPage, toast, tr, uniqueName, useE2eSuite, visibleText } from '../support/index.ts';
 
-// Issue 11 in the browser, with a real nginx edge (Debian's package, docs/nginx-edge.conf): the
+// Players and streaming edges in the browser, with a real nginx edge (Debian's package, docs/nginx-edge.conf): the
 // admin imports a playlist, fills a bouquet and registers the edge (its key shown once); a line of
 // that bouquet plays an HLS stream through nginx (the first link of its links dialog, with the edge
 // chosen as the default streaming server on /settings), shows on the dashboard's online cards and on

@@ -76,7 +76,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     bodyLimit: 256 * 1024,
     trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
-    // Two log lines per request cost a fifth of a signed-in request's time (issue 13); the reverse
+    // Two log lines per request cost a fifth of a signed-in request's time at a million lines; the reverse
     // proxy keeps the access log. Errors are logged by the error handler, slow requests below.
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },

@@ -6,7 +6,7 @@ import { m3u } from './catalogue-fixtures.ts';
 import { ENGINE, FAST_TIER, type TestContext, createTestContext } from './helpers.ts';
 import { IMPORT, MB, bulk, peakRssGrowth, servePlaylist, tinyPlaylist } from './perf/catalogue-import-setup.ts';
 
-// The import's limits (issue: a 1,000,000-entry playlist took 786 MB and 17 s before being
+// The import's limits (without them a 1,000,000-entry playlist took 786 MB and 17 s before being
 // refused; a 100,000-entry import stalled every other request for 1.5-5 s): a playlist past the
 // entry limit is refused while it arrives, with flat memory; one import at a time; other requests
 // keep answering during an import. How long each takes is measured in

@@ -3,7 +3,7 @@ import { seedCatalogue, setBouquet } from './catalogue-fixtures.ts';
 import { createBouquet, createPackage, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 
-// Where links point (issue 29): the stream URLs inside get.php playlists and the player API's
+// Where links point: the stream URLs inside get.php playlists and the player API's
 // server_info follow the registered edge the admin chose as default (setting default_edge), while
 // the playlist links themselves stay on the panel's address (owner's domain, main_domain, origin).
 

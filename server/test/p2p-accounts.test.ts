@@ -4,8 +4,8 @@ import { addMonthsUtc } from './fixtures.ts';
 import { ENGINE } from './helpers.ts';
 import { type Actor, type P2pAccount, type P2pWorld, drained, p2pWorld } from './p2p-fixtures.ts';
 
-// P2P accounts: what each route costs and the rules it follows (docs/rules.md; the
-// issue's build points 1-3), with the P2P server stand-in configured and the worker running.
+// P2P accounts: what each route costs and the rules it follows (docs/rules.md), with
+// the P2P server stand-in configured and the worker running.
 
 const DAY = 86_400;
 

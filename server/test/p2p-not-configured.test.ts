@@ -3,7 +3,7 @@ import { sampleClients } from '../../standins/old-panel.ts';
 import { ENGINE } from './helpers.ts';
 import { type Actor, type P2pAccount, type P2pWorld, p2pWorld } from './p2p-fixtures.ts';
 
-// P2P with P2P_API_URL unset (issue 29): every operation that spends credits or makes an account
+// P2P with P2P_API_URL unset: every operation that spends credits or makes an account
 // that could only work with the P2P server (create, trial, renew, client import) is refused with
 // 503 NOT_CONFIGURED before anything is charged or written; edits, blocks and deletions of
 // accounts made earlier are kept pending in the outbox (nothing lost); every signed-in role reads

@@ -161,7 +161,7 @@ describe(`reseller scope, blocking, promotion, deactivation, ledger, logs and do
   });
 
   it('a plain reseller gets 404 (not 403) on every id route of a reseller outside its subtree, DELETE excepted', async () => {
-    // Issue 3: "a reseller outside the caller's subtree is 404 on every route (read, edit, block, credits, to_master, domains, delete)".
+    // The scope rule: "a reseller outside the caller's subtree is 404 on every route (read, edit, block, credits, to_master, domains, delete)".
     const before = await snapshot();
     const wrong: string[] = [];
     for (const target of ['mastera', 'suba1', 'masterb', 'subb1'].map((u) => id[u])) {

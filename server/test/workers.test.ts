@@ -11,7 +11,7 @@ import { ENGINE } from './helpers.ts';
 import { type FreshDatabase, ServerProcess, buildServer, freePort, freshDatabase } from './security/server-process.ts';
 import { startXtreamProvider } from './standins/xtream-provider.ts';
 
-// WORKERS=2 (issue 13, item 5): the real server as a cluster on PostgreSQL. Connections are spread
+// WORKERS=2: the real server as a cluster on PostgreSQL. Connections are spread
 // over both workers (X-Worker-Pid, sent with WORKER_PID_HEADER=1), a migration looked up on one
 // worker is migrated on the other, a worker killed with SIGKILL is replaced while the service keeps
 // answering, and SIGTERM on the primary ends every process cleanly. On SQLite WORKERS > 1 is refused.

@@ -109,7 +109,7 @@ export function openDatabase(url: string, open: OpenOptions = {}): Database {
   }
   // No parallel workers for the panel's statements: each is an index walk or a capped count of a
   // few thousand rows, where starting and stopping workers costs 100-200 ms under concurrent load
-  // (a text-search count at 1M lines: 187 ms parallel, 2.8 ms serial; issue 13).
+  // (a text-search count at 1M lines: 187 ms parallel, 2.8 ms serial).
   const options = '-c max_parallel_workers_per_gather=0';
   const pool = new pg.Pool({ connectionString: url, max: 10, options });
   // An idle client whose connection dies (server restart, failover) must not crash the process.

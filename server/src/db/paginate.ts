@@ -88,7 +88,7 @@ export async function paginate<R>(
  * A count that reached its cap is kept for CAPPED_COUNT_TTL_MS per database handle and statement
  * (scope and filters are its parameters): it only ever shows as "10.000+", which a few changes in
  * a few seconds cannot move, and the pager asks it again on every page of a broad filter, where it
- * costs reading 10,000 index entries (issue 13). Counts under the cap are kept only with a stamp (below).
+ * costs reading 10,000 index entries. Counts under the cap are kept only with a stamp (below).
  */
 const CAPPED_COUNT_TTL_MS = 10_000;
 const CAPPED_COUNTS_KEPT = 2_000;

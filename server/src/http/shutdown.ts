@@ -11,7 +11,7 @@ const draining = new WeakSet<FastifyInstance>();
  * clients stop reusing the socket instead of racing its close.
  */
 export function registerShutdownGate(app: FastifyInstance): void {
-  // Callback hooks, not async ones: they run on every request, and a promise each is measurable (issue 13).
+  // Callback hooks, not async ones: they run on every request, and a promise each is measurable.
   app.addHook('onRequest', (_request, reply, done) => {
     if (!draining.has(app)) return done();
     reply.header('Connection', 'close');

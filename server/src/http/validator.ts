@@ -67,7 +67,7 @@ type Validate = ((data: any) => boolean) & { errors?: ErrorObject[] | null };
 
 /**
  * Compiles a route part's schema on its first request rather than at start-up: compiling every
- * route's schemas took ~0.3 s of each start (issue 13, item 7), for routes a process may never
+ * route's schemas took ~0.3 s of each start, for routes a process may never
  * serve. Fastify reads `errors` off the function it was given after a failed validation.
  */
 function onFirstUse(compile: () => Validate): Validate {

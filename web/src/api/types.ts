@@ -68,7 +68,7 @@ export type LogOptions = Answer<'/api/logs/getoptions', 'get'>;
 export type Dashboard = Schemas['Dashboard'];
 export type ActivityDay = Schemas['ActivityDay'];
 
-// Outside integrations (issue 12): line migration, Lazy Player, content requests, admin settings.
+// Outside integrations: line migration, Lazy Player, content requests, admin settings.
 export type MigrationSourceLine = Schemas['MigrationSourceLine'];
 export type MigratedLine = Schemas['MigratedLine'];
 export type LazyPlayerActivation = Schemas['LazyPlayerActivation'];
@@ -97,7 +97,7 @@ export type P2pOutboxStatus = Answer<'/api/admin/p2p/outbox', 'get'>;
 /** Delivery state of a P2P account or P2P line to the P2P server. */
 export type SyncState = NonNullable<Line['sync_state']>;
 
-// Players and streaming edges (issue 11): catalogue, bouquet contents, edge servers, online users, latest content.
+// Players and streaming edges: catalogue, bouquet contents, edge servers, online users, latest content.
 export type Category = Answer<'/api/admin/categories', 'get'>['data'][number];
 export type CatalogueKind = Category['kind'];
 export type Stream = Answer<'/api/admin/streams', 'get'>['data'][number];

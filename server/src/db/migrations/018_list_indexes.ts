@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 
 /**
- * Indexes for the lists at a million lines (issue 13; figures in docs/performance.md, guarded by
+ * Indexes for the lists at a million lines (figures in docs/performance.md, guarded by
  * test/list-plans.test.ts). Live lines only (`deleted_at is null`), each ending with the sort key or
  * covering what a walk in sort order checks, so a page stops after a few index entries and a capped
  * count never reads the table:

@@ -4,7 +4,7 @@ import type { MigrationContext } from './index.ts';
 /**
  * Trigram indexes for the user list's free-text search (username, notes, WhatsApp; `%term%`).
  * Without them a term that matches few lines read every line of the caller's scope: 0.4-2.6 s at
- * 1M lines (issue 13). The list keeps its LIKE conditions as the final test, so these indexes only
+ * 1M lines. The list keeps its LIKE conditions as the final test, so these indexes only
  * narrow the candidates and the results are exactly those of the LIKE.
  *
  * - SQLite: an FTS5 table with the trigram tokenizer over the three columns, external content

@@ -5,7 +5,7 @@ import type { MigrationContext } from './index.ts';
  * SQLite: the line-search triggers stand aside for the lines a group of spends is about to index
  * itself. FTS5 writes the terms it holds to a new segment at every savepoint, and inside a
  * transaction every statement after an insert opens one, so each line created in a group paid a
- * segment write and the merges it brings (~90 µs per creation at 1M lines, issue 13).
+ * segment write and the merges it brings (~90 µs per creation at 1M lines).
  *
  * `line_search_deferral.deferred_from` (one row) is NULL except inside a group that creates lines:
  * its first creation sets it to the next line id, uncommitted, so every line created after it in

@@ -100,7 +100,7 @@ class StaticProvider implements MigrationProvider {
 
 /**
  * Is the database at the latest migration already? One query, answered from kysely's table, so a
- * start on an up-to-date database skips the Migrator's tables, lock and transaction (issue 13).
+ * start on an up-to-date database skips the Migrator's tables, lock and transaction (start-up time).
  * Both the latest name and the number of steps must match (a step added between others, by a
  * merge, leaves the latest name unchanged).
  */

@@ -54,7 +54,7 @@ const SEEN_RESOLUTION = 60; // seconds: don't write last_seen_at on every reques
 /**
  * Resolves a bearer token to its signed-in reseller, or throws 401 (or rejects, when it answers
  * with a promise). On SQLite with the connection free the answer comes at once, not as a promise:
- * the session check runs on every signed-in request (issue 13).
+ * the session check runs on every signed-in request.
  */
 export function authenticate(deps: Deps, token: string | undefined): AuthUser | Promise<AuthUser> {
   if (!token || token.length > 200) throw appError('UNAUTHORIZED');

@@ -29,7 +29,7 @@ export function resellerCount(db: Tx, actor: AuthUser) {
 /**
  * Open connections (not ended, seen since `since`) of the caller's lines. Asked on every dashboard
  * view, uncached: it starts from the few open connections (`line_activity_last_seen`), never from
- * a master's 100,000 lines (SQLite would walk the owners' index: 12 ms, issue 13); the scope is
+ * a master's 100,000 lines (SQLite would walk the owners' index: 12 ms at 1M lines); the scope is
  * tested on each connection's line.
  */
 export function onlineCounts(db: Tx, actor: AuthUser, since: number) {

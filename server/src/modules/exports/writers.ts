@@ -41,7 +41,7 @@ function csvCell<R>(c: Column<R>, row: R, r: Render): string | number {
 
 /**
  * exceljs loads ~670 CommonJS files (0.4-0.8 s): loaded on the first XLSX export, not at every
- * start-up (issue 13, item 7).
+ * start-up (start-up time).
  */
 let excel: Promise<typeof import('exceljs')> | undefined;
 const loadExcel = () => {
