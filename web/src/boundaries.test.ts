@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Feature folders do not reach into each other. What two features use lives in a shared place
- * (`api/`, `components/`, `lib/`, `routing/`, `i18n/`, or `features/lines/`, the pieces IPTV users
- * and P2P accounts share) and both import it from there. The one way in is a feature's public
+ * (`api/`, `components/`, `lib/`, `routing/`, `i18n/`, or `features/lines/`, the line
+ * screens, whose pieces P2P accounts share too) and both import it from there. The one way in is a feature's public
  * file, `queryKeys.ts`: a feature whose writes change another's data invalidates that feature's keys.
  */
 const SRC = path.dirname(new URL(import.meta.url).pathname);

@@ -6,7 +6,7 @@ import { IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 
-import { screensWith } from './api';
+import { screensWith } from './packages';
 import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from './format';
 import type { Package } from '../../api/types';
 import { FormActions } from '../../components/FormActions';

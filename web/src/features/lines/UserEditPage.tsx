@@ -9,10 +9,10 @@ import { FormActions } from '../../components/FormActions';
 import { useGoBack } from '../../components/useGoBack';
 import { useComplements } from '../../api/complements';
 import { useLine, useUpdateLine } from './api';
-import { CredentialInput } from '../lines/CredentialInput';
-import { CREDENTIAL_RE, WHATSAPP_RE } from '../lines/format';
-import { ReminderFields } from '../lines/ReminderFields';
-import { LineEditSummary } from '../lines/LineEditSummary';
+import { CredentialInput } from './CredentialInput';
+import { CREDENTIAL_RE, WHATSAPP_RE } from './format';
+import { ReminderFields } from './ReminderFields';
+import { LineEditSummary } from './LineEditSummary';
 import type { Line } from '../../api/types';
 import { isValidId } from '../../lib/ids';
 

@@ -6,10 +6,10 @@ import { FormPageShell } from '../../components/FormPageShell';
 import { useGoBack } from '../../components/useGoBack';
 import { useComplements } from '../../api/complements';
 import { useCreateTrialLine } from './api';
-import { trialPackages } from '../lines/api';
-import { CreatedDialog, useCreatedDialog } from '../lines/CreatedDialog';
-import { randomCredential } from '../lines/format';
-import { LineForm, lineFormBody } from '../lines/LineForm';
+import { trialPackages } from './packages';
+import { CreatedDialog, useCreatedDialog } from './CreatedDialog';
+import { randomCredential } from './format';
+import { LineForm, lineFormBody } from './LineForm';
 import type { Line, Package } from '../../api/types';
 
 /** /users/add_trial — free trial line (trial, non-official packages), plus one-click "create fast user". */
