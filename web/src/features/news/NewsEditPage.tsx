@@ -1,4 +1,4 @@
-import { Box, Button, Group, NumberInput, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Box, Button, Group, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { toast } from '../../api/notify';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import { DASHBOARD_NEWS_ID, LINK_NEWS_ID, useNews } from '../../api/news';
 import { NewsBody } from '../../components/NewsBody';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import './texts';
+import { NumberField } from '../../components/NumberField';
 
 const EMPTY: NewsInput = { title: '', body: '', level: 1, status: 1 };
 const ITEMS = [DASHBOARD_NEWS_ID, LINK_NEWS_ID] as const;
@@ -102,7 +103,7 @@ export function NewsEditPage() {
                     {...form.getInputProps('body')}
                   />
                   <Group grow align="flex-start" wrap="wrap">
-                    <NumberInput
+                    <NumberField
                       label={t('news.level')}
                       required
                       min={0}
