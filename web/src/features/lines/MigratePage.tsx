@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
 import { isApiError } from '../../api/errors';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { YesNoBadge } from '../../components/YesNoBadge';
 import i18n from '../../i18n';
@@ -102,9 +103,7 @@ export function MigratePage() {
         </Text>
       )}
       {lookup.isError && debounced.length >= MIN_URL_LENGTH && !lookup.isFetching && (
-        <Alert color="red" data-testid="migrate-lookup-error">
-          {lookupErrorText(lookup.error)}
-        </Alert>
+        <LoadErrorAlert onRetry={lookup.refetch} title={lookupErrorText(lookup.error)} testId="migrate-lookup-error" />
       )}
       {found && (
         <Card withBorder radius="md" data-testid="migrate-found">

@@ -4,7 +4,8 @@ import { MultiSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/co
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { EditPageShell } from '../../components/EditPageShell';
+import { FormPageShell } from '../../components/FormPageShell';
+import { WhenLoaded } from '../../components/WhenLoaded';
 import { FormActions } from '../../components/FormActions';
 import { useGoBack } from '../../components/useGoBack';
 import { useComplements } from '../../api/complements';
@@ -26,9 +27,11 @@ export function UserEditPage() {
   const goBack = useGoBack('/users');
 
   return (
-    <EditPageShell title={line.data ? t('users.editTitle', { username: line.data.username }) : t('users.editTitleId', { id: valid ? id : '?' })} onBack={goBack} backTestId="user-back" errorTestId="user-edit-error" valid={valid} query={line}>
+    <FormPageShell title={line.data ? t('users.editTitle', { username: line.data.username }) : t('users.editTitleId', { id: valid ? id : '?' })} onBack={goBack} backTestId="user-back">
+      <WhenLoaded errorTestId="user-edit-error" valid={valid} query={line}>
       {(data) => <EditForm key={data.id} line={data} onDone={goBack} />}
-    </EditPageShell>
+      </WhenLoaded>
+    </FormPageShell>
   );
 }
 

@@ -1,10 +1,10 @@
-import { Box, Button, Group, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { toast } from '../../api/notify';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/PageHeader';
+import { FormPageShell } from '../../components/FormPageShell';
 import { decodeNewsBody } from '../../lib/newsBody';
 import type { NewsInput, NewsItem } from '../../api/types';
 import { useSaveNews } from './api';
@@ -66,9 +66,7 @@ export function NewsEditPage() {
   });
 
   return (
-    <Box maw={760}>
-      <PageHeader title={t('news.title')} />
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+    <FormPageShell title={t('news.title')}>
         {news.isError ? (
           <LoadErrorAlert onRetry={() => news.refetch()} testId="news-error" />
         ) : (
@@ -148,7 +146,6 @@ export function NewsEditPage() {
             </Stack>
           </form>
         )}
-      </Paper>
-    </Box>
+    </FormPageShell>
   );
 }

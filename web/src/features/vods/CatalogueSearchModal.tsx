@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Group, Image, Loader, Modal, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, Image, Loader, Modal, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMovie, IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isApiError } from '../../api/errors';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import i18n from '../../i18n';
 import { useCatalogueSearch, useRequestTitle } from './api';
 import type { CatalogueTitle } from '../../api/types';
@@ -72,9 +73,7 @@ export function CatalogueSearchModal({ opened, onClose, onManual }: { opened: bo
             data-testid="vod-search-input"
           />
           {search.isError && (
-            <Alert color="red" data-testid="vod-search-error">
-              {searchErrorText(search.error)}
-            </Alert>
+            <LoadErrorAlert onRetry={search.refetch} title={searchErrorText(search.error)} testId="vod-search-error" />
           )}
           {search.data?.length === 0 && !search.isFetching && (
             <Text size="sm" c="dimmed" data-testid="vod-search-empty">
