@@ -1,5 +1,5 @@
 import { useParams } from '@tanstack/react-router';
-import { notifySuccess, showError } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { MultiSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -77,7 +77,6 @@ function EditForm({ line, onDone }: { line: Line; onDone: () => void }) {
     } catch (e) {
       if (isApiError(e) && (e.code === 'BOUQUET_REQUIRED' || e.field === 'bouquet')) form.setFieldError('bouquet', t('users.form.bouquetRequired'));
       else if (isApiError(e) && e.field && e.field in v) form.setFieldError(e.field, e.message);
-      showError(e, 'users');
     }
   });
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { notifySuccess, showError } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { pagedListCache, whilePending } from '../../api/pageCache';
 import { reloadProfile } from '../../api/profile';
 import { userKeys } from './queryKeys';
@@ -56,10 +56,11 @@ function lineChanged(line: Line): void {
   void reloadProfile();
 }
 
-const showLineError = (e: unknown) => showError(e, 'users');
+/** The lines' own texts word their calls' errors (the client toasts them). */
+const LINE_ERRORS = { errorScopes: ['users'] } as const;
 
-/** The path and `silent` of a call about one line: the hooks show the error (showError(e, 'users')) or the page does. */
-const aboutLine = (id: number) => ({ params: { path: { id } }, silent: true });
+/** The path of a call about one line, and its error texts. */
+const aboutLine = (id: number) => ({ params: { path: { id } }, ...LINE_ERRORS });
 
 /** The line's playlist and short links (its dialogs). */
 export function useLineLinks(id: number, enabled: boolean) {
@@ -71,12 +72,12 @@ export function useLineLinks(id: number, enabled: boolean) {
   });
 }
 
-// --- Creation. Errors go back to the form (field errors, then the line texts). ---
+// --- Creation. The client toasts a failure; the form marks the field it names. ---
 
 /** A paid line: spends credits, keyed per intent (the values sent). */
 export function useCreateLine() {
   return useIntentMutation({
-    mutationFn: (body: LineCreate, idempotencyKey) => api.POST('/api/users', { body, idempotencyKey, silent: true }),
+    mutationFn: (body: LineCreate, idempotencyKey) => api.POST('/api/users', { body, idempotencyKey, ...LINE_ERRORS }),
     onSuccess: lineCreated,
   });
 }
@@ -84,12 +85,12 @@ export function useCreateLine() {
 /** A free trial line (a daily limit, no credits: no key). */
 export function useCreateTrialLine() {
   return useMutation({
-    mutationFn: (body: TrialCreate) => api.POST('/api/trial_users', { body, silent: true }),
+    mutationFn: (body: TrialCreate) => api.POST('/api/trial_users', { body, ...LINE_ERRORS }),
     onSuccess: lineCreated,
   });
 }
 
-/** Migration of a line from another provider: spends credits, keyed per intent (the values sent). */
+/** Migration of a line from another provider: spends credits, keyed per intent (the values sent). Silent: the page keeps the error beside its button (its own texts) until the URL changes. */
 export function useMigrateLine() {
   return useIntentMutation({
     mutationFn: (body: { username: string; password: string; exp_date: number; package_id: number }, idempotencyKey) =>
@@ -100,7 +101,7 @@ export function useMigrateLine() {
 
 // --- Changes of one line from its dialogs and pages. ---
 
-/** Field errors are shown on the form, so the page shows the error. */
+/** The client toasts a failure; the form marks the field it names. */
 export function useUpdateLine() {
   return useMutation({
     mutationFn: ({ id, ...body }: LineUpdate & { id: number }) => api.PUT('/api/users/{id}', { ...aboutLine(id), body }),
@@ -114,7 +115,6 @@ export function useRenewLine() {
     mutationFn: ({ id, packageId }: { id: number; packageId: number }, idempotencyKey) =>
       api.POST('/api/users/{id}/renew', { ...aboutLine(id), body: { package_id: packageId }, idempotencyKey }),
     onSuccess: lineChanged,
-    onError: showLineError,
   });
 }
 
@@ -124,7 +124,6 @@ export function useChangeScreens() {
     mutationFn: ({ id, amount }: { id: number; amount: number; kind: 'add' | 'remove' }, idempotencyKey) =>
       api.POST('/api/users/{id}/screens', { ...aboutLine(id), body: { amount }, idempotencyKey }),
     onSuccess: lineChanged,
-    onError: showLineError,
   });
 }
 
@@ -133,22 +132,20 @@ export function useExtendLine() {
   return useMutation({
     mutationFn: ({ id, days }: { id: number; days: number }) => api.POST('/api/users/{id}/extenddays', { ...aboutLine(id), body: { days } }),
     onSuccess: lineChanged,
-    onError: showLineError,
   });
 }
 
-/** Lazy Player: debits the proportional charge and registers the line's playlist for this MAC; keyed per intent. The dialog shows the error. */
+/** Lazy Player: debits the proportional charge and registers the line's playlist for this MAC; keyed per intent. Silent: the dialog shows the error in place (its own texts). */
 export function useActivateLazyPlayer() {
   return useIntentMutation({
-    mutationFn: ({ id, mac }: { id: number; mac: string }, idempotencyKey) => api.POST('/api/users/{id}/activesmart', { ...aboutLine(id), body: { mac }, idempotencyKey }),
+    mutationFn: ({ id, mac }: { id: number; mac: string }, idempotencyKey) => api.POST('/api/users/{id}/activesmart', { params: { path: { id } }, body: { mac }, idempotencyKey, silent: true }),
     onSuccess: () => void reloadProfile(),
   });
 }
 
 export function useShortenLink() {
   return useMutation({
-    mutationFn: ({ userId, type }: { userId: number; type: LinkType }) => api.POST('/api/shorturl', { body: { user_id: userId, type }, silent: true }),
-    onError: showLineError,
+    mutationFn: ({ userId, type }: { userId: number; type: LinkType }) => api.POST('/api/shorturl', { body: { user_id: userId, type }, ...LINE_ERRORS }),
   });
 }
 
@@ -157,7 +154,7 @@ export function useShortenLink() {
 export const LINE_ROW_ACTIONS = ['users', 'row-action'] as const;
 
 function useLineRowAction<V extends { id: number }>(mutationFn: (variables: V) => Promise<Line | undefined>, success: (variables: V) => string) {
-  return useRowAction({ mutationKey: LINE_ROW_ACTIONS, mutationFn, replace: lines.replace, drop: lines.drop, success, showError: showLineError });
+  return useRowAction({ mutationKey: LINE_ROW_ACTIONS, mutationFn, replace: lines.replace, drop: lines.drop, success });
 }
 
 export const useSetLineBlocked = () =>
@@ -194,6 +191,5 @@ export function useFlashRenewLine() {
       lineChanged(line);
       notifySuccess(i18n.t('users.renew.success'));
     },
-    onError: showLineError,
   });
 }

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { toast } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -59,9 +59,9 @@ export function NewsEditPage() {
     const body: NewsItem = { id, title: v.title.trim(), body: v.body, level: Number(v.level), status: Number(v.status) };
     try {
       await save.mutateAsync(body);
-      toast({ color: 'green', message: t('news.success') });
+      notifySuccess(t('news.success'));
     } catch {
-      toast({ color: 'red', title: t('common.error'), message: t('news.failure') });
+      // toasted by the client
     }
   });
 

@@ -1,5 +1,5 @@
 import { useParams } from '@tanstack/react-router';
-import { notifySuccess, showError } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,6 @@ function EditForm({ user, onDone }: { user: P2pUser; onDone: () => void }) {
       onDone();
     } catch (e) {
       if (isApiError(e) && e.field && e.field in v) form.setFieldError(e.field, e.code === 'USERNAME_TAKEN' ? t('errors.USERNAME_TAKEN') : e.message);
-      showError(e, 'p2p', 'users');
     }
   });
 

@@ -1,6 +1,5 @@
 import { useParams } from '@tanstack/react-router';
-import { errorText } from '../../lib/errors';
-import { notifySuccess, toast } from '../../api/notify';
+import { notifySuccess, } from '../../api/notify';
 import { Button, Code, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconPlus, IconWorldWww } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -44,10 +43,6 @@ export function ResellerDomainsPage() {
     } catch (e) {
       if (isApiError(e) && e.code === 'VALIDATION' && e.field === 'dns_reseller') {
         setFieldError(t('resellers.domains.invalid'));
-      } else {
-        // the server's message, else 'Erro desconhecido'.
-        const message = isApiError(e) && e.message ? errorText(e, 'resellers') : t('resellers.domains.unknownError');
-        toast({ color: 'red', title: t('common.error'), message });
       }
     }
   };

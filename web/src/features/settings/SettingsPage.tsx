@@ -81,7 +81,6 @@ export function SettingsPage() {
       toast({ color: 'green', message: t('settings.saved') });
     } catch (e) {
       if (isApiError(e) && e.field && (ALL as string[]).includes(e.field)) form.setFieldError(e.field, errorText(e));
-      toast({ color: 'red', title: t('common.error'), message: errorText(e) });
     }
   });
 

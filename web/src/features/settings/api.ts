@@ -18,7 +18,7 @@ export function useEdgeServers() {
 /** Saves (the page shows the error); the sidebar links and every page's settings come from /datacomplements, so it is reloaded too. */
 export function useSaveSettings() {
   return useMutation({
-    mutationFn: (body: SettingsUpdate) => api.PUT('/api/admin/settings', { body, silent: true }),
+    mutationFn: (body: SettingsUpdate) => api.PUT('/api/admin/settings', { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.all(), saved);
       return queryClient.invalidateQueries({ queryKey: COMPLEMENTS_KEY });

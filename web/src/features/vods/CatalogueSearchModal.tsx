@@ -1,10 +1,11 @@
 import { Badge, Button, Card, Group, Image, Loader, Modal, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
-import { notifyError, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
+import { ErrorAlert } from '../../components/basic/ErrorAlert';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMovie, IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, isApiError } from '../../api/errors';
+import { isApiError } from '../../api/errors';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import i18n from '../../i18n';
 import { useCatalogueSearch, useRequestTitle } from './api';
@@ -15,6 +16,12 @@ export function searchErrorText(e: unknown): string {
   if (isApiError(e) && e.code === 'NOT_CONFIGURED') return i18n.t('vods.search.notConfigured');
   if (isApiError(e) && e.status === 0) return i18n.t('errors.COMMUNICATION');
   return i18n.t('vods.search.unavailable');
+}
+
+/** Why a request was refused (the request dialogs' fixed texts). */
+export function requestErrorText(e: unknown): string {
+  if (isApiError(e) && e.status === 0) return i18n.t('errors.COMMUNICATION');
+  return i18n.t('vods.refused');
 }
 
 /** 'Search the catalogue' (masters and admins): query -> results -> request one with notes; or ask by name (`onManual`). */
@@ -37,10 +44,6 @@ export function CatalogueSearchModal({ opened, onClose, onManual }: { opened: bo
         setNotes('');
         onClose();
       },
-      onError: (e) => {
-        const text = isApiError(e) && e.status === 0 ? t('errors.COMMUNICATION') : t('vods.refused');
-        notifyError(new ApiError(isApiError(e) ? e.status : 0, 'VOD_REQUEST', text));
-      },
     });
   };
 
@@ -49,6 +52,7 @@ export function CatalogueSearchModal({ opened, onClose, onManual }: { opened: bo
       {picked ? (
         <Stack gap="sm">
           <TitleCard title={picked} />
+          {requestTitle.isError && <ErrorAlert testId="vod-request-error">{requestErrorText(requestTitle.error)}</ErrorAlert>}
           <Textarea label={t('vods.notes')} maxLength={1000} autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} data-testid="vod-notes" />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setPicked(null)}>
