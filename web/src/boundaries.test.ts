@@ -118,3 +118,12 @@ describe('one number field', () => {
     expect(importsNumberInput("import { type NumberInputProps, TextInput } from '@mantine/core';")).toBe(false);
   });
 });
+
+describe('one style of query keys', () => {
+  it('no query key is written inline: it comes from a `…Keys` object (a feature\'s queryKeys.ts, or a shared api/ module\'s)', () => {
+    const inline = filesUnder(SRC)
+      .filter((f) => !f.endsWith('.test.ts'))
+      .filter((f) => /queryKey:\s*\[|QueryData\(\s*\[|invalidateQueries\(\{\s*queryKey:\s*\[/.test(fs.readFileSync(f, 'utf8')));
+    expect(inline.map((f) => path.relative(SRC, f))).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { NEWS_KEY } from '../../api/news';
+import { newsKeys } from '../../api/news';
 import type { NewsItem } from '../../api/types';
 
 /** PUT /news/{id} (admin). */
@@ -8,6 +8,6 @@ export function useSaveNews() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: NewsItem) => api.PUT('/api/news/{id}', { params: { path: { id } }, body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: NEWS_KEY }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: newsKeys.all() }),
   });
 }

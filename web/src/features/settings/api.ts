@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-import { COMPLEMENTS_KEY } from '../../api/complements';
+import { complementsKeys } from '../../api/complements';
 import { serverKeys } from '../servers/queryKeys';
 import { settingsKeys } from './queryKeys';
 import type { SettingsUpdate } from '../../api/types';
@@ -21,7 +21,7 @@ export function useSaveSettings() {
     mutationFn: (body: SettingsUpdate) => api.PUT('/api/admin/settings', { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.all(), saved);
-      return queryClient.invalidateQueries({ queryKey: COMPLEMENTS_KEY });
+      return queryClient.invalidateQueries({ queryKey: complementsKeys.all() });
     },
   });
 }
