@@ -1,6 +1,5 @@
 import { Badge, Button, Card, Group, Image, Loader, Modal, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
-import { notifySuccess } from '../../api/notify';
-import { ErrorAlert } from '../../components/basic/ErrorAlert';
+import { notifySuccess, toast } from '../../api/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMovie, IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,6 +16,9 @@ export function searchErrorText(e: unknown): string {
   if (isApiError(e) && e.status === 0) return i18n.t('errors.COMMUNICATION');
   return i18n.t('vods.search.unavailable');
 }
+
+/** A refused request, toasted with the request dialogs' fixed text (their calls are silent). */
+export const notifyRequestError = (text: string) => toast({ color: 'red', title: i18n.t('common.error'), message: text });
 
 /** Why a request was refused (the request dialogs' fixed texts). */
 export function requestErrorText(e: unknown): string {
@@ -44,6 +46,8 @@ export function CatalogueSearchModal({ opened, onClose, onManual }: { opened: bo
         setNotes('');
         onClose();
       },
+      // the call is silent: a refusal is toasted with the dialog's fixed text
+      onError: (e) => notifyRequestError(requestErrorText(e)),
     });
   };
 
@@ -52,7 +56,6 @@ export function CatalogueSearchModal({ opened, onClose, onManual }: { opened: bo
       {picked ? (
         <Stack gap="sm">
           <TitleCard title={picked} />
-          {requestTitle.isError && <ErrorAlert testId="vod-request-error">{requestErrorText(requestTitle.error)}</ErrorAlert>}
           <Textarea label={t('vods.notes')} maxLength={1000} autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} data-testid="vod-notes" />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setPicked(null)}>

@@ -3,9 +3,8 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { notifySuccess } from '../../api/notify';
-import { ErrorAlert } from '../../components/basic/ErrorAlert';
 import { useRequestByHand } from './api';
-import { requestErrorText } from './CatalogueSearchModal';
+import { notifyRequestError, requestErrorText } from './CatalogueSearchModal';
 
 const YEAR_RE = /^(\d{4})?$/;
 
@@ -34,14 +33,13 @@ export function ManualRequestModal({ opened, onClose }: { opened: boolean; onClo
       year: (v) => (manualRequestErrors('x', v).year ? t('vods.manual.yearInvalid') : null),
     },
   });
-  // The dialog's own texts, in place (the call is silent).
-  const failure = requestByHand.isError ? (isApiError(requestByHand.error) && requestByHand.error.code === 'VOD_REQUEST_EXISTS' ? t('vods.manual.exists') : requestErrorText(requestByHand.error)) : null;
 
   const submit = form.onSubmit(async (v) => {
     try {
       await requestByHand.mutateAsync({ title: v.title.trim(), media_type: v.kind, year: v.year.trim() || undefined, observacoes: v.notes.trim() || undefined });
-    } catch {
-      return; // shown in place
+    } catch (e) {
+      notifyRequestError(isApiError(e) && e.code === 'VOD_REQUEST_EXISTS' ? t('vods.manual.exists') : requestErrorText(e));
+      return;
     }
     notifySuccess(t('vods.requested'));
     form.reset();
@@ -55,7 +53,6 @@ export function ManualRequestModal({ opened, onClose }: { opened: boolean; onClo
           <Text size="sm" c="dimmed">
             {t('vods.manual.help')}
           </Text>
-          {failure && <ErrorAlert testId="vod-manual-error">{failure}</ErrorAlert>}
           <TextInput label={t('vods.manual.title')} withAsterisk maxLength={300} data-autofocus data-testid="vod-manual-title" {...form.getInputProps('title')} />
           <SegmentedControl
             aria-label={t('vods.columns.type')}

@@ -50,7 +50,7 @@ export function useCatalogueSearchStatus(enabled: boolean) {
 
 const invalidateVods = () => queryClient.invalidateQueries({ queryKey: vodKeys.all() });
 
-// A request's failure shows in its dialog (silent, the dialog's fixed texts); the admin's changes are toasted by the client. Both lists reload once done.
+// A request's failure is toasted by its dialog with fixed texts (silent); the admin's changes are toasted by the client. Both lists reload once done.
 
 export function useRequestTitle() {
   return useMutation({
