@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Feature folders do not reach into each other. What two features use lives in a shared place
- * (`api/`, `components/`, `lib/`, `routing/`, `i18n/`, or `features/lines/`, the pieces IPTV users
- * and P2P accounts share) and both import it from there. The one way in is a feature's public
+ * (`api/`, `components/`, `lib/`, `routing/`, `i18n/`, or `features/lines/`, the line
+ * screens, whose pieces P2P accounts share too) and both import it from there. The one way in is a feature's public
  * file, `queryKeys.ts`: a feature whose writes change another's data invalidates that feature's keys.
  */
 const SRC = path.dirname(new URL(import.meta.url).pathname);
@@ -72,6 +72,15 @@ describe('feature boundaries', () => {
     expect(reaching).toEqual([]);
   });
 
+  it('nothing under components/ imports from features/ (features hand the layout what it shows)', () => {
+    const reaching = filesUnder(path.join(SRC, 'components')).flatMap((file) =>
+      importsOf(file)
+        .filter((target) => featureOf(target) !== undefined)
+        .map((target) => `${path.relative(SRC, file)} -> ${path.relative(SRC, target)}`),
+    );
+    expect(reaching).toEqual([]);
+  });
+
   it("a feature's query keys import nothing but types (importing them pulls in no code)", () => {
     const keyFiles = filesUnder(FEATURES).filter(isPublicFile);
     expect(keyFiles.length).toBeGreaterThan(5);
@@ -84,5 +93,37 @@ describe('feature boundaries', () => {
     expect(files.length).toBeGreaterThan(50);
     expect(files.some((f) => importsOf(f).some((t) => featureOf(t) === 'lines'))).toBe(true);
     expect(files.some((f) => importsOf(f).some((t) => featureOf(t) !== featureOf(f) && isPublicFile(t)))).toBe(true);
+  });
+});
+
+/** NumberField loads Mantine's NumberInput on its own (first-load budget): nothing else may import it. */
+const NUMBER_FIELD = ['components/NumberField.tsx', 'components/NumberField.chunk.tsx'];
+
+describe('one number field', () => {
+  const importsNumberInput = (src: string) => [...src.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@mantine\/core'/g)].some((m) => /(^|[\s,])NumberInput([\s,]|$)/.test(m[1] as string));
+
+  it("no file but NumberField imports Mantine's NumberInput (or NumberField's chunk)", () => {
+    const offenders = filesUnder(SRC)
+      .filter((f) => !f.endsWith('.test.ts') && !NUMBER_FIELD.includes(path.relative(SRC, f)))
+      .filter((f) => {
+        const src = fs.readFileSync(f, 'utf8');
+        return importsNumberInput(src) || importsOf(f).some((t) => t.endsWith('NumberField.chunk.tsx'));
+      });
+    expect(offenders.map((f) => path.relative(SRC, f))).toEqual([]);
+  });
+
+  it('the check sees such an import', () => {
+    expect(importsNumberInput("import { Button, NumberInput, Stack } from '@mantine/core';")).toBe(true);
+    expect(importsNumberInput("import { NumberInput } from '@mantine/core';")).toBe(true);
+    expect(importsNumberInput("import { type NumberInputProps, TextInput } from '@mantine/core';")).toBe(false);
+  });
+});
+
+describe('one style of query keys', () => {
+  it('no query key is written inline: it comes from a `…Keys` object (a feature\'s queryKeys.ts, or a shared api/ module\'s)', () => {
+    const inline = filesUnder(SRC)
+      .filter((f) => !f.endsWith('.test.ts'))
+      .filter((f) => /queryKey:\s*\[|QueryData\(\s*\[|invalidateQueries\(\{\s*queryKey:\s*\[/.test(fs.readFileSync(f, 'utf8')));
+    expect(inline.map((f) => path.relative(SRC, f))).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ import { customerRoutes } from './features/customer/routes';
 import { paymentsRoutes } from './features/payments/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { twofactorRoutes } from './features/twofactor/routes';
-import { usersRoutes } from './features/users/routes';
+import { usersRoutes } from './features/lines/routes';
 import { vodsRoutes, vodsRoutesAdmin } from './features/vods/routes';
 import { adminRoute, authRoute, managerRoute, rootRoute } from './routing/base';
 

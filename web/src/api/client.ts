@@ -1,5 +1,6 @@
 import createClient, { type ClientPathsWithMethod, type MaybeOptionalInit, type MethodResponse } from 'openapi-fetch';
 import { ApiError } from './errors';
+import type { ErrorScope } from '../lib/errors';
 import { notifyError } from './notify';
 import type { paths } from './schema.d.ts';
 import { clearSession, getToken } from './session';
@@ -12,8 +13,14 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** Caller's abort signal (TanStack Query passes one). */
   signal?: AbortSignal;
-  /** Do not show the error notification (the caller shows the error itself). */
+  /**
+   * The failure is not toasted: a background read (a poll, a lookup) whose failure must not be shown,
+   * or a failure the caller shows in place (ErrorAlert in a dialog, a form's field). Never to show
+   * the same error again by hand.
+   */
   silent?: boolean;
+  /** Features whose own texts word this call's errors first (errorText). */
+  errorScopes?: readonly ErrorScope[];
   /** Call without the bearer token (sign-in). A 401 is then a normal error, not a session end. */
   anonymous?: boolean;
   /** Another session's token (a customer's, on the customer page): as `anonymous`, but sent. */
@@ -58,10 +65,11 @@ type Received = { data?: unknown; error?: unknown; response: Response };
 /**
  * Calls the API. Resolves with the parsed JSON (undefined for 204), rejects with ApiError.
  * 401 -> session cleared and redirect to sign-in; network failure/timeout -> status 0 and
- * 'errors.COMMUNICATION'; other errors -> notification (unless `silent`).
+ * 'errors.COMMUNICATION'; other errors -> a toast worded by errorText with the call's `errorScopes`
+ * (unless `silent`): the one way a failed call is shown.
  */
 async function call(method: Method, path: string, init: Sent = {}): Promise<unknown> {
-  const { idempotencyKey, signal, silent, bearer, anonymous: _anonymous, noAuthRedirect, timeoutMs = REQUEST_TIMEOUT_MS, ...request } = init;
+  const { idempotencyKey, signal, silent, errorScopes = [], bearer, anonymous: _anonymous, noAuthRedirect, timeoutMs = REQUEST_TIMEOUT_MS, ...request } = init;
   const anonymous = init.anonymous || bearer !== undefined;
   const token = bearer ?? (anonymous ? null : getToken());
   if (!anonymous && !token) {
@@ -89,7 +97,7 @@ async function call(method: Method, path: string, init: Sent = {}): Promise<unkn
   } catch (e) {
     if (!timedOut && signal?.aborted) throw e; // cancelled by the caller: stay quiet
     const err = new ApiError(0, 'COMMUNICATION', 'Communication error with the server!');
-    if (!silent) notifyError(err);
+    if (!silent) notifyError(err, ...errorScopes);
     throw err;
   } finally {
     clearTimeout(timer);
@@ -106,7 +114,7 @@ async function call(method: Method, path: string, init: Sent = {}): Promise<unkn
     onUnauthorized();
     throw err;
   }
-  if (!silent) notifyError(err);
+  if (!silent) notifyError(err, ...errorScopes);
   throw err;
 }
 

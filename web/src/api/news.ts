@@ -7,14 +7,18 @@ export const DASHBOARD_NEWS_ID = 1;
 export const LINK_NEWS_ID = 2;
 
 /** NewsItem[]: GET /news (the `data` array). */
-export const NEWS_KEY = ['news'] as const;
+/** The news' query keys. */
+export const newsKeys = {
+  /** NewsItem[]: GET /news. */
+  all: () => ['news'] as const,
+};
 
 /**
  * GET /news (the one home of this query: the dashboard, the link modal and the editor share it).
  * Admins get every item, everyone else only the active ones. Silent: each page shows its own error.
  */
 export const newsQuery = queryOptions({
-  queryKey: NEWS_KEY,
+  queryKey: newsKeys.all(),
   queryFn: ({ signal }) => api.GET('/api/news', { signal, silent: true }).then((r) => r.data),
   retry: false,
 });

@@ -4,10 +4,14 @@ import { queryClient } from './queryClient';
 import type { Profile } from './types';
 
 /** Profile: GET /profile. */
-export const PROFILE_KEY = ['profile'] as const;
+/** The profile's query keys. */
+export const profileKeys = {
+  /** Profile: GET /profile. */
+  all: () => ['profile'] as const,
+};
 
 export const profileQuery = queryOptions({
-  queryKey: PROFILE_KEY,
+  queryKey: profileKeys.all(),
   queryFn: ({ signal }) => api.GET('/api/profile', { signal }),
   staleTime: 60_000,
 });
@@ -19,7 +23,7 @@ export function useProfile() {
 
 /** Refetches the profile (e.g. the credit balance after spending). Safe to call anywhere. */
 export function reloadProfile(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+  return queryClient.invalidateQueries({ queryKey: profileKeys.all() });
 }
 
 /** Profile for route guards (uses the cache when present). */

@@ -6,15 +6,16 @@ import { PageHeader } from './PageHeader';
 
 interface Props {
   title: string;
-  /** Back button (and where Cancel or a save goes). */
-  onBack: () => void;
-  backTestId: string;
+  /** Back button (and where Cancel or a save goes); none on a page the menu opens. */
+  onBack?: () => void;
+  backTestId?: string;
   /** Between the header and the form's card (a notice, a shortcut); it brings its own bottom margin. */
   aboveForm?: ReactNode;
+  /** The form; an edit page wraps it in WhenLoaded (the record's load error, a skeleton, then the form). */
   children: ReactNode;
 }
 
-/** The shell of every create and edit page: a header with Back, then the form on a card. */
+/** THE shell of every form page (create, edit, settings-like): a header (with Back), then the form on a card. */
 export function FormPageShell({ title, onBack, backTestId, aboveForm, children }: Props) {
   const { t } = useTranslation();
   return (
@@ -22,9 +23,11 @@ export function FormPageShell({ title, onBack, backTestId, aboveForm, children }
       <PageHeader
         title={title}
         actions={
-          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack} data-testid={backTestId}>
-            {t('common.back')}
-          </Button>
+          onBack && (
+            <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack} data-testid={backTestId}>
+              {t('common.back')}
+            </Button>
+          )
         }
       />
       {aboveForm}

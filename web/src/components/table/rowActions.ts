@@ -12,15 +12,14 @@ interface Options<V extends { id: number }, T> {
   drop: (id: number) => void;
   /** The toast once done. */
   success: (variables: V) => string;
-  showError: (e: unknown) => void;
 }
 
 /**
- * A list's row action: the answer replaces the row (or, when empty, removes it), a success toast,
- * and the error shown on failure. These are the mutation's own callbacks (not `mutate`'s, which
+ * A list's row action: the answer replaces the row (or, when empty, removes it) and a success toast;
+ * a failure is toasted by the API client (the call's `errorScopes`). These are the mutation's own callbacks (not `mutate`'s, which
  * only the latest call gets), so each of several rows acted on at once gets its toast.
  */
-export function rowActionOptions<V extends { id: number }, T>({ mutationKey, mutationFn, replace, drop, success, showError }: Options<V, T>): UseMutationOptions<T | undefined, unknown, V> {
+export function rowActionOptions<V extends { id: number }, T>({ mutationKey, mutationFn, replace, drop, success }: Options<V, T>): UseMutationOptions<T | undefined, unknown, V> {
   return {
     mutationKey,
     mutationFn,
@@ -29,7 +28,6 @@ export function rowActionOptions<V extends { id: number }, T>({ mutationKey, mut
       else drop(variables.id);
       notifySuccess(success(variables));
     },
-    onError: showError,
   };
 }
 

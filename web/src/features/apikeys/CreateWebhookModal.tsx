@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { errorText } from '../../lib/errors';
 import { type WebhookEvent, useCreateWebhook } from './webhooksApi';
 import { textKey } from './textKey';
 import './texts';
+import { NumberField } from '../../components/NumberField';
 
 const EVENTS: WebhookEvent[] = ['line.created', 'line.renewed', 'line.blocked', 'line.expiring', 'line.expired', 'credits.low', 'payment.approved', 'payment.failed'];
 
@@ -71,7 +72,7 @@ export function CreateWebhookModal({ opened, onClose }: { opened: boolean; onClo
               </Stack>
             </Checkbox.Group>
             {form.values.events.includes('credits.low') && (
-              <NumberInput label={t('apiKeys.webhooks.threshold')} min={1} max={1_000_000} allowDecimal={false} data-testid="webhook-threshold" {...form.getInputProps('threshold')} />
+              <NumberField label={t('apiKeys.webhooks.threshold')} min={1} max={1_000_000} allowDecimal={false} data-testid="webhook-threshold" {...form.getInputProps('threshold')} />
             )}
             <Switch label={t('apiKeys.webhooks.includeCredentials')} description={t('apiKeys.webhooks.includeCredentialsHelp')} data-testid="webhook-credentials" {...form.getInputProps('include_credentials', { type: 'checkbox' })} />
             <Group justify="flex-end">

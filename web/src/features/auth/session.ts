@@ -6,7 +6,7 @@ import { queryClient } from '../../api/queryClient';
 import { clearSession, getToken, setToken } from '../../api/session';
 import type { Profile, SignedIn, SignInBody, TwoFactorChallenge } from '../../api/types';
 import { deviceToken, saveDeviceToken } from './deviceTokens';
-import { PROFILE_KEY, profileQuery } from '../../api/profile';
+import { profileKeys, profileQuery } from '../../api/profile';
 
 export type SignInInput = Required<Omit<SignInBody, 'device_token'>>;
 /** The full profile, or the sign-in answer's user when the profile could not be loaded. */
@@ -65,7 +65,7 @@ async function startSession(res: SignedIn | undefined): Promise<SignedInProfile>
   queryClient.clear();
   setToken(res.token);
   if (res.device_token) saveDeviceToken(res.user.username, res.device_token);
-  queryClient.setQueryData(PROFILE_KEY, res.user);
+  queryClient.setQueryData(profileKeys.all(), res.user);
   return queryClient.fetchQuery({ ...profileQuery, staleTime: 0 }).catch(() => res.user);
 }
 

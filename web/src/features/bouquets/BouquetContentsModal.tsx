@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { notifySuccess } from '../../api/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { formatNumber } from '../../lib/format';
 import { useCategories, useStreams } from '../../api/catalogue';
 import { KINDS } from '../../api/catalogue';
 import { useBouquetContents, useSaveBouquetContents } from './api';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import './texts';
 
 /** Streams offered per search; names of chosen streams are looked up for the first NAMED. */
@@ -79,7 +80,10 @@ export default function BouquetContentsModal({ bouquet, onClose }: { bouquet: Bo
   return (
     <Modal opened onClose={onClose} centered size="lg" title={t('bouquets.contents.title', { name: bouquet.bouquet_name })}>
       {contents.isError || categories.isError ? (
-        <Alert color="red" title={t('common.loadError')} />
+        <LoadErrorAlert
+          onRetry={() => Promise.all([contents.isError && contents.refetch(), categories.isError && categories.refetch()])}
+          testId="bouquet-contents-error"
+        />
       ) : loading || !chosenCategories || !chosenStreams ? (
         <Group justify="center" py="lg">
           <Loader size="sm" />

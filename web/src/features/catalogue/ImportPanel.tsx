@@ -1,6 +1,6 @@
 import { Alert, Button, FileInput, Group, Paper, Progress, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { errorText } from '../../lib/errors';
-import { IconAlertTriangle, IconCheck, IconFileImport, IconUpload } from '@tabler/icons-react';
+import { IconCheck, IconFileImport, IconUpload } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
@@ -10,6 +10,7 @@ import { useImportCatalogue } from './api';
 import { ImportSummary } from './ImportSummary';
 import { KINDS } from '../../api/catalogue';
 import './texts';
+import { ErrorAlert } from '../../components/basic/ErrorAlert';
 
 type Source = 'file' | 'url';
 type Phase = 'idle' | 'reading' | 'importing';
@@ -129,9 +130,9 @@ export function ImportPanel() {
             </Stack>
           )}
           {error && (
-            <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('catalogue.import.failed')} data-testid="import-error">
+            <ErrorAlert title={t('catalogue.import.failed')} testId="import-error">
               {error}
-            </Alert>
+            </ErrorAlert>
           )}
           {run.data && !busy && (
             <Alert color="green" icon={<IconCheck size={18} />} title={t('catalogue.import.done')} data-testid="import-summary">

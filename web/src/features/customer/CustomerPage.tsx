@@ -10,6 +10,7 @@ import { AppThemeProvider } from '../../theme/AppThemeProvider';
 import { customerToken, forgetCustomer, useCharge, useCreateCharge, useCustomerLine, useCustomerSignIn } from './api';
 import '../../styles/signed-in.css';
 import './texts';
+import { ErrorAlert } from '../../components/basic/ErrorAlert';
 
 const money = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
 
@@ -100,9 +101,7 @@ function SignIn({ onDone }: { onDone: (token: string) => void }) {
             {t('customer.signInHelp')}
           </Text>
           {error && (
-            <Alert color="red" data-testid="customer-error">
-              {error}
-            </Alert>
+            <ErrorAlert testId="customer-error">{error}</ErrorAlert>
           )}
           <TextInput label={t('customer.username')} autoComplete="username" autoCapitalize="none" required data-testid="customer-username" {...form.getInputProps('username')} />
           <PasswordInput label={t('customer.password')} autoComplete="current-password" required data-testid="customer-password" {...form.getInputProps('password')} />

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { customerKeys } from './queryKeys';
 
 // The customer page's calls: a customer session (cs_...), kept in this tab only, never the panel's.
 
@@ -16,7 +17,7 @@ export function useCustomerSignIn() {
 
 export function useCustomerLine(token: string | null) {
   return useQuery({
-    queryKey: ['customer', 'line', token],
+    queryKey: customerKeys.line(token),
     enabled: token !== null,
     queryFn: ({ signal }) => api.GET('/api/customer/line', { bearer: token!, signal, silent: true }),
   });
@@ -31,7 +32,7 @@ export function useCreateCharge(token: string | null) {
 /** The charge, asked every 3 s until it is settled. */
 export function useCharge(token: string | null, id: number | undefined) {
   return useQuery({
-    queryKey: ['customer', 'payment', id],
+    queryKey: customerKeys.payment(id),
     enabled: token !== null && id !== undefined,
     queryFn: ({ signal }) => api.GET('/api/customer/payments/{id}', { params: { path: { id: id! } }, bearer: token!, signal, silent: true }),
     refetchInterval: (q) => (q.state.data && q.state.data.status !== 'pending' ? false : 3000),

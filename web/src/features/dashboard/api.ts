@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { userKeys } from '../users/queryKeys';
+import { userKeys } from '../lines/queryKeys';
 import { dashboardKeys } from './queryKeys';
 import type { ExpiringQuery, LatestType } from '../../api/types';
 import { reloadProfile } from '../../api/profile';

@@ -1,12 +1,11 @@
 import { Alert, Button, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { showError } from '../../api/notify';
 import { useForm } from '@mantine/form';
 import { lazy, Suspense } from 'react';
 import { IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 
-import { screensWith } from './api';
+import { screensWith } from './packages';
 import { CREDENTIAL_RE, randomCredential, WHATSAPP_RE } from './format';
 import type { Package } from '../../api/types';
 import { FormActions } from '../../components/FormActions';
@@ -108,7 +107,6 @@ export function LineForm({ packages, packagesLoading, screens, withName = false,
       form.reset();
     } catch (e) {
       if (isApiError(e) && e.field && e.field in values) form.setFieldError(e.field, e.code === 'USERNAME_TAKEN' ? t('errors.USERNAME_TAKEN') : e.message);
-      showError(e, 'users');
     }
   });
 

@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.layer.css';
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { currentLang } from '../../i18n';
 import { toDay } from './format';
 import type { FilterMode } from './UserFilters';
 import { createdParam, STATUS_VALUES, type StatusFilter, TYPE_USER_VALUES, type TypeUser, type UserFilters } from './filters';
+import { NumberField } from '../../components/NumberField';
 
 type Draft = {
   id: number | string;
@@ -65,7 +66,7 @@ export default function UserFilterForm({
         <Stack gap="xs">
           {lines && (
           <SimpleGrid cols={2} spacing="xs">
-            <NumberInput label={t('users.filters.id')} min={1} allowDecimal={false} allowNegative={false} hideControls value={d.id} onChange={(v) => set('id', v)} data-testid="filter-id" />
+            <NumberField label={t('users.filters.id')} min={1} allowDecimal={false} allowNegative={false} hideControls value={d.id} onChange={(v) => set('id', v)} data-testid="filter-id" />
             <TextInput label={t('users.filters.username')} maxLength={50} value={d.username} onChange={(e) => set('username', e.currentTarget.value)} data-testid="filter-username" />
           </SimpleGrid>
           )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Package } from '../../api/types';
-import { screensWith } from './api';
+import { screensWith } from './packages';
 import { EMPTY_LINE_FORM, formScreens, lineFormBody } from './LineForm';
 
 const pkg = (max_connections: number) => ({ id: 4, max_connections }) as Package;

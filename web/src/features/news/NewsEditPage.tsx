@@ -1,10 +1,10 @@
-import { Box, Button, Group, NumberInput, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { toast } from '../../api/notify';
+import { Button, Group, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/PageHeader';
+import { FormPageShell } from '../../components/FormPageShell';
 import { decodeNewsBody } from '../../lib/newsBody';
 import type { NewsInput, NewsItem } from '../../api/types';
 import { useSaveNews } from './api';
@@ -12,6 +12,7 @@ import { DASHBOARD_NEWS_ID, LINK_NEWS_ID, useNews } from '../../api/news';
 import { NewsBody } from '../../components/NewsBody';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import './texts';
+import { NumberField } from '../../components/NumberField';
 
 const EMPTY: NewsInput = { title: '', body: '', level: 1, status: 1 };
 const ITEMS = [DASHBOARD_NEWS_ID, LINK_NEWS_ID] as const;
@@ -58,16 +59,14 @@ export function NewsEditPage() {
     const body: NewsItem = { id, title: v.title.trim(), body: v.body, level: Number(v.level), status: Number(v.status) };
     try {
       await save.mutateAsync(body);
-      toast({ color: 'green', message: t('news.success') });
+      notifySuccess(t('news.success'));
     } catch {
-      toast({ color: 'red', title: t('common.error'), message: t('news.failure') });
+      // toasted by the client
     }
   });
 
   return (
-    <Box maw={760}>
-      <PageHeader title={t('news.title')} />
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+    <FormPageShell title={t('news.title')}>
         {news.isError ? (
           <LoadErrorAlert onRetry={() => news.refetch()} testId="news-error" />
         ) : (
@@ -102,7 +101,7 @@ export function NewsEditPage() {
                     {...form.getInputProps('body')}
                   />
                   <Group grow align="flex-start" wrap="wrap">
-                    <NumberInput
+                    <NumberField
                       label={t('news.level')}
                       required
                       min={0}
@@ -147,7 +146,6 @@ export function NewsEditPage() {
             </Stack>
           </form>
         )}
-      </Paper>
-    </Box>
+    </FormPageShell>
   );
 }

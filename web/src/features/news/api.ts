@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { NEWS_KEY } from '../../api/news';
+import { newsKeys } from '../../api/news';
 import type { NewsItem } from '../../api/types';
 
-/** PUT /news/{id} (admin). Errors are shown by the caller (silent). */
+/** PUT /news/{id} (admin). */
 export function useSaveNews() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: NewsItem) => api.PUT('/api/news/{id}', { params: { path: { id } }, body, silent: true }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: NEWS_KEY }),
+    mutationFn: ({ id, ...body }: NewsItem) => api.PUT('/api/news/{id}', { params: { path: { id } }, body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: newsKeys.all() }),
   });
 }

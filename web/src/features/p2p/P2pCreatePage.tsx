@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useComplements, useP2pConfigured } from '../../api/complements';
 import { FormPageShell } from '../../components/FormPageShell';
 import { useGoBack } from '../../components/useGoBack';
-import { paidPackages, screenLimit, trialPackages } from '../lines/api';
+import { paidPackages, screenLimit, trialPackages } from '../lines/packages';
 import { type CreatedCredentials, CreatedDialog, useCreatedDialog } from '../lines/CreatedDialog';
 import { formScreens, LineForm, type LineFormValues, lineFormBody } from '../lines/LineForm';
 import type { P2pUser, Package } from '../../api/types';

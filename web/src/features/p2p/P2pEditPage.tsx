@@ -1,11 +1,12 @@
 import { useParams } from '@tanstack/react-router';
-import { notifySuccess, showError } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import type { P2pUser } from '../../api/types';
-import { EditPageShell } from '../../components/EditPageShell';
+import { FormPageShell } from '../../components/FormPageShell';
+import { WhenLoaded } from '../../components/WhenLoaded';
 import { FormActions } from '../../components/FormActions';
 import { useGoBack } from '../../components/useGoBack';
 import { CredentialInput } from '../lines/CredentialInput';
@@ -27,9 +28,11 @@ export function P2pEditPage() {
   const goBack = useGoBack('/p2p_users');
 
   return (
-    <EditPageShell title={user.data ? t('p2p.editTitle', { email: user.data.email }) : t('users.editTitleId', { id: valid ? id : '?' })} onBack={goBack} backTestId="user-back" errorTestId="p2p-edit-error" valid={valid} query={user} rows={3}>
+    <FormPageShell title={user.data ? t('p2p.editTitle', { email: user.data.email }) : t('users.editTitleId', { id: valid ? id : '?' })} onBack={goBack} backTestId="user-back">
+      <WhenLoaded errorTestId="p2p-edit-error" valid={valid} query={user} rows={3}>
       {(data) => <EditForm key={data.id} user={data} onDone={goBack} />}
-    </EditPageShell>
+      </WhenLoaded>
+    </FormPageShell>
   );
 }
 
@@ -52,7 +55,6 @@ function EditForm({ user, onDone }: { user: P2pUser; onDone: () => void }) {
       onDone();
     } catch (e) {
       if (isApiError(e) && e.field && e.field in v) form.setFieldError(e.field, e.code === 'USERNAME_TAKEN' ? t('errors.USERNAME_TAKEN') : e.message);
-      showError(e, 'p2p', 'users');
     }
   });
 

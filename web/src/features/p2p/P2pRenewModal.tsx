@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifySuccess } from '../../api/notify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { P2pUser } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
 import { useRenewP2pUser } from './api';
+import { NumberField } from '../../components/NumberField';
 
 export const MAX_RENEW_MONTHS = 12;
 
@@ -36,7 +37,7 @@ export function P2pRenewModal({ user, onClose }: { user: P2pUser; onClose: () =>
         <Text size="sm">
           {t('p2p.columns.expiry')}: <b>{formatDateTime(user.expiracao)}</b>
         </Text>
-        <NumberInput
+        <NumberField
           label={t('p2p.renew.months')}
           description={t('p2p.renew.perMonth')}
           min={0}

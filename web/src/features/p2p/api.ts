@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { showError } from '../../api/notify';
 import { ONLINE_REFRESH_MS } from '../../api/p2pOnline';
 import { pagedListCache, whilePending } from '../../api/pageCache';
 import { reloadProfile } from '../../api/profile';
@@ -56,17 +55,18 @@ function accountCreated(): Promise<void> {
   return accounts.reload();
 }
 
-const showP2pError = (e: unknown) => showError(e, 'p2p', 'users');
+/** P2P's texts, then the lines', word these calls' errors (the client toasts them). */
+const P2P_ERRORS = { errorScopes: ['p2p', 'users'] } as const;
 
-/** The path and `silent` of a call about one account: the hooks show the error (showError(e, 'p2p', 'users')) or the page does. */
-const about = (id: number) => ({ params: { path: { id } }, silent: true });
+/** The path of a call about one account, and its error texts. */
+const about = (id: number) => ({ params: { path: { id } }, ...P2P_ERRORS });
 
-// --- Creation. Errors go back to the form (field errors, then the line/shared texts). ---
+// --- Creation. The client toasts a failure; the form marks the field it names. ---
 
 /** A paid account, priced like a line: spends credits, keyed per intent (the values sent). */
 export function useCreateP2pUser() {
   return useIntentMutation({
-    mutationFn: (body: P2pCreate, idempotencyKey) => api.POST('/api/p2p/users', { body, idempotencyKey, silent: true }),
+    mutationFn: (body: P2pCreate, idempotencyKey) => api.POST('/api/p2p/users', { body, idempotencyKey, ...P2P_ERRORS }),
     onSuccess: accountCreated,
   });
 }
@@ -74,14 +74,14 @@ export function useCreateP2pUser() {
 /** A free trial (no credits: no key). */
 export function useCreateP2pTrial() {
   return useMutation({
-    mutationFn: (body: P2pTrialCreate) => api.POST('/api/p2p/test_users', { body, silent: true }),
+    mutationFn: (body: P2pTrialCreate) => api.POST('/api/p2p/test_users', { body, ...P2P_ERRORS }),
     onSuccess: accountCreated,
   });
 }
 
 // --- Changes of one account. ---
 
-/** Field errors are shown on the form, so the page shows the error. */
+/** The client toasts a failure; the form marks the field it names. */
 export function useUpdateP2pUser() {
   return useMutation({
     mutationFn: ({ id, ...body }: P2pUpdate & { id: number }) => api.PUT('/api/p2p/users/{id}', { ...about(id), body }),
@@ -97,7 +97,6 @@ export function useRenewP2pUser() {
       accounts.replace(user);
       void reloadProfile();
     },
-    onError: showP2pError,
   });
 }
 
@@ -106,7 +105,7 @@ export function useRenewP2pUser() {
 export const P2P_ROW_ACTIONS = ['p2p', 'row-action'] as const;
 
 function useP2pRowAction<V extends { id: number }>(mutationFn: (variables: V) => Promise<P2pUser | undefined>, success: (variables: V) => string) {
-  return useRowAction({ mutationKey: P2P_ROW_ACTIONS, mutationFn, replace: accounts.replace, drop: accounts.drop, success, showError: showP2pError });
+  return useRowAction({ mutationKey: P2P_ROW_ACTIONS, mutationFn, replace: accounts.replace, drop: accounts.drop, success });
 }
 
 export const useSetP2pBlocked = () =>
@@ -126,9 +125,8 @@ export const useDeleteP2pUser = () =>
 /** Signs in to the old panel to see its clients (the preview reloads); a reply without `login` carries the server's refusal. */
 export function useAttachOldLogin() {
   return useMutation({
-    mutationFn: ({ username, password }: { username: string; password: string }) => api.POST('/api/p2p/attach_login', { body: { username, password }, silent: true }),
+    mutationFn: ({ username, password }: { username: string; password: string }) => api.POST('/api/p2p/attach_login', { body: { username, password }, ...P2P_ERRORS }),
     onSuccess: (r) => (r.login ? refreshImportPreview() : undefined),
-    onError: showP2pError,
   });
 }
 
@@ -136,18 +134,16 @@ export function useAttachOldLogin() {
 export function useMigrateOldCredits() {
   return useIntentMutation({
     mutationFn: ({ username, password }: { username: string; password: string }, idempotencyKey) =>
-      api.POST('/api/p2p/migrate_reseller', { body: { username, password }, idempotencyKey, silent: true }),
+      api.POST('/api/p2p/migrate_reseller', { body: { username, password }, idempotencyKey, ...P2P_ERRORS }),
     onSuccess: () => void reloadProfile(),
-    onError: showP2pError,
   });
 }
 
 /** Imports every client of the attached old login; the preview reloads whether or not it went through. */
 export function useMigrateOldClients() {
   return useMutation({
-    mutationFn: () => api.POST('/api/p2p/migrate_clients', { silent: true }),
+    mutationFn: () => api.POST('/api/p2p/migrate_clients', P2P_ERRORS),
     onSuccess: () => void accounts.reload(),
-    onError: showP2pError,
     onSettled: refreshImportPreview,
   });
 }

@@ -1,7 +1,8 @@
 import { notifySuccess } from '../../api/notify';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { EditPageShell } from '../../components/EditPageShell';
+import { FormPageShell } from '../../components/FormPageShell';
+import { WhenLoaded } from '../../components/WhenLoaded';
 import { usePackage, useSavePackage } from './api';
 import { PackageForm } from './PackageForm';
 import { useGoBack } from '../../components/useGoBack';
@@ -20,7 +21,8 @@ export function PackageEditPage() {
 
 
   return (
-    <EditPageShell title={t('packages.editTitle', { id: valid ? id : '?' })} onBack={goBack} backTestId="package-back" errorTestId="package-error" valid={valid} query={pkg} notFoundOn404={false}>
+    <FormPageShell title={t('packages.editTitle', { id: valid ? id : '?' })} onBack={goBack} backTestId="package-back">
+      <WhenLoaded errorTestId="package-error" valid={valid} query={pkg} notFoundOn404={false}>
       {(data) => (
         <PackageForm
           key={data.id}
@@ -33,6 +35,7 @@ export function PackageEditPage() {
           }}
         />
       )}
-    </EditPageShell>
+      </WhenLoaded>
+    </FormPageShell>
   );
 }

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
 import { isApiError } from '../../api/errors';
-import { notifySuccess, showError } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import type { Answer } from '../../api/types';
 import { ExportMenu } from '../../components/ExportMenu';
 import { PageHeader } from '../../components/PageHeader';
@@ -114,7 +114,6 @@ function SettingsForm({ saved }: { saved: Settings }) {
     } catch (e) {
       if (isApiError(e) && e.field === 'mercadopago_access_token') form.setFieldError('token', e.message);
       else if (isApiError(e) && e.field === 'mercadopago_webhook_secret') form.setFieldError('secret', e.message);
-      showError(e);
     }
   });
   return (

@@ -10,7 +10,7 @@ export function usePaymentSettings() {
 export function useSavePaymentSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Body<'/api/payments/settings', 'put'>) => api.PUT('/api/payments/settings', { body, silent: true }),
+    mutationFn: (body: Body<'/api/payments/settings', 'put'>) => api.PUT('/api/payments/settings', { body }),
     onSuccess: (data) => {
       qc.setQueryData(paymentKeys.settings(), data);
       void qc.invalidateQueries({ queryKey: paymentKeys.summary() });

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { notifySuccess, showError } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { type Language, type ReminderSettings, STAGES, type Stage, usePreview, useReminderSettings, useSaveReminderSettings } from './api';
@@ -108,7 +108,6 @@ function SettingsForm({ saved }: { saved: ReminderSettings }) {
         if (s) setStage(s as Stage);
         form.setFieldError(field, e.message);
       } else if (field && field in values) form.setFieldError(field, e instanceof Error ? e.message : '');
-      showError(e);
     }
   });
 
@@ -243,7 +242,7 @@ function SettingsForm({ saved }: { saved: ReminderSettings }) {
                 size="xs"
                 loading={preview.isPending}
                 disabled={unknownVariable(text) !== undefined}
-                onClick={() => preview.mutate({ stage, language: v.language, text }, { onError: (e) => showError(e) })}
+                onClick={() => preview.mutate({ stage, language: v.language, text })}
                 data-testid="reminders-preview"
               >
                 {t('reminders.preview')}

@@ -15,11 +15,11 @@ export function useReminderSettings() {
 
 export type SettingsBody = ReminderSettingsBody;
 
-/** PUT /reminders/settings (silent: the form shows a field's error). */
+/** PUT /reminders/settings (the client toasts a failure; the form marks the field it names). */
 export function useSaveReminderSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SettingsBody) => api.PUT('/api/reminders/settings', { body, silent: true }),
+    mutationFn: (body: SettingsBody) => api.PUT('/api/reminders/settings', { body }),
     onSuccess: (data) => {
       qc.setQueryData(reminderKeys.settings(), data);
       void qc.invalidateQueries({ queryKey: reminderKeys.today() });
@@ -29,7 +29,7 @@ export function useSaveReminderSettings() {
 
 export function usePreview() {
   return useMutation({
-    mutationFn: (body: { stage: Stage; language: Language; text: string }) => api.POST('/api/reminders/preview', { body, silent: true }),
+    mutationFn: (body: { stage: Stage; language: Language; text: string }) => api.POST('/api/reminders/preview', { body }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { Button, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifySuccess } from '../../api/notify';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useChangeCredits } from './api';
 import { formatNumber } from '../../lib/format';
 import type { Reseller } from '../../api/types';
 import './texts';
+import { NumberField } from '../../components/NumberField';
 
 const MAX_AMOUNT = 1_000_000;
 
@@ -71,7 +72,7 @@ export default function CreditForm({ reseller, isAdmin, onClose }: { reseller: R
             </Text>
           </Stack>
         </SimpleGrid>
-        <NumberInput
+        <NumberField
           label={t('resellers.credits.amount')}
           description={isAdmin ? t('resellers.credits.amountHintAdmin') : t('resellers.credits.amountHint')}
           value={raw}

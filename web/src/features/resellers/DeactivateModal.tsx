@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifyError, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,6 @@ function DeactivateForm({ reseller, onClose }: { reseller: Reseller; onClose: ()
       if (!isApiError(e)) throw e;
       if (e.code === 'VALIDATION' && e.field === 'target_id') setTargetError(t('resellers.deactivate.invalidTarget'));
       else if (e.status === 404 && e.message.startsWith('Target')) setTargetError(t('resellers.deactivate.targetGone'));
-      else notifyError(e);
     }
   };
 

@@ -1,5 +1,5 @@
-import { Alert, Skeleton, Stack } from '@mantine/core';
 import { FormPageShell } from '../../components/FormPageShell';
+import { WhenLoaded } from '../../components/WhenLoaded';
 import { notifySuccess } from '../../api/notify';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -48,27 +48,22 @@ export function ResellerCreatePage() {
 
   return (
     <FormPageShell title={t('resellers.createTitle')} onBack={goBack} backTestId="reseller-back">
-      {complements.isError ? (
-        <Alert color="red">{t('common.loadError')}</Alert>
-      ) : !ready ? (
-        <Stack>
-          {[1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} h={40} />
-          ))}
-        </Stack>
-      ) : (
-        <ResellerForm
-          mode="create"
-          initial={initial}
-          groups={groups}
-          onCancel={goBack}
-          onSubmit={async (values) => {
-            await create.mutateAsync(toCreateBody(values));
-            notifySuccess(t('resellers.form.created'));
-            await navigate({ to: '/resellers' });
-          }}
-        />
-      )}
+      {/* the groups offered come from the complements (and the caller's role, from the profile) */}
+      <WhenLoaded query={{ ...complements, data: ready ? initial : undefined }} errorTestId="reseller-create-error">
+        {(initialValues) => (
+          <ResellerForm
+            mode="create"
+            initial={initialValues}
+            groups={groups}
+            onCancel={goBack}
+            onSubmit={async (values) => {
+              await create.mutateAsync(toCreateBody(values));
+              notifySuccess(t('resellers.form.created'));
+              await navigate({ to: '/resellers' });
+            }}
+          />
+        )}
+      </WhenLoaded>
     </FormPageShell>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconPencil, IconWorldWww } from '@tabler/icons-react';
+import { Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPencil, IconWorldWww } from '@tabler/icons-react';
 import { Link, useParams } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,9 +90,7 @@ export function ResellerDetailPage() {
     return (
       <Stack gap={0}>
         {header}
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="reseller-error">
-          {!valid || (isApiError(reseller.error) && reseller.error.status === 404) ? t('errors.NOT_FOUND') : t('common.loadError')}
-        </Alert>
+        <LoadErrorAlert onRetry={reseller.refetch} notFound={!valid || (isApiError(reseller.error) && reseller.error.status === 404)} testId="reseller-error" />
       </Stack>
     );
   }

@@ -1,11 +1,11 @@
 import { useParams } from '@tanstack/react-router';
-import { errorText } from '../../lib/errors';
-import { notifySuccess, toast } from '../../api/notify';
-import { Alert, Button, Code, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconPlus, IconWorldWww } from '@tabler/icons-react';
+import { notifySuccess, } from '../../api/notify';
+import { Button, Code, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { IconArrowLeft, IconPlus, IconWorldWww } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useGoBack } from '../../components/useGoBack';
@@ -43,10 +43,6 @@ export function ResellerDomainsPage() {
     } catch (e) {
       if (isApiError(e) && e.code === 'VALIDATION' && e.field === 'dns_reseller') {
         setFieldError(t('resellers.domains.invalid'));
-      } else {
-        // the server's message, else 'Erro desconhecido'.
-        const message = isApiError(e) && e.message ? errorText(e, 'resellers') : t('resellers.domains.unknownError');
-        toast({ color: 'red', title: t('common.error'), message });
       }
     }
   };
@@ -102,14 +98,7 @@ export function ResellerDomainsPage() {
       </Paper>
 
       {domains.isError ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="domains-error">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('resellers.domains.fetchError')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void domains.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert onRetry={domains.refetch} title={t('resellers.domains.fetchError')} testId="domains-error" />
       ) : (
         <ResponsiveTable<Domain>
           minHeight={140}

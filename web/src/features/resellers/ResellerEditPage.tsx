@@ -1,7 +1,8 @@
 import { useParams } from '@tanstack/react-router';
 import { notifySuccess } from '../../api/notify';
 import { useTranslation } from 'react-i18next';
-import { EditPageShell } from '../../components/EditPageShell';
+import { FormPageShell } from '../../components/FormPageShell';
+import { WhenLoaded } from '../../components/WhenLoaded';
 import { useGoBack } from '../../components/useGoBack';
 import { useReseller, useUpdateReseller } from './api';
 import { EMPTY_RESELLER, ResellerForm, type ResellerFormValues } from './ResellerForm';
@@ -40,7 +41,8 @@ export function ResellerEditPage() {
   const goBack = useGoBack('/resellers');
 
   return (
-    <EditPageShell title={t('resellers.editTitle', { username: reseller.data?.username ?? `#${resellerId}` })} onBack={goBack} backTestId="reseller-back" errorTestId="reseller-error" valid={valid} query={reseller}>
+    <FormPageShell title={t('resellers.editTitle', { username: reseller.data?.username ?? `#${resellerId}` })} onBack={goBack} backTestId="reseller-back">
+      <WhenLoaded errorTestId="reseller-error" valid={valid} query={reseller}>
       {(data) => (
         <ResellerForm
           key={data.id}
@@ -54,6 +56,7 @@ export function ResellerEditPage() {
           }}
         />
       )}
-    </EditPageShell>
+      </WhenLoaded>
+    </FormPageShell>
   );
 }

@@ -1,6 +1,5 @@
 import { PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { errorText } from '../../lib/errors';
-import { notifyError } from '../../api/notify';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, isApiError } from '../../api/errors';
@@ -78,8 +77,6 @@ export function ResellerForm({ mode, initial, groups, onSubmit, onCancel }: Prop
       const field = (e.code === 'INSUFFICIENT_CREDITS' ? 'credits' : e.field?.split('.')[0]) as Field | undefined;
       if (field && (FIELDS as readonly string[]).includes(field) && (mode === 'create' || (field !== 'member_group_id' && field !== 'credits'))) {
         form.setFieldError(field, fieldErrorText(field, e));
-      } else {
-        notifyError(e);
       }
     }
   });

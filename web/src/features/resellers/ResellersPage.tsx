@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { notifyError, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
+import { errorText } from '../../lib/errors';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -81,14 +82,15 @@ export function ResellersPage() {
       await toMaster.mutateAsync(row.id);
       notifySuccess(t('resellers.toMaster.done', { username: row.username }));
     } catch (e) {
-      if (isApiError(e) && (e.code === 'INSUFFICIENT_CREDITS' || e.code === 'ALREADY_MASTER')) {
+      // the call is silent: this dialog is where its failure shows (401s are handled by the client)
+      if (isApiError(e) && e.status !== 401) {
         modals.open({
           title: t('resellers.toMaster.title'),
           centered: true,
           children: (
             <Stack gap="md">
               <Text size="sm" data-testid="to-master-error">
-                {e.code === 'INSUFFICIENT_CREDITS' ? t('resellers.toMaster.insufficient') : t('resellers.errors.ALREADY_MASTER')}
+                {e.code === 'INSUFFICIENT_CREDITS' ? t('resellers.toMaster.insufficient') : errorText(e, 'resellers')}
               </Text>
               <Group justify="flex-end">
                 <Button onClick={() => modals.closeAll()}>{t('common.close')}</Button>
@@ -96,8 +98,6 @@ export function ResellersPage() {
             </Stack>
           ),
         });
-      } else if (isApiError(e)) {
-        notifyError(e);
       }
     }
   };

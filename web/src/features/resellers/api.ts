@@ -3,6 +3,7 @@ import { api } from '../../api/client';
 import { resellerKeys } from './queryKeys';
 import { dashboardKeys } from '../dashboard/queryKeys';
 import type { Reseller, ResellerCreate, ResellerDetail, ResellerPage, ResellersQuery, ResellerUpdate } from '../../api/types';
+import './texts';
 import type { PerOption } from '../../components/pagerMath';
 import { reloadProfile } from '../../api/profile';
 import { useIntentMutation } from '../../api/useIntentMutation';
@@ -87,7 +88,7 @@ export function useSetResellerStatus() {
   });
 }
 
-/** Promotion to master; errors are left to the caller (INSUFFICIENT_CREDITS has its own dialog). */
+/** Promotion to master; silent: the list shows its failure in a dialog (INSUFFICIENT_CREDITS explained). */
 export function useToMaster() {
   const qc = useQueryClient();
   return useMutation({
@@ -113,12 +114,12 @@ export function useChangeCredits() {
   });
 }
 
-/** Admin only: removes a reseller, moving everything to target_id (errors are shown by the modal). */
+/** Admin only: removes a reseller, moving everything to target_id (the modal also marks a bad target). */
 export function useDeactivate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, targetId }: { id: number; targetId: number }) =>
-      api.DELETE('/api/resellers/{id}', { params: { path: { id } }, body: { reseller_id: id, type: 'transferall', target_id: targetId }, silent: true }),
+      api.DELETE('/api/resellers/{id}', { params: { path: { id } }, body: { reseller_id: id, type: 'transferall', target_id: targetId }, errorScopes: ['resellers'] }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: resellerKeys.all() });
       // its lines and sub-resellers moved: the dashboard's cards count them
@@ -129,13 +130,13 @@ export function useDeactivate() {
 }
 
 /**
- * Field errors are shown on the form (silent); the initial credits come out of the creator's balance,
+ * The client toasts a failure and the form marks the field it names; the initial credits come out of the creator's balance,
  * keyed per intent (the values sent).
  */
 export function useCreateReseller() {
   const qc = useQueryClient();
   return useIntentMutation({
-    mutationFn: (body: ResellerCreate, idempotencyKey) => api.POST('/api/resellers', { body, idempotencyKey, silent: true }),
+    mutationFn: (body: ResellerCreate, idempotencyKey) => api.POST('/api/resellers', { body, idempotencyKey, errorScopes: ['resellers'] }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: resellerKeys.all() });
       void qc.invalidateQueries({ queryKey: dashboardKeys.counters() }); // the resellers card
@@ -147,7 +148,7 @@ export function useCreateReseller() {
 export function useUpdateReseller(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ResellerUpdate) => api.PUT('/api/resellers/{id}', { params: { path: { id } }, body, silent: true }),
+    mutationFn: (body: ResellerUpdate) => api.PUT('/api/resellers/{id}', { params: { path: { id } }, body, errorScopes: ['resellers'] }),
     onSuccess: (row) => {
       replaceReseller(qc, row);
       void qc.invalidateQueries({ queryKey: resellerKeys.lists() });
@@ -155,11 +156,11 @@ export function useUpdateReseller(id: number) {
   });
 }
 
-/** PUT add_domain; the page shows the server message or 'Erro desconhecido' itself. */
+/** PUT add_domain (the client toasts a failure; the page marks an invalid domain on its field). */
 export function useAddDomain(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (dns_reseller: string) => api.PUT('/api/resellers/{id}/add_domain', { params: { path: { id } }, body: { dns_reseller }, silent: true }),
+    mutationFn: (dns_reseller: string) => api.PUT('/api/resellers/{id}/add_domain', { params: { path: { id } }, body: { dns_reseller }, errorScopes: ['resellers'] }),
     onSuccess: () => qc.invalidateQueries({ queryKey: resellerKeys.domains(id) }),
   });
 }

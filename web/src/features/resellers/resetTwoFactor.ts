@@ -1,6 +1,5 @@
 import i18n from '../../i18n';
-import { notifyError, notifySuccess } from '../../api/notify';
-import { isApiError } from '../../api/errors';
+import { notifySuccess } from '../../api/notify';
 import { confirmDialog } from '../../components/confirm';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
@@ -17,14 +16,14 @@ export async function confirmResetTwoFactor(row: { id: number; username: string 
   try {
     await reset(row.id);
     notifySuccess(i18n.t('twoFactor.reset.done', { username: row.username }));
-  } catch (e) {
-    if (isApiError(e)) notifyError(e);
+  } catch {
+    // toasted by the client
   }
 }
 
 /** Admin: clears a reseller's 2FA (lost phone and recovery codes) and ends its sessions. */
 export function useResetTwoFactor() {
   return useMutation({
-    mutationFn: (resellerId: number) => api.POST('/api/resellers/{id}/2fa/reset', { params: { path: { id: resellerId } }, silent: true }),
+    mutationFn: (resellerId: number) => api.POST('/api/resellers/{id}/2fa/reset', { params: { path: { id: resellerId } } }),
   });
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, NumberInput, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { errorText } from '../../lib/errors';
 import { toast } from '../../api/notify';
 import { useForm } from '@mantine/form';
@@ -12,6 +12,7 @@ import i18n from '../../i18n';
 import { useAdminSettings, useEdgeServers, useSaveSettings } from './api';
 import type { SettingsUpdate } from '../../api/types';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
+import { NumberField } from '../../components/NumberField';
 
 /** Integer settings and their ranges (the server's settings/rules.ts). */
 export const INT_SETTINGS = {
@@ -80,13 +81,12 @@ export function SettingsPage() {
       toast({ color: 'green', message: t('settings.saved') });
     } catch (e) {
       if (isApiError(e) && e.field && (ALL as string[]).includes(e.field)) form.setFieldError(e.field, errorText(e));
-      toast({ color: 'red', title: t('common.error'), message: errorText(e) });
     }
   });
 
   const hint = (key: Key) => (i18n.exists(`settings.hints.${key}`) ? t(`settings.hints.${key}`) : undefined);
   const num = (key: keyof typeof INT_SETTINGS) => (
-    <NumberInput key={key} label={t(`settings.fields.${key}`)} description={hint(key)} min={INT_SETTINGS[key][0]} max={INT_SETTINGS[key][1]} allowDecimal={false} allowNegative={false} {...form.getInputProps(key)} data-testid={`setting-${key}`} />
+    <NumberField key={key} label={t(`settings.fields.${key}`)} description={hint(key)} min={INT_SETTINGS[key][0]} max={INT_SETTINGS[key][1]} allowDecimal={false} allowNegative={false} {...form.getInputProps(key)} data-testid={`setting-${key}`} />
   );
   const text = (key: (typeof TEXT_SETTINGS)[number], placeholder: string) => (
     <TextInput key={key} label={t(`settings.fields.${key}`)} description={hint(key)} placeholder={placeholder} {...form.getInputProps(key)} data-testid={`setting-${key}`} />

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-import { COMPLEMENTS_KEY } from '../../api/complements';
+import { complementsKeys } from '../../api/complements';
 import { serverKeys } from '../servers/queryKeys';
 import { settingsKeys } from './queryKeys';
 import type { SettingsUpdate } from '../../api/types';
@@ -18,10 +18,10 @@ export function useEdgeServers() {
 /** Saves (the page shows the error); the sidebar links and every page's settings come from /datacomplements, so it is reloaded too. */
 export function useSaveSettings() {
   return useMutation({
-    mutationFn: (body: SettingsUpdate) => api.PUT('/api/admin/settings', { body, silent: true }),
+    mutationFn: (body: SettingsUpdate) => api.PUT('/api/admin/settings', { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.all(), saved);
-      return queryClient.invalidateQueries({ queryKey: COMPLEMENTS_KEY });
+      return queryClient.invalidateQueries({ queryKey: complementsKeys.all() });
     },
   });
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { errorText } from '../../lib/errors';
 import { notifySuccess } from '../../api/notify';
-import { IconAlertCircle, IconShieldOff } from '@tabler/icons-react';
+import { IconShieldOff } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDisableTwoFactor } from './api';
+import { ErrorAlert } from '../../components/basic/ErrorAlert';
 
 /** Turning 2FA off takes the password and a current code (or a recovery code). */
 export function DisableForm() {
@@ -34,9 +35,7 @@ export function DisableForm() {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         {error && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="twofactor-disable-error">
-            {error}
-          </Alert>
+          <ErrorAlert testId="twofactor-disable-error">{error}</ErrorAlert>
         )}
         <Group align="flex-end" gap="sm">
           <PasswordInput

@@ -1,9 +1,10 @@
-import { Alert, Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { errorText } from '../../lib/errors';
-import { IconAlertCircle, IconCheck, IconCopy, IconShieldCheck } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconShieldCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnableTwoFactor, useStartSetup } from './api';
+import { ErrorAlert } from '../../components/basic/ErrorAlert';
 
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
@@ -65,9 +66,7 @@ export function EnrolForm({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
           </Group>
         </div>
         {error && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="twofactor-error">
-            {error}
-          </Alert>
+          <ErrorAlert testId="twofactor-error">{error}</ErrorAlert>
         )}
         <Group align="flex-end" gap="sm">
           <TextInput

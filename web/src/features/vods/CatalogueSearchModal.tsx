@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Group, Image, Loader, Modal, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
-import { notifyError, notifySuccess } from '../../api/notify';
+import { Badge, Button, Card, Group, Image, Loader, Modal, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { notifySuccess, toast } from '../../api/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMovie, IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, isApiError } from '../../api/errors';
+import { isApiError } from '../../api/errors';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import i18n from '../../i18n';
 import { useCatalogueSearch, useRequestTitle } from './api';
 import type { CatalogueTitle } from '../../api/types';
@@ -14,6 +15,15 @@ export function searchErrorText(e: unknown): string {
   if (isApiError(e) && e.code === 'NOT_CONFIGURED') return i18n.t('vods.search.notConfigured');
   if (isApiError(e) && e.status === 0) return i18n.t('errors.COMMUNICATION');
   return i18n.t('vods.search.unavailable');
+}
+
+/** A refused request, toasted with the request dialogs' fixed text (their calls are silent). */
+export const notifyRequestError = (text: string) => toast({ color: 'red', title: i18n.t('common.error'), message: text });
+
+/** Why a request was refused (the request dialogs' fixed texts). */
+export function requestErrorText(e: unknown): string {
+  if (isApiError(e) && e.status === 0) return i18n.t('errors.COMMUNICATION');
+  return i18n.t('vods.refused');
 }
 
 /** 'Search the catalogue' (masters and admins): query -> results -> request one with notes; or ask by name (`onManual`). */
@@ -36,10 +46,8 @@ export function CatalogueSearchModal({ opened, onClose, onManual }: { opened: bo
         setNotes('');
         onClose();
       },
-      onError: (e) => {
-        const text = isApiError(e) && e.status === 0 ? t('errors.COMMUNICATION') : t('vods.refused');
-        notifyError(new ApiError(isApiError(e) ? e.status : 0, 'VOD_REQUEST', text));
-      },
+      // the call is silent: a refusal is toasted with the dialog's fixed text
+      onError: (e) => notifyRequestError(requestErrorText(e)),
     });
   };
 
@@ -72,9 +80,7 @@ export function CatalogueSearchModal({ opened, onClose, onManual }: { opened: bo
             data-testid="vod-search-input"
           />
           {search.isError && (
-            <Alert color="red" data-testid="vod-search-error">
-              {searchErrorText(search.error)}
-            </Alert>
+            <LoadErrorAlert onRetry={search.refetch} title={searchErrorText(search.error)} testId="vod-search-error" />
           )}
           {search.data?.length === 0 && !search.isFetching && (
             <Text size="sm" c="dimmed" data-testid="vod-search-empty">

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import { Pager } from '../../components/Pager';
 import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { VOD_PER_OPTIONS, type VodPer } from './api';
@@ -43,7 +44,7 @@ export function VodFilterInput({ state, w }: { state: VodListState; w: TextInput
 interface Props<R extends { id: number }> {
   columns: ResponsiveColumn<R>[];
   /** The page's query (a paged answer: `data` rows and `meta`). */
-  list: { data?: { data: R[]; meta: { pages: number; total: number } }; isFetching: boolean; isPending: boolean; isError: boolean };
+  list: { data?: { data: R[]; meta: { pages: number; total: number } }; isFetching: boolean; isPending: boolean; isError: boolean; refetch: () => unknown };
   testId: string;
   state: VodListState;
 }
@@ -53,6 +54,7 @@ export function VodTable<R extends { id: number }>({ columns, list, testId, stat
   const { t } = useTranslation();
   return (
     <>
+      {list.isError && <LoadErrorAlert onRetry={list.refetch} testId="vods-table-error" />}
       <ResponsiveTable
         columns={columns}
         records={list.data?.data ?? []}

@@ -50,7 +50,7 @@ export function useCatalogueSearchStatus(enabled: boolean) {
 
 const invalidateVods = () => queryClient.invalidateQueries({ queryKey: vodKeys.all() });
 
-// All silent: the pages show their own fixed texts. Both lists reload once done.
+// A request's failure is toasted by its dialog with fixed texts (silent); the admin's changes are toasted by the client. Both lists reload once done.
 
 export function useRequestTitle() {
   return useMutation({
@@ -69,21 +69,21 @@ export function useRequestByHand() {
 
 export function useSetRequestStatus() {
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: VodStatus }) => api.PUT('/api/vods/pedido/{id}', { params: { path: { id } }, body: { status }, silent: true }),
+    mutationFn: ({ id, status }: { id: number; status: VodStatus }) => api.PUT('/api/vods/pedido/{id}', { params: { path: { id } }, body: { status } }),
     onSuccess: invalidateVods,
   });
 }
 
 export function useSetStatusMany() {
   return useMutation({
-    mutationFn: ({ ids, status }: { ids: number[]; status: VodStatus }) => api.PUT('/api/admin/vods/status', { body: { ids, status }, silent: true }),
+    mutationFn: ({ ids, status }: { ids: number[]; status: VodStatus }) => api.PUT('/api/admin/vods/status', { body: { ids, status } }),
     onSuccess: invalidateVods,
   });
 }
 
 export function useRemoveMany() {
   return useMutation({
-    mutationFn: (ids: number[]) => api.DELETE('/api/admin/vods', { body: { ids }, silent: true }),
+    mutationFn: (ids: number[]) => api.DELETE('/api/admin/vods', { body: { ids } }),
     onSuccess: invalidateVods,
   });
 }

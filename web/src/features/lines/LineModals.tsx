@@ -1,21 +1,22 @@
-import { Alert, Anchor, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { notifySuccess } from '../../api/notify';
 import { IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useChangeScreens, useExtendLine, useRenewLine, useShortenLink } from './api';
-import { LINK_TYPES, paidPackages, screenLimit, screensWith, useLineLinks } from '../lines/api';
+import { useChangeScreens, useExtendLine, useLineLinks, useRenewLine, useShortenLink } from './api';
+import { LINK_TYPES, paidPackages, screenLimit, screensWith } from './packages';
 import { useComplements } from '../../api/complements';
 import { useProfile } from '../../api/profile';
 import { formatDateTime } from '../../lib/format';
 import { decodeNewsBody } from '../../lib/newsBody';
 import { LINK_NEWS_ID, useNews } from '../../api/news';
-import { addDuration, DAY_SECONDS, monthsRemaining } from '../lines/format';
+import { addDuration, DAY_SECONDS, monthsRemaining } from './format';
 import { screenChange } from './screenChange';
-import { CopyIconButton } from '../lines/ui';
+import { CopyIconButton } from './ui';
 import type { Line, Package } from '../../api/types';
 import type { OfferedLink } from '../../lib/links';
+import { NumberField } from '../../components/NumberField';
 
 interface LineModalProps {
   line: Line;
@@ -53,7 +54,7 @@ export function ExtendModal({ line, opened, onClose }: LineModalProps) {
         }}
       >
         <Stack gap="sm">
-          <NumberInput
+          <NumberField
             label={t('users.extend.days')}
             description={t('users.extend.hint')}
             min={1}
@@ -106,7 +107,7 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
           <Stat label={t('users.screens.new')} value={change.valid ? change.next : line.max_connections} testId="screens-new" />
           <Stat label={t('users.screens.months')} value={months} testId="screens-months" />
         </SimpleGrid>
-        <NumberInput
+        <NumberField
           label={t('users.screens.amount')}
           description={t('users.screens.amountHint', { limit })}
           allowDecimal={false}

@@ -7,6 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
 import { isApiError } from '../../api/errors';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
+import { ErrorAlert } from '../../components/basic/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { YesNoBadge } from '../../components/YesNoBadge';
 import i18n from '../../i18n';
@@ -102,9 +104,7 @@ export function MigratePage() {
         </Text>
       )}
       {lookup.isError && debounced.length >= MIN_URL_LENGTH && !lookup.isFetching && (
-        <Alert color="red" data-testid="migrate-lookup-error">
-          {lookupErrorText(lookup.error)}
-        </Alert>
+        <LoadErrorAlert onRetry={lookup.refetch} title={lookupErrorText(lookup.error)} testId="migrate-lookup-error" />
       )}
       {found && (
         <Card withBorder radius="md" data-testid="migrate-found">
@@ -126,9 +126,7 @@ export function MigratePage() {
         </Card>
       )}
       {found && blocker && (
-        <Alert color="red" data-testid="migrate-blocked">
-          {t(blocker === 'trial' ? 'migrate.errors.MIGRATION_TRIAL' : 'migrate.errors.MIGRATION_TOO_SHORT')}
-        </Alert>
+        <ErrorAlert testId="migrate-blocked">{t(blocker === 'trial' ? 'migrate.errors.MIGRATION_TRIAL' : 'migrate.errors.MIGRATION_TOO_SHORT')}</ErrorAlert>
       )}
       {found && !blocker && willCap(found, now) && (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />} data-testid="migrate-cap">
@@ -149,9 +147,7 @@ export function MigratePage() {
         />
       )}
       {error && (
-        <Alert color="red" data-testid="migrate-error">
-          {error}
-        </Alert>
+        <ErrorAlert testId="migrate-error">{error}</ErrorAlert>
       )}
       <Group>
         <Button leftSection={<IconArrowsExchange size={18} />} disabled={!found || !!blocker || !kind} loading={migrate.isPending} onClick={submit} data-testid="migrate-submit">

@@ -1,5 +1,5 @@
 import { addTexts } from '../../i18n/addTexts';
-import { lazyPlayer } from '../../i18n/pt-BR.json?users-texts';
+import { lazyPlayer } from '../../i18n/pt-BR.json?lines-texts';
 
 // This feature's own pt-BR texts, loaded with the files that use them (i18n/textParts.test.ts checks each does).
 addTexts({ lazyPlayer });

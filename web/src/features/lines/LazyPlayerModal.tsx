@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { notifyError, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
+import { ErrorAlert } from '../../components/basic/ErrorAlert';
 import { IconDeviceTv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
-import { ApiError, isApiError } from '../../api/errors';
 import { formatNumber } from '../../lib/format';
 import { useActivateLazyPlayer } from './api';
 import { lazyPlayerCost, lazyPlayerErrorText, macError } from './lazyPlayer';
@@ -32,9 +32,6 @@ export function LazyPlayerModal({ line, opened, onClose }: { line: Line; opened:
         onSuccess: (res) => {
           notifySuccess(t('lazyPlayer.success', { amount: formatNumber(res.total_charged) }));
           onClose();
-        },
-        onError: (e) => {
-          if (!isApiError(e) || e.status !== 401) notifyError(new ApiError(isApiError(e) ? e.status : 0, 'LAZY_PLAYER', lazyPlayerErrorText(e)));
         },
       },
     );
@@ -66,9 +63,7 @@ export function LazyPlayerModal({ line, opened, onClose }: { line: Line; opened:
             {t('lazyPlayer.estimate', { amount: formatNumber(estimate) })}
           </Alert>
           {failure && (
-            <Alert color="red" data-testid="lazy-error">
-              {failure}
-            </Alert>
+<ErrorAlert testId="lazy-error">{failure}</ErrorAlert>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

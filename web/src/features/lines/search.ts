@@ -1,5 +1,5 @@
 import { tableSearch } from '../../components/table/tableSearch';
-import { parseUserFilters } from '../lines/filters';
+import { parseUserFilters } from './filters';
 
 /** Sortable fields of GET /api/users (an old link sorting by anything else opens unsorted). */
 export const USER_SORT_FIELDS = ['id', 'username', 'created_at', 'exp_date', 'master_username'] as const;

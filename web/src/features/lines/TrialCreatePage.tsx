@@ -1,15 +1,15 @@
 import { Alert, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
-import { notifySuccess, showError } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { IconBolt, IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormPageShell } from '../../components/FormPageShell';
 import { useGoBack } from '../../components/useGoBack';
 import { useComplements } from '../../api/complements';
 import { useCreateTrialLine } from './api';
-import { trialPackages } from '../lines/api';
-import { CreatedDialog, useCreatedDialog } from '../lines/CreatedDialog';
-import { randomCredential } from '../lines/format';
-import { LineForm, lineFormBody } from '../lines/LineForm';
+import { trialPackages } from './packages';
+import { CreatedDialog, useCreatedDialog } from './CreatedDialog';
+import { randomCredential } from './format';
+import { LineForm, lineFormBody } from './LineForm';
 import type { Line, Package } from '../../api/types';
 
 /** /users/add_trial — free trial line (trial, non-official packages), plus one-click "create fast user". */
@@ -29,7 +29,7 @@ export function TrialCreatePage() {
   };
 
   const fast = (pkg: Package) =>
-    createFast.mutate({ username: randomCredential(), password: randomCredential(), package_id: pkg.id }, { onSuccess: done, onError: (e) => showError(e, 'users') });
+    createFast.mutate({ username: randomCredential(), password: randomCredential(), package_id: pkg.id }, { onSuccess: done });
 
   const fastUser = (
     <Stack gap="md" mb="md">

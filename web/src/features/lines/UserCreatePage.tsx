@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useGoBack } from '../../components/useGoBack';
 import { useComplements } from '../../api/complements';
 import { useCreateLine } from './api';
-import { paidPackages, screenLimit } from '../lines/api';
-import { CreatedDialog, useCreatedDialog } from '../lines/CreatedDialog';
-import { formScreens, LineForm, lineFormBody } from '../lines/LineForm';
+import { paidPackages, screenLimit } from './packages';
+import { CreatedDialog, useCreatedDialog } from './CreatedDialog';
+import { formScreens, LineForm, lineFormBody } from './LineForm';
 import type { Line } from '../../api/types';
 
 /** /users/add — new paid line: credentials (typed or generated), non-trial package, screens, whatsapp, notes. */

@@ -1,18 +1,19 @@
 import { useParams } from '@tanstack/react-router';
-import { notifySuccess, showError } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { MultiSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { EditPageShell } from '../../components/EditPageShell';
+import { FormPageShell } from '../../components/FormPageShell';
+import { WhenLoaded } from '../../components/WhenLoaded';
 import { FormActions } from '../../components/FormActions';
 import { useGoBack } from '../../components/useGoBack';
 import { useComplements } from '../../api/complements';
 import { useLine, useUpdateLine } from './api';
-import { CredentialInput } from '../lines/CredentialInput';
-import { CREDENTIAL_RE, WHATSAPP_RE } from '../lines/format';
-import { ReminderFields } from '../lines/ReminderFields';
-import { LineEditSummary } from '../lines/LineEditSummary';
+import { CredentialInput } from './CredentialInput';
+import { CREDENTIAL_RE, WHATSAPP_RE } from './format';
+import { ReminderFields } from './ReminderFields';
+import { LineEditSummary } from './LineEditSummary';
 import type { Line } from '../../api/types';
 import { isValidId } from '../../lib/ids';
 
@@ -26,9 +27,11 @@ export function UserEditPage() {
   const goBack = useGoBack('/users');
 
   return (
-    <EditPageShell title={line.data ? t('users.editTitle', { username: line.data.username }) : t('users.editTitleId', { id: valid ? id : '?' })} onBack={goBack} backTestId="user-back" errorTestId="user-edit-error" valid={valid} query={line}>
+    <FormPageShell title={line.data ? t('users.editTitle', { username: line.data.username }) : t('users.editTitleId', { id: valid ? id : '?' })} onBack={goBack} backTestId="user-back">
+      <WhenLoaded errorTestId="user-edit-error" valid={valid} query={line}>
       {(data) => <EditForm key={data.id} line={data} onDone={goBack} />}
-    </EditPageShell>
+      </WhenLoaded>
+    </FormPageShell>
   );
 }
 
@@ -74,7 +77,6 @@ function EditForm({ line, onDone }: { line: Line; onDone: () => void }) {
     } catch (e) {
       if (isApiError(e) && (e.code === 'BOUQUET_REQUIRED' || e.field === 'bouquet')) form.setFieldError('bouquet', t('users.form.bouquetRequired'));
       else if (isApiError(e) && e.field && e.field in v) form.setFieldError(e.field, e.message);
-      showError(e, 'users');
     }
   });
 
