@@ -127,3 +127,20 @@ describe('one style of query keys', () => {
     expect(inline.map((f) => path.relative(SRC, f))).toEqual([]);
   });
 });
+
+describe('one way to call a mutation', () => {
+  /** `m.mutate(vars, { onSuccess })`: the other calling style, which this codebase does not use. */
+  const callsMutate = (src: string) => /\.mutate\(/.test(src);
+
+  it('calls are `mutateAsync`, awaited or chained with `.then(onDone, alreadyShown)`; never `.mutate(`', () => {
+    const offenders = filesUnder(SRC)
+      .filter((f) => !/\.test\.tsx?$/.test(f))
+      .filter((f) => callsMutate(fs.readFileSync(f, 'utf8')));
+    expect(offenders.map((f) => path.relative(SRC, f))).toEqual([]);
+  });
+
+  it('the check sees such a call', () => {
+    expect(callsMutate('onClick={() => remove.mutate({ id })}')).toBe(true);
+    expect(callsMutate('await remove.mutateAsync({ id })')).toBe(false);
+  });
+});

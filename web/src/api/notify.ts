@@ -22,3 +22,10 @@ export function notifyError(err: ApiError, ...scopes: ErrorScope[]): void {
 export function notifySuccess(message: string): void {
   toast({ color: 'green', message });
 }
+
+/**
+ * The rejection handler of a mutation whose failure its caller does nothing about: the API client
+ * has already shown it (or, for a silent call, the page shows `mutation.error` in place). Calls are
+ * `await m.mutateAsync(v)` in a handler, or `void m.mutateAsync(v).then(onDone, alreadyShown)`.
+ */
+export const alreadyShown = (): undefined => undefined;

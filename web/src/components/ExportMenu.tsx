@@ -1,3 +1,4 @@
+import { alreadyShown } from '../api/notify';
 import { Button, Menu } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +26,7 @@ export function ExportMenu({ path, query, formats = ['csv'], testId }: { path: s
           <Menu.Item
             key={f}
             leftSection={f === 'csv' ? <IconFileTypeCsv size={16} /> : <IconFileSpreadsheet size={16} />}
-            onClick={() => download.mutate({ path: `${path}.${f}`, query })}
+            onClick={() => void download.mutateAsync({ path: `${path}.${f}`, query }).catch(alreadyShown)}
             data-testid={`${testId}-${f}`}
           >
             {t(`export.${f}`)}

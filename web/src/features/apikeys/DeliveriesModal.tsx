@@ -1,6 +1,6 @@
 import { Badge, Button, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
+import { alreadyShown, notifySuccess } from '../../api/notify';
 import type { WebhookDelivery, WebhookEndpoint } from '../../api/types';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { formatDateTime } from '../../lib/format';
@@ -53,7 +53,7 @@ export function DeliveriesModal({ endpoint, onClose }: { endpoint: WebhookEndpoi
             textAlign: 'right',
             card: 'actions',
             render: (d) => (
-              <Button size="compact-sm" variant="light" onClick={() => void resend.mutateAsync(d.id).then(() => notifySuccess(t('apiKeys.webhooks.resent')), () => undefined)} data-testid={`webhook-resend-${d.id}`}>
+              <Button size="compact-sm" variant="light" onClick={() => void resend.mutateAsync(d.id).then(() => notifySuccess(t('apiKeys.webhooks.resent')), alreadyShown)} data-testid={`webhook-resend-${d.id}`}>
                 {t('apiKeys.webhooks.resend')}
               </Button>
             ),

@@ -1,3 +1,4 @@
+import { alreadyShown } from '../../api/notify';
 import { IconLogin2 } from '@tabler/icons-react';
 import { errorText } from '../../lib/errors';
 import { useNavigate } from '@tanstack/react-router';
@@ -42,7 +43,7 @@ export function SignInPage() {
     setInvalid(missing);
     if (Object.keys(missing).length) return;
     setError(null);
-    signIn.mutate({ username: name, password, remember_me: rememberMe });
+    void signIn.mutateAsync({ username: name, password, remember_me: rememberMe }).catch(alreadyShown);
   };
 
   const restart = (message: string) => {

@@ -1,3 +1,4 @@
+import { alreadyShown } from '../../api/notify';
 import { Menu } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ export function SignOutMenuItem() {
   const { t } = useTranslation();
   const signOut = useSignOut();
   return (
-    <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => signOut.mutate()} data-testid="logout">
+    <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut.mutateAsync().catch(alreadyShown)} data-testid="logout">
       {t('topbar.logout')}
     </Menu.Item>
   );

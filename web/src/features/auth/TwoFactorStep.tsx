@@ -1,3 +1,4 @@
+import { alreadyShown } from '../../api/notify';
 import { IconShieldLock } from '@tabler/icons-react';
 import { errorText } from '../../lib/errors';
 import { type FormEvent, useState } from 'react';
@@ -38,7 +39,7 @@ export function TwoFactorStep({ username, challenge, onSignedIn, onRestart }: Pr
       return;
     }
     setError(null);
-    complete.mutate({ username, challenge, code: code.trim() });
+    void complete.mutateAsync({ username, challenge, code: code.trim() }).catch(alreadyShown);
   };
 
   const toggle = () => {

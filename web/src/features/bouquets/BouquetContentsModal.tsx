@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
-import { notifySuccess } from '../../api/notify';
+import { alreadyShown, notifySuccess } from '../../api/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,7 +73,7 @@ export default function BouquetContentsModal({ bouquet, onClose }: { bouquet: Bo
       .then(() => {
         notifySuccess(t('bouquets.contents.saved'));
         onClose();
-      }, () => undefined);
+      }, alreadyShown);
   };
 
   const loading = contents.isPending || categories.isPending;

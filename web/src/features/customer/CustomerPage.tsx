@@ -1,3 +1,4 @@
+import { alreadyShown } from '../../api/notify';
 import { Alert, Badge, Box, Button, Card, Center, CopyButton, Group, Image, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useInterval } from '@mantine/hooks';
@@ -38,7 +39,10 @@ function Customer() {
     if (!search.t) return;
     const link = search.t;
     void navigate({ to: '/minha-conta', search: {}, replace: true });
-    signIn.mutate({ link }, { onSuccess: (r) => setToken(r.token), onError: () => setLinkFailed(true) });
+    void signIn.mutateAsync({ link }).then(
+      (r) => setToken(r.token),
+      () => setLinkFailed(true),
+    );
   }, [search.t]);
 
   const line = useCustomerLine(token);
@@ -85,12 +89,9 @@ function SignIn({ onDone }: { onDone: (token: string) => void }) {
   const form = useForm({ initialValues: { username: '', password: '' } });
   const [error, setError] = useState<string | null>(null);
   const submit = form.onSubmit((v) =>
-    signIn.mutate(
-      { username: v.username.trim(), password: v.password },
-      {
-        onSuccess: (r) => onDone(r.token),
-        onError: (e) => setError(isApiError(e) && e.status === 429 ? t('customer.tooMany') : t('customer.wrong')),
-      },
+    signIn.mutateAsync({ username: v.username.trim(), password: v.password }).then(
+      (r) => onDone(r.token),
+      (e) => setError(isApiError(e) && e.status === 429 ? t('customer.tooMany') : t('customer.wrong')),
     ),
   );
   return (
@@ -126,7 +127,7 @@ function LineCard({ token, line, onSignOut }: { token: string; line: Line; onSig
   const c = charge.data ?? create.data;
 
   const renew = (packageId: number) =>
-    create.mutate({ packageId, key: `${packageId}-${crypto.randomUUID()}` }, { onSuccess: (p) => setChargeId(p.id) });
+    void create.mutateAsync({ packageId, key: `${packageId}-${crypto.randomUUID()}` }).then((p) => setChargeId(p.id), alreadyShown);
 
   return (
     <Stack gap="md">

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { notifySuccess } from '../../api/notify';
+import { alreadyShown, notifySuccess } from '../../api/notify';
 import { ErrorAlert } from '../../components/basic/ErrorAlert';
 import { IconDeviceTv } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -26,15 +26,10 @@ export function LazyPlayerModal({ line, opened, onClose }: { line: Line; opened:
   const submit = () => {
     setTouched(true);
     if (invalid) return;
-    activate.mutate(
-      { id: line.id, mac: mac.trim() },
-      {
-        onSuccess: (res) => {
-          notifySuccess(t('lazyPlayer.success', { amount: formatNumber(res.total_charged) }));
-          onClose();
-        },
-      },
-    );
+    void activate.mutateAsync({ id: line.id, mac: mac.trim() }).then((res) => {
+      notifySuccess(t('lazyPlayer.success', { amount: formatNumber(res.total_charged) }));
+      onClose();
+    }, alreadyShown);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { notifySuccess } from '../../api/notify';
+import { alreadyShown, notifySuccess } from '../../api/notify';
 import { IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ export function ExtendModal({ line, opened, onClose }: LineModalProps) {
   const newExp = Math.max(line.exp_date, nowSec()) + (valid ? n : 0) * DAY_SECONDS;
 
   const submit = () => {
-    if (valid) extend.mutate({ id: line.id, days: n }, { onSuccess: () => done(t('users.extend.success', { count: n }), onClose) });
+    if (valid) void extend.mutateAsync({ id: line.id, days: n }).then(() => done(t('users.extend.success', { count: n }), onClose), alreadyShown);
   };
 
   return (
@@ -97,7 +97,7 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
   const months = monthsRemaining(line.exp_date, nowSec());
   const change = screenChange(line.max_connections, a, limit, months);
 
-  const submit = (kind: 'add' | 'remove') => screens.mutate({ id: line.id, amount: a, kind }, { onSuccess: () => done(t('users.screens.success'), onClose) });
+  const submit = (kind: 'add' | 'remove') => void screens.mutateAsync({ id: line.id, amount: a, kind }).then(() => done(t('users.screens.success'), onClose), alreadyShown);
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('users.screens.title', { username: line.username })} centered data-testid="screens-modal">
@@ -207,7 +207,7 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
 
   const submit = () => {
     setTouched(true);
-    if (pkg) renew.mutate({ id: line.id, packageId: pkg.id }, { onSuccess: () => done(t('users.renew.success'), onClose) });
+    if (pkg) void renew.mutateAsync({ id: line.id, packageId: pkg.id }).then(() => done(t('users.renew.success'), onClose), alreadyShown);
   };
 
   return (
@@ -326,7 +326,7 @@ export function LinksModal({ line, opened, onClose }: LineModalProps) {
               leftSection={<IconScissors size={16} />}
               loading={busy === type}
               disabled={busy !== null && busy !== type}
-              onClick={() => shorten.mutate({ userId: line.id, type })}
+              onClick={() => void shorten.mutateAsync({ userId: line.id, type }).catch(alreadyShown)}
               aria-label={t('users.links.shorten', { type: LINK_LABELS[type] })}
               data-testid={`link-shorten-${type}`}
             >

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { notifySuccess } from '../../api/notify';
+import { alreadyShown, notifySuccess } from '../../api/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsExchange, IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
@@ -71,13 +71,11 @@ export function MigratePage() {
   const submit = () => {
     if (!found || blocker || !kind) return;
     const body = { username: found.username, password: found.password, exp_date: found.exp_date ?? now, package_id: packageIds[kind] };
-    migrate.mutate(body, {
-      onSuccess: (res) => {
-        notifySuccess(t('migrate.success'));
-        if (res.capped) notifySuccess(t('migrate.cappedDone', { date: formatDateTime(res.exp_date) }));
-        void navigate({ to: '/users' });
-      },
-    });
+    void migrate.mutateAsync(body).then((res) => {
+      notifySuccess(t('migrate.success'));
+      if (res.capped) notifySuccess(t('migrate.cappedDone', { date: formatDateTime(res.exp_date) }));
+      void navigate({ to: '/users' });
+    }, alreadyShown);
   };
 
   return (

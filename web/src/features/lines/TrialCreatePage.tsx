@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
-import { notifySuccess } from '../../api/notify';
+import { alreadyShown, notifySuccess } from '../../api/notify';
 import { IconBolt, IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormPageShell } from '../../components/FormPageShell';
@@ -29,7 +29,7 @@ export function TrialCreatePage() {
   };
 
   const fast = (pkg: Package) =>
-    createFast.mutate({ username: randomCredential(), password: randomCredential(), package_id: pkg.id }, { onSuccess: done });
+    void createFast.mutateAsync({ username: randomCredential(), password: randomCredential(), package_id: pkg.id }).then(done, alreadyShown);
 
   const fastUser = (
     <Stack gap="md" mb="md">

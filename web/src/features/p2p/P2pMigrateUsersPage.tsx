@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { notifySuccess, toast } from '../../api/notify';
+import { alreadyShown, notifySuccess, toast } from '../../api/notify';
 import { IconAlertTriangle, IconCircleCheck, IconDatabaseImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,12 +43,10 @@ export function P2pMigrateUsersPage() {
       confirmLabel: t('p2p.import.submit'),
     });
     if (!ok) return;
-    importClients.mutate(undefined, {
-      onSuccess: (r) => {
-        setImported(r.imported);
-        notifySuccess(t('p2p.import.done', { count: r.imported, formatted: formatNumber(r.imported) }));
-      },
-    });
+    void importClients.mutateAsync(undefined).then((r) => {
+      setImported(r.imported);
+      notifySuccess(t('p2p.import.done', { count: r.imported, formatted: formatNumber(r.imported) }));
+    }, alreadyShown);
   };
 
   const columns: ResponsiveColumn<P2pImportRow>[] = [

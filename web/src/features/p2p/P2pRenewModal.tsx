@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifySuccess } from '../../api/notify';
+import { alreadyShown, notifySuccess } from '../../api/notify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { P2pUser } from '../../api/types';
@@ -20,15 +20,10 @@ export function P2pRenewModal({ user, onClose }: { user: P2pUser; onClose: () =>
 
   const submit = () => {
     if (!valid) return;
-    renew.mutate(
-      { id: user.id, months: n },
-      {
-        onSuccess: () => {
-          notifySuccess(t('p2p.renew.success'));
-          onClose();
-        },
-      },
-    );
+    void renew.mutateAsync({ id: user.id, months: n }).then(() => {
+      notifySuccess(t('p2p.renew.success'));
+      onClose();
+    }, alreadyShown);
   };
 
   return (

@@ -1,3 +1,4 @@
+import { alreadyShown } from '../../api/notify';
 import { ActionIcon, Alert, Badge, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClockPlus, IconDotsVertical, IconLock, IconLockOpen, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
@@ -49,11 +50,11 @@ export function P2pUsersPage() {
 
   const onBlockToggle = async (u: P2pUser) => {
     const block = u.status === 1;
-    if (await confirmBlockToggle(u.email, block)) setBlocked.mutate({ id: u.id, block });
+    if (await confirmBlockToggle(u.email, block)) await setBlocked.mutateAsync({ id: u.id, block }).catch(alreadyShown);
   };
 
   const onRemove = async (u: P2pUser) => {
-    if (await confirmRemove(u.email)) remove.mutate({ id: u.id });
+    if (await confirmRemove(u.email)) await remove.mutateAsync({ id: u.id }).catch(alreadyShown);
   };
 
   const col: Record<string, ResponsiveColumn<P2pUser>> = {

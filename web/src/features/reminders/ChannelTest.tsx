@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
+import { alreadyShown, notifySuccess } from '../../api/notify';
 import { type Channel, useSendTest } from './api';
 import './texts';
 
@@ -27,7 +27,7 @@ export function ChannelTest({ channel, ready }: { channel: Channel; ready: boole
         variant="light"
         disabled={!ready || !to.trim()}
         loading={send.isPending}
-        onClick={() => send.mutate({ channel, to: to.trim() }, { onSuccess: () => notifySuccess(t('reminders.testSent')) })}
+        onClick={() => void send.mutateAsync({ channel, to: to.trim() }).then(() => notifySuccess(t('reminders.testSent')), alreadyShown)}
         data-testid={`reminders-test-${channel}`}
       >
         {t('reminders.sendTest')}

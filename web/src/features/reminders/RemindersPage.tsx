@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { notifySuccess } from '../../api/notify';
+import { alreadyShown, notifySuccess } from '../../api/notify';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { type Language, type ReminderSettings, STAGES, type Stage, usePreview, useReminderSettings, useSaveReminderSettings } from './api';
@@ -242,7 +242,7 @@ function SettingsForm({ saved }: { saved: ReminderSettings }) {
                 size="xs"
                 loading={preview.isPending}
                 disabled={unknownVariable(text) !== undefined}
-                onClick={() => preview.mutate({ stage, language: v.language, text })}
+                onClick={() => void preview.mutateAsync({ stage, language: v.language, text }).catch(alreadyShown)}
                 data-testid="reminders-preview"
               >
                 {t('reminders.preview')}

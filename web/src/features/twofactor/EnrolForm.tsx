@@ -1,3 +1,4 @@
+import { alreadyShown } from '../../api/notify';
 import { Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { errorText } from '../../lib/errors';
 import { IconCheck, IconCopy, IconShieldCheck } from '@tabler/icons-react';
@@ -35,7 +36,7 @@ export function EnrolForm({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
     return (
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{t('twoFactor.enrol.intro')}</Text>
-        <Button leftSection={<IconShieldCheck size={18} />} loading={setup.isPending} onClick={() => setup.mutate()} data-testid="twofactor-start">
+        <Button leftSection={<IconShieldCheck size={18} />} loading={setup.isPending} onClick={() => void setup.mutateAsync().catch(alreadyShown)} data-testid="twofactor-start">
           {t('twoFactor.enrol.start')}
         </Button>
       </Stack>

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { notifySuccess, toast } from '../../api/notify';
+import { alreadyShown, notifySuccess, toast } from '../../api/notify';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +37,7 @@ export function AdminVodsPage() {
         notifySuccess(done);
         after?.();
       },
-      () => undefined,
+      alreadyShown,
     );
   const clearSelection = () => setSelected([]);
 

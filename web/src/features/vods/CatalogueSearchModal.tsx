@@ -39,16 +39,16 @@ export function CatalogueSearchModal({ opened, onClose, onManual }: { opened: bo
   const request = () => {
     if (!picked) return;
     const body = { movie_id: picked.movie_id, media_type: picked.media_type, title: picked.title, year: picked.year, stars: picked.stars, image_link: picked.image_link, observacoes: notes.trim() || undefined, status: '1' as const };
-    requestTitle.mutate(body, {
-      onSuccess: () => {
+    void requestTitle.mutateAsync(body).then(
+      () => {
         notifySuccess(t('vods.requested'));
         setPicked(null);
         setNotes('');
         onClose();
       },
       // the call is silent: a refusal is toasted with the dialog's fixed text
-      onError: (e) => notifyRequestError(requestErrorText(e)),
-    });
+      (e) => notifyRequestError(requestErrorText(e)),
+    );
   };
 
   return (
