@@ -144,3 +144,25 @@ describe('one way to call a mutation', () => {
     expect(callsMutate('await remove.mutateAsync({ id })')).toBe(false);
   });
 });
+
+describe('one form library', () => {
+  /** A file that renders a `<form>` keeps its values in `useForm` (@mantine/form), not in useState. */
+  const rendersForm = (src: string) => /<form[\s>]/.test(src);
+  const usesMantineForm = (src: string) => /from '@mantine\/form'/.test(src);
+
+  it('every file that renders a <form> uses @mantine/form', () => {
+    const offenders = filesUnder(SRC)
+      .filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'))
+      .filter((f) => {
+        const src = fs.readFileSync(f, 'utf8');
+        return rendersForm(src) && !usesMantineForm(src);
+      });
+    expect(offenders.map((f) => path.relative(SRC, f))).toEqual([]);
+  });
+
+  it('the check sees a form', () => {
+    expect(rendersForm('<form onSubmit={submit}>')).toBe(true);
+    expect(rendersForm('<form\n  onSubmit')).toBe(true);
+    expect(rendersForm('<FormPageShell title="x">')).toBe(false);
+  });
+});

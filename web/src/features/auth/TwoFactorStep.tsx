@@ -1,7 +1,8 @@
 import { alreadyShown } from '../../api/notify';
 import { IconShieldLock } from '@tabler/icons-react';
 import { errorText } from '../../lib/errors';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { ErrorAlert } from '../../components/basic/ErrorAlert';
@@ -21,7 +22,9 @@ interface Props {
 export function TwoFactorStep({ username, challenge, onSignedIn, onRestart }: Props) {
   const { t } = useTranslation();
   const [recovery, setRecovery] = useState(false);
-  const [code, setCode] = useState('');
+  const form = useForm({ initialValues: { code: '' } });
+  const setCode = (code: string) => form.setFieldValue('code', code);
+  const code = form.values.code;
   const [error, setError] = useState<string | null>(null);
   const complete = useCompleteSignIn({
     onSuccess: onSignedIn,
@@ -32,15 +35,14 @@ export function TwoFactorStep({ username, challenge, onSignedIn, onRestart }: Pr
     },
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.onSubmit(({ code }) => {
     if (!code.trim()) {
       setError(t('common.required'));
       return;
     }
     setError(null);
     void complete.mutateAsync({ username, challenge, code: code.trim() }).catch(alreadyShown);
-  };
+  });
 
   const toggle = () => {
     setRecovery((r) => !r);

@@ -1,7 +1,8 @@
 import { Alert, Button, FileInput, Group, Paper, Progress, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { errorText } from '../../lib/errors';
 import { IconCheck, IconFileImport, IconUpload } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import type { CatalogueImport, CatalogueKind } from '../../api/types';
@@ -27,18 +28,15 @@ function importErrorText(e: unknown): string {
 export function ImportPanel() {
   const { t } = useTranslation();
   const run = useImportCatalogue();
-  const [source, setSource] = useState<Source>('file');
-  const [file, setFile] = useState<File | null>(null);
-  const [url, setUrl] = useState('');
-  const [kind, setKind] = useState<CatalogueKind | null>(null);
+  const form = useForm<{ source: Source; file: File | null; url: string; kind: CatalogueKind | null }>({ initialValues: { source: 'file', file: null, url: '', kind: null } });
+  const { source, file, url, kind } = form.values;
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);
 
   const ready = source === 'file' ? !!file : /^https?:\/\/\S+$/i.test(url.trim());
   const busy = phase !== 'idle';
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.onSubmit(async () => {
     if (!ready || busy) return;
     setError(null);
     run.reset();
@@ -56,11 +54,11 @@ export function ImportPanel() {
     } finally {
       setPhase('idle');
     }
-  };
+  });
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="catalogue-import">
-      <form onSubmit={(e) => void submit(e)}>
+      <form onSubmit={submit}>
         <Stack gap="sm">
           <Title order={2} size="h5">
             {t('catalogue.import.title')}
@@ -69,8 +67,7 @@ export function ImportPanel() {
             {t('catalogue.import.help')}
           </Text>
           <SegmentedControl
-            value={source}
-            onChange={(v) => setSource(v as Source)}
+            {...form.getInputProps('source')}
             data={[
               { value: 'file', label: t('catalogue.import.fromFile') },
               { value: 'url', label: t('catalogue.import.fromUrl') },
@@ -89,8 +86,7 @@ export function ImportPanel() {
                 accept=".m3u,.m3u8,audio/x-mpegurl,application/vnd.apple.mpegurl,text/plain"
                 leftSection={<IconUpload size={16} />}
                 clearable
-                value={file}
-                onChange={setFile}
+                {...form.getInputProps('file')}
                 disabled={busy}
                 data-testid="import-file"
               />
@@ -102,8 +98,7 @@ export function ImportPanel() {
                 label={t('catalogue.import.url')}
                 placeholder="https://provedor.exemplo/get.php?username=…&type=m3u_plus"
                 maxLength={2048}
-                value={url}
-                onChange={(e) => setUrl(e.currentTarget.value)}
+                {...form.getInputProps('url')}
                 disabled={busy}
                 data-testid="import-url"
               />
@@ -114,8 +109,7 @@ export function ImportPanel() {
               placeholder={t('catalogue.import.kindAuto')}
               clearable
               data={KINDS.map((k) => ({ value: k, label: t(`catalogue.kinds.${k}`) }))}
-              value={kind}
-              onChange={(v) => setKind(v as CatalogueKind | null)}
+              {...form.getInputProps('kind')}
               disabled={busy}
               data-testid="import-kind"
             />

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { alreadyShown, notifySuccess } from '../../api/notify';
 import { ErrorAlert } from '../../components/basic/ErrorAlert';
 import { IconDeviceTv } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
 import { formatNumber } from '../../lib/format';
@@ -15,41 +15,30 @@ import './texts';
 export function LazyPlayerModal({ line, opened, onClose }: { line: Line; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const complements = useComplements();
-  const [mac, setMac] = useState('');
-  const [touched, setTouched] = useState(false);
+  // the MAC's error shows once the field is left or the form sent
+  const form = useForm({ initialValues: { mac: '' }, validate: { mac: (v) => macError(v) }, validateInputOnBlur: true });
   const activate = useActivateLazyPlayer(); // a retry with the same MAC reuses its key: one charge
   const failure = activate.isError ? lazyPlayerErrorText(activate.error) : null;
   const monthly = Number(complements.data?.settings.lazy_player_monthly_credits ?? '1');
   const estimate = lazyPlayerCost(line.exp_date, Math.floor(Date.now() / 1000), Number.isFinite(monthly) ? monthly : 1);
-  const invalid = macError(mac);
 
-  const submit = () => {
-    setTouched(true);
-    if (invalid) return;
+  const submit = form.onSubmit(({ mac }) => {
     void activate.mutateAsync({ id: line.id, mac: mac.trim() }).then((res) => {
       notifySuccess(t('lazyPlayer.success', { amount: formatNumber(res.total_charged) }));
       onClose();
     }, alreadyShown);
-  };
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('lazyPlayer.title', { username: line.username })} centered data-testid="lazy-modal">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm">{t('lazyPlayer.confirm', { username: line.username })}</Text>
           <TextInput
             label={t('lazyPlayer.mac')}
             placeholder="00:1A:2B:3C:4D:5E"
             withAsterisk
-            value={mac}
-            onChange={(e) => setMac(e.currentTarget.value)}
-            onBlur={() => setTouched(true)}
-            error={touched ? invalid : null}
+            {...form.getInputProps('mac')}
             autoComplete="off"
             data-autofocus
             data-testid="lazy-mac"

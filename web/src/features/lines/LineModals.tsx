@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Modal, Select, SimpleGrid, Stack, Text, T
 import { Link } from '@tanstack/react-router';
 import { alreadyShown, notifySuccess } from '../../api/notify';
 import { IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useChangeScreens, useExtendLine, useLineLinks, useRenewLine, useShortenLink } from './api';
 import { LINK_TYPES, paidPackages, screenLimit, screensWith } from './packages';
@@ -35,24 +35,20 @@ function done(message: string, onClose: () => void) {
 /** Extend by 1 to 3 days (free, once per 30 days). */
 export function ExtendModal({ line, opened, onClose }: LineModalProps) {
   const { t } = useTranslation();
-  const [days, setDays] = useState<number | string>(1);
+  const form = useForm<{ days: number | string }>({ initialValues: { days: 1 } });
   const extend = useExtendLine();
+  const { days } = form.values;
   const n = typeof days === 'number' ? days : Number(days);
   const valid = Number.isInteger(n) && n >= 1 && n <= 3;
   const newExp = Math.max(line.exp_date, nowSec()) + (valid ? n : 0) * DAY_SECONDS;
 
-  const submit = () => {
+  const submit = form.onSubmit(() => {
     if (valid) void extend.mutateAsync({ id: line.id, days: n }).then(() => done(t('users.extend.success', { count: n }), onClose), alreadyShown);
-  };
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('users.extend.title', { username: line.username })} centered data-testid="extend-modal">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form onSubmit={submit}>
         <Stack gap="sm">
           <NumberField
             label={t('users.extend.days')}
@@ -62,8 +58,7 @@ export function ExtendModal({ line, opened, onClose }: LineModalProps) {
             allowDecimal={false}
             allowNegative={false}
             clampBehavior="strict"
-            value={days}
-            onChange={setDays}
+            {...form.getInputProps('days')}
             error={valid ? undefined : t('users.extend.invalid')}
             data-autofocus
             data-testid="extend-days"
@@ -90,7 +85,8 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
   const { t } = useTranslation();
   const complements = useComplements();
   const limit = screenLimit(complements.data);
-  const [amount, setAmount] = useState<number | string>('');
+  const form = useForm<{ amount: number | string }>({ initialValues: { amount: '' } });
+  const { amount } = form.values;
   const screens = useChangeScreens();
   const busy = screens.isPending ? (screens.variables?.kind ?? null) : null;
   const a = typeof amount === 'number' ? amount : Number(amount) || 0;
@@ -114,10 +110,7 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
           min={change.min}
           max={change.max}
           disabled={change.stuck}
-          value={amount}
-          onChange={(v) => {
-            setAmount(v);
-          }}
+          {...form.getInputProps('amount')}
           error={a !== 0 && !change.valid ? t('users.screens.outOfRange', { limit }) : undefined}
           data-autofocus
           data-testid="screens-amount"
@@ -198,26 +191,21 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
   const complements = useComplements();
   const packages = paidPackages(complements.data);
   // the line's own package until another is picked (the packages may arrive after the modal opens)
-  const [picked, setPicked] = useState<string | null | undefined>(undefined);
+  const form = useForm<{ picked: string | null | undefined; touched: boolean }>({ initialValues: { picked: undefined, touched: false } });
+  const { picked, touched } = form.values;
   const ownPackage = packages.some((p) => p.id === line.package_id) ? String(line.package_id) : null;
   const packageId = picked === undefined ? ownPackage : picked;
-  const [touched, setTouched] = useState(false);
   const renew = useRenewLine();
   const pkg = packages.find((p) => String(p.id) === packageId);
 
-  const submit = () => {
-    setTouched(true);
+  const submit = form.onSubmit(() => {
+    form.setFieldValue('touched', true);
     if (pkg) void renew.mutateAsync({ id: line.id, packageId: pkg.id }).then(() => done(t('users.renew.success'), onClose), alreadyShown);
-  };
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('users.renew.title', { username: line.username })} centered data-testid="renew-modal">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form onSubmit={submit}>
         <Stack gap="sm">
           <Select
             label={t('users.package')}
@@ -226,9 +214,7 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
             searchable
             data={packages.map((p) => ({ value: String(p.id), label: p.package_name }))}
             value={packageId}
-            onChange={(v) => {
-              setPicked(v);
-            }}
+            onChange={(v) => form.setFieldValue('picked', v)}
             error={touched && !pkg ? t('users.renew.packageRequired') : undefined}
             nothingFoundMessage={t('common.noRecords')}
             disabled={complements.isLoading}

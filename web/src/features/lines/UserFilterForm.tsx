@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.layer.css';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ResellerPicker } from '../../components/ResellerPicker';
 import { currentLang } from '../../i18n';
@@ -31,15 +31,18 @@ export default function UserFilterForm({
   const lines = mode === 'lines';
   const { t } = useTranslation();
   const [from, to] = (filters.created ?? '').split(',');
-  const [d, setD] = useState<Draft>({
-    id: filters.id ?? '',
-    username: filters.username ?? '',
-    reseller: filters.reseller ?? '',
-    created: [from || null, to || from || null],
-    type_user: filters.type_user ?? null,
-    status: filters.status !== undefined ? String(filters.status) : null,
+  const form = useForm<Draft>({
+    initialValues: {
+      id: filters.id ?? '',
+      username: filters.username ?? '',
+      reseller: filters.reseller ?? '',
+      created: [from || null, to || from || null],
+      type_user: filters.type_user ?? null,
+      status: filters.status !== undefined ? String(filters.status) : null,
+    },
   });
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((prev) => ({ ...prev, [k]: v }));
+  const d = form.values;
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => form.setFieldValue(k, v as never);
   const inPortal = { withinPortal: false } as const; // nested dropdowns stay inside the popover
 
   const apply = () => {
@@ -57,12 +60,7 @@ export default function UserFilterForm({
 
   return (
     <DatesProvider settings={{ locale: currentLang() === 'pt-BR' ? 'pt-br' : 'en' }}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          apply();
-        }}
-      >
+      <form onSubmit={form.onSubmit(apply)}>
         <Stack gap="xs">
           {lines && (
           <SimpleGrid cols={2} spacing="xs">

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { alreadyShown, notifySuccess } from '../../api/notify';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { P2pUser } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
@@ -12,7 +12,8 @@ export const MAX_RENEW_MONTHS = 12;
 /** Renew a P2P account by 0–12 months at 1 credit per month (submit disabled at 0). */
 export function P2pRenewModal({ user, onClose }: { user: P2pUser; onClose: () => void }) {
   const { t } = useTranslation();
-  const [months, setMonths] = useState<number | string>(0);
+  const form = useForm<{ months: number | string }>({ initialValues: { months: 0 } });
+  const months = form.values.months;
   // One key per renewal intent (account and months): a retry after a lost answer cannot charge twice; another amount is another intent.
   const renew = useRenewP2pUser();
   const n = typeof months === 'number' ? months : Number.parseInt(months, 10) || 0;
@@ -40,10 +41,7 @@ export function P2pRenewModal({ user, onClose }: { user: P2pUser; onClose: () =>
           allowDecimal={false}
           allowNegative={false}
           clampBehavior="strict"
-          value={months}
-          onChange={(v) => {
-            setMonths(v);
-          }}
+          {...form.getInputProps('months')}
           data-testid="p2p-renew-months"
         />
         {valid && (

@@ -1,7 +1,7 @@
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifySuccess } from '../../api/notify';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useChangeCredits } from './api';
 import { formatNumber } from '../../lib/format';
@@ -20,7 +20,8 @@ function toAmount(v: string | number): number {
 /** The credit form inside CreditModal: loaded when the modal first opens (its number input is not part of the list's first load). */
 export default function CreditForm({ reseller, isAdmin, onClose }: { reseller: Reseller; isAdmin: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [raw, setRaw] = useState<string | number>('');
+  const form = useForm<{ raw: string | number }>({ initialValues: { raw: '' } });
+  const { raw } = form.values;
   const change = useChangeCredits(); // a retry of the same value (after a lost answer) reuses its key
   const pendingSign = change.isPending ? Math.sign(change.variables.value) : 0;
 
@@ -44,12 +45,7 @@ export default function CreditForm({ reseller, isAdmin, onClose }: { reseller: R
   };
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (amount > 0) void submit(amount);
-      }}
-    >
+    <form onSubmit={form.onSubmit(() => (amount > 0 ? submit(amount) : undefined))}>
       <Stack gap="md">
         <Text size="sm">
           {t('resellers.credits.for')} <b data-testid="credit-username">{reseller.username}</b>
@@ -75,8 +71,7 @@ export default function CreditForm({ reseller, isAdmin, onClose }: { reseller: R
         <NumberField
           label={t('resellers.credits.amount')}
           description={isAdmin ? t('resellers.credits.amountHintAdmin') : t('resellers.credits.amountHint')}
-          value={raw}
-          onChange={setRaw}
+          {...form.getInputProps('raw')}
           allowDecimal={false}
           allowNegative={isAdmin}
           min={isAdmin ? undefined : 0}

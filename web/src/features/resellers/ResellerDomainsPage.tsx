@@ -2,7 +2,7 @@ import { useParams } from '@tanstack/react-router';
 import { notifySuccess, } from '../../api/notify';
 import { Button, Code, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconPlus, IconWorldWww } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
@@ -26,26 +26,17 @@ export function ResellerDomainsPage() {
   const domains = useDomains(valid ? id : 0);
   const add = useAddDomain(id);
   const goBack = useGoBack('/resellers');
-  const [dns, setDns] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { dns: '' }, validate: { dns: (v) => (v.trim() ? null : t('resellers.domains.required')) } });
 
-  const submit = async () => {
-    const value = dns.trim();
-    if (!value) {
-      setFieldError(t('resellers.domains.required'));
-      return;
-    }
-    setFieldError(null);
+  const submit = form.onSubmit(async ({ dns }) => {
     try {
-      await add.mutateAsync(value);
+      await add.mutateAsync(dns.trim());
       notifySuccess(t('resellers.domains.added'));
-      setDns('');
+      form.reset();
     } catch (e) {
-      if (isApiError(e) && e.code === 'VALIDATION' && e.field === 'dns_reseller') {
-        setFieldError(t('resellers.domains.invalid'));
-      }
+      if (isApiError(e) && e.code === 'VALIDATION' && e.field === 'dns_reseller') form.setFieldError('dns', t('resellers.domains.invalid'));
     }
-  };
+  });
 
   const rows = domains.data ?? [];
 
@@ -63,13 +54,7 @@ export function ResellerDomainsPage() {
       </Stack>
 
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-          noValidate
-        >
+        <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <TextInput
               label={t('resellers.domains.field')}
@@ -79,13 +64,8 @@ export function ResellerDomainsPage() {
               inputMode="url"
               autoComplete="off"
               maxLength={255}
-              value={dns}
-              error={fieldError}
+              {...form.getInputProps('dns')}
               disabled={!valid}
-              onChange={(e) => {
-                setDns(e.currentTarget.value);
-                if (fieldError) setFieldError(null);
-              }}
               data-testid="domain-input"
             />
             <Group justify="flex-end">

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Popover, Select, Stack, TextInput } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterChip } from '../../components/FilterChips';
@@ -68,11 +69,12 @@ const toDraft = (f: Partial<Filters>): Draft => ({
 function FilterPopover({ filters, groups, onChange }: Props) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  const [draft, setDraft] = useState<Draft>(() => toDraft(filters));
+  const form = useForm<Draft>({ initialValues: toDraft(filters) });
+  const draft = form.values;
   const active = [filters.id, filters.reseller, filters.group, filters.status].filter((v) => v !== undefined && v !== '').length;
 
   const open = () => {
-    setDraft(toDraft(filters));
+    form.setValues(toDraft(filters));
     setOpened(true);
   };
 
@@ -106,12 +108,7 @@ function FilterPopover({ filters, groups, onChange }: Props) {
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            apply();
-          }}
-        >
+        <form onSubmit={form.onSubmit(apply)}>
           <Stack gap="sm" data-testid="reseller-filter-popover">
             {/* A plain box, not NumberInput: apply() keeps only a whole id >= 1, and the list page does not need the number formatter's code. */}
             <TextInput
@@ -121,7 +118,7 @@ function FilterPopover({ filters, groups, onChange }: Props) {
                 const digits = e.currentTarget.value.replace(/\D/g, '').slice(0, 10);
                 // ids are 32-bit: a larger number is clamped, as the number box did
                 const id = digits && Number(digits) > MAX_ID ? String(MAX_ID) : digits;
-                setDraft((d) => ({ ...d, id }));
+                form.setFieldValue('id', id);
               }}
               inputMode="numeric"
               autoComplete="off"
@@ -131,7 +128,7 @@ function FilterPopover({ filters, groups, onChange }: Props) {
               label={t('resellers.fields.master')}
               value={draft.master}
               valueField="label"
-              onChange={(master) => setDraft((d) => ({ ...d, master }))}
+              onChange={(master) => form.setFieldValue('master', master)}
               withinPortal={false}
               testId="reseller-filter-master"
             />
@@ -140,8 +137,7 @@ function FilterPopover({ filters, groups, onChange }: Props) {
               placeholder={t('resellers.filters.any')}
               clearable
               data={(groups ?? []).map((g) => ({ value: String(g.group_id), label: groupName(g.group_name, g.type) }))}
-              value={draft.group}
-              onChange={(group) => setDraft((d) => ({ ...d, group }))}
+              {...form.getInputProps('group')}
               comboboxProps={{ withinPortal: false }}
               data-testid="reseller-filter-group"
             />
@@ -150,8 +146,7 @@ function FilterPopover({ filters, groups, onChange }: Props) {
               placeholder={t('resellers.filters.any')}
               clearable
               data={STATUS_OPTIONS.map((s) => ({ value: s, label: s === '1' ? t('resellers.status.active') : t('resellers.status.blocked') }))}
-              value={draft.status}
-              onChange={(status) => setDraft((d) => ({ ...d, status }))}
+              {...form.getInputProps('status')}
               comboboxProps={{ withinPortal: false }}
               data-testid="reseller-filter-status"
             />

@@ -2,7 +2,8 @@ import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { errorText } from '../../lib/errors';
 import { notifySuccess } from '../../api/notify';
 import { IconShieldOff } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDisableTwoFactor } from './api';
 import { ErrorAlert } from '../../components/basic/ErrorAlert';
@@ -11,12 +12,10 @@ import { ErrorAlert } from '../../components/basic/ErrorAlert';
 export function DisableForm() {
   const { t } = useTranslation();
   const disable = useDisableTwoFactor();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const form = useForm({ initialValues: { password: '', code: '' } });
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.onSubmit(async ({ password, code }) => {
     if (!password || !code.trim()) {
       setError(t('common.required'));
       return;
@@ -27,9 +26,9 @@ export function DisableForm() {
       notifySuccess(t('twoFactor.disable.done'));
     } catch (err) {
       setError(errorText(err));
-      setCode('');
+      form.setFieldValue('code', '');
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -42,8 +41,7 @@ export function DisableForm() {
             label={t('auth.password')}
             autoComplete="current-password"
             w={220}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            {...form.getInputProps('password')}
             data-testid="twofactor-disable-password"
           />
           <TextInput
@@ -51,8 +49,7 @@ export function DisableForm() {
             autoComplete="one-time-code"
             maxLength={40}
             w={200}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
+            {...form.getInputProps('code')}
             data-testid="twofactor-disable-code"
           />
           <Button type="submit" color="red" variant="light" leftSection={<IconShieldOff size={18} />} loading={disable.isPending} data-testid="twofactor-disable">

@@ -2,7 +2,8 @@ import { alreadyShown } from '../../api/notify';
 import { Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { errorText } from '../../lib/errors';
 import { IconCheck, IconCopy, IconShieldCheck } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnableTwoFactor, useStartSetup } from './api';
 import { ErrorAlert } from '../../components/basic/ErrorAlert';
@@ -14,11 +15,10 @@ export function EnrolForm({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
   const { t } = useTranslation();
   const setup = useStartSetup();
   const enable = useEnableTwoFactor();
-  const [code, setCode] = useState('');
+  const form = useForm({ initialValues: { code: '' } });
   const [error, setError] = useState<string | null>(null);
 
-  const confirm = async (e: FormEvent) => {
-    e.preventDefault();
+  const confirm = form.onSubmit(async ({ code }) => {
     if (!/^\d{6}$/.test(code)) {
       setError(t('twoFactor.enrol.codeFormat'));
       return;
@@ -28,9 +28,9 @@ export function EnrolForm({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
       onEnabled((await enable.mutateAsync(code)).recovery_codes);
     } catch (err) {
       setError(errorText(err));
-      setCode('');
+      form.setFieldValue('code', '');
     }
-  };
+  });
 
   if (!setup.data) {
     return (
@@ -76,8 +76,8 @@ export function EnrolForm({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
             inputMode="numeric"
             maxLength={6}
             w={160}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
+            value={form.values.code}
+            onChange={(e) => form.setFieldValue('code', e.currentTarget.value.replace(/\D/g, ''))}
             data-testid="twofactor-code"
           />
           <Button type="submit" loading={enable.isPending} data-testid="twofactor-confirm">

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Image, Loader, Modal, Stack, Text, Textarea
 import { notifySuccess, toast } from '../../api/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMovie, IconSearch, IconStarFilled } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
@@ -29,11 +30,11 @@ export function requestErrorText(e: unknown): string {
 /** 'Search the catalogue' (masters and admins): query -> results -> request one with notes; or ask by name (`onManual`). */
 export function CatalogueSearchModal({ opened, onClose, onManual }: { opened: boolean; onClose: () => void; onManual: () => void }) {
   const { t } = useTranslation();
-  const [q, setQ] = useState('');
+  const form = useForm({ initialValues: { q: '', notes: '' } });
+  const { q, notes } = form.values;
   const [debounced] = useDebouncedValue(q.trim(), 500);
   const search = useCatalogueSearch(debounced);
   const [picked, setPicked] = useState<CatalogueTitle | null>(null);
-  const [notes, setNotes] = useState('');
   const requestTitle = useRequestTitle();
 
   const request = () => {
@@ -43,7 +44,7 @@ export function CatalogueSearchModal({ opened, onClose, onManual }: { opened: bo
       () => {
         notifySuccess(t('vods.requested'));
         setPicked(null);
-        setNotes('');
+        form.setFieldValue('notes', '');
         onClose();
       },
       // the call is silent: a refusal is toasted with the dialog's fixed text
@@ -56,7 +57,7 @@ export function CatalogueSearchModal({ opened, onClose, onManual }: { opened: bo
       {picked ? (
         <Stack gap="sm">
           <TitleCard title={picked} />
-          <Textarea label={t('vods.notes')} maxLength={1000} autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} data-testid="vod-notes" />
+          <Textarea label={t('vods.notes')} maxLength={1000} autosize minRows={2} {...form.getInputProps('notes')} data-testid="vod-notes" />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setPicked(null)}>
               {t('common.back')}
@@ -73,8 +74,7 @@ export function CatalogueSearchModal({ opened, onClose, onManual }: { opened: bo
             placeholder={t('vods.search.placeholder')}
             leftSection={<IconSearch size={16} />}
             rightSection={search.isFetching ? <Loader size="xs" /> : null}
-            value={q}
-            onChange={(e) => setQ(e.currentTarget.value)}
+            {...form.getInputProps('q')}
             maxLength={100}
             data-autofocus
             data-testid="vod-search-input"
