@@ -2,8 +2,7 @@ import { alreadyShown } from '../../api/notify';
 import { IconLogin2 } from '@tabler/icons-react';
 import { errorText } from '../../lib/errors';
 import { useNavigate } from '@tanstack/react-router';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/basic/ErrorAlert';
 import { PasswordField } from '../../components/basic/PasswordField';
@@ -13,6 +12,7 @@ import { LanguageSwitch } from '../../components/layout/LanguageSwitch';
 import { type SignedInProfile, useSignIn } from './session';
 import { TwoFactorStep } from './TwoFactorStep';
 
+type Field = 'username' | 'password';
 
 /**
  * The first page most users load, so it is built without Mantine (plain elements styled by
@@ -21,13 +21,10 @@ import { TwoFactorStep } from './TwoFactorStep';
 export function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useForm({
-    initialValues: { username: '', password: '', rememberMe: false },
-    validate: {
-      username: (v) => (v.trim() ? null : t('common.required')),
-      password: (v) => (v ? null : t('common.required')),
-    },
-  });
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<{ username: string; challenge: string } | null>(null);
   const enter = (profile: SignedInProfile) => navigate({ to: profile.two_factor_required ? '/profile/security' : '/' });
@@ -35,19 +32,24 @@ export function SignInPage() {
     onSuccess: (res, { username }) => ('challenge' in res ? setPending({ username, challenge: res.challenge }) : enter(res)),
     onError: (err) => {
       setError(errorText(err));
-      form.setFieldValue('password', '');
+      setPassword('');
     },
   });
 
-  const submit = form.onSubmit(({ username, password, rememberMe }) => {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const name = username.trim();
+    const missing = { ...(name ? {} : { username: t('common.required') }), ...(password ? {} : { password: t('common.required') }) };
+    setInvalid(missing);
+    if (Object.keys(missing).length) return;
     setError(null);
-    void signIn.mutateAsync({ username: username.trim(), password, remember_me: rememberMe }).catch(alreadyShown);
-  });
+    void signIn.mutateAsync({ username: name, password, remember_me: rememberMe }).catch(alreadyShown);
+  };
 
   const restart = (message: string) => {
     setPending(null);
     setError(message || null);
-    form.setFieldValue('password', '');
+    setPassword('');
   };
 
   return (
@@ -71,18 +73,22 @@ export function SignInPage() {
                 autoComplete="username"
                 autoCapitalize="none"
                 autoFocus
-                {...form.getInputProps('username')}
+                value={username}
+                onChange={(e) => setUsername(e.currentTarget.value)}
+                error={invalid.username}
                 data-testid="signin-username"
               />
               <PasswordField
                 label={t('auth.password')}
                 autoComplete="current-password"
                 toggleLabel={t('auth.toggleVisibility')}
-                {...form.getInputProps('password')}
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={invalid.password}
                 data-testid="signin-password"
               />
               <label className="so-switch">
-                <input type="checkbox" role="switch" aria-checked={form.values.rememberMe} {...form.getInputProps('rememberMe', { type: 'checkbox' })} data-testid="signin-remember" />
+                <input type="checkbox" role="switch" aria-checked={rememberMe} checked={rememberMe} onChange={(e) => setRememberMe(e.currentTarget.checked)} data-testid="signin-remember" />
                 {t('auth.rememberMe')}
               </label>
               <SubmitButton busy={signIn.isPending} icon={<IconLogin2 size={18} aria-hidden />} data-testid="signin-submit">

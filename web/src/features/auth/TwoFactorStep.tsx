@@ -1,8 +1,7 @@
 import { alreadyShown } from '../../api/notify';
 import { IconShieldLock } from '@tabler/icons-react';
 import { errorText } from '../../lib/errors';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { ErrorAlert } from '../../components/basic/ErrorAlert';
@@ -22,9 +21,7 @@ interface Props {
 export function TwoFactorStep({ username, challenge, onSignedIn, onRestart }: Props) {
   const { t } = useTranslation();
   const [recovery, setRecovery] = useState(false);
-  const form = useForm({ initialValues: { code: '' } });
-  const setCode = (code: string) => form.setFieldValue('code', code);
-  const code = form.values.code;
+  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const complete = useCompleteSignIn({
     onSuccess: onSignedIn,
@@ -35,14 +32,15 @@ export function TwoFactorStep({ username, challenge, onSignedIn, onRestart }: Pr
     },
   });
 
-  const submit = form.onSubmit(({ code }) => {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
     if (!code.trim()) {
       setError(t('common.required'));
       return;
     }
     setError(null);
     void complete.mutateAsync({ username, challenge, code: code.trim() }).catch(alreadyShown);
-  });
+  };
 
   const toggle = () => {
     setRecovery((r) => !r);
