@@ -16,7 +16,8 @@ export function errorText(e: unknown, ...scopes: ErrorScope[]): string {
     const key = keys.find((k) => i18n.exists(k));
     if (key) return i18n.t(key);
   }
-  if (e.problem && e.field) return i18n.t('errors.VALIDATION_REASON', { field: e.field, reason: reasonText(e) });
+  // a known kind in the user's language; INVALID's detail is only in the server's message
+  if (e.problem && e.problem.reason !== 'INVALID' && e.field) return i18n.t('errors.VALIDATION_REASON', { field: e.field, reason: reasonText(e) });
   const key = `errors.${e.code}`;
   if (i18n.exists(key)) return i18n.t(key, { message: e.message, field: e.field ?? '' });
   return e.message || i18n.t('errors.UNKNOWN');
