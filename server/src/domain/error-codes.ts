@@ -13,7 +13,7 @@
  */
 export const ERROR_CODES = {
   // Any route: the input, the session, the caller's rights, the server's state.
-  /** What is wrong: `<field>: <problem>` (validation() in http/errors.ts), or Fastify's schema text. */
+  /** What is wrong: `<field>: <problem>` (validation() in http/errors.ts), or Fastify's schema text; `reason` (FIELD_REASONS) says the kind. */
   VALIDATION: { status: 400, message: (p: { message: string }) => p.message },
   /** Fastify's own refusals of a request it cannot read: its own text. */
   BAD_REQUEST: { status: 400, message: (p: { message: string }) => p.message },
@@ -116,3 +116,38 @@ interface ErrorEntry {
 }
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * The kind of problem a 400 VALIDATION answer names beside its `field` (`reason`; `limits` carries
+ * the bound when the kind has one), so a client can word it under that input in its own language
+ * (web: `errors.reasons.<REASON>`). INVALID is any other problem: its English `message` says which.
+ */
+export const FIELD_REASONS = [
+  'INVALID',
+  'REQUIRED',
+  /** needed before the feature can be switched on (PIX: token, secret, a price) */
+  'REQUIRED_TO_ENABLE',
+  /** `limits.max` characters */
+  'TOO_LONG',
+  /** `limits.min` characters */
+  'TOO_SHORT',
+  /** `limits.max` items */
+  'TOO_MANY',
+  /** `limits.min` and/or `limits.max` */
+  'OUT_OF_RANGE',
+  'NOT_URL',
+  'NOT_HTTPS',
+  /** an address the panel will not call: private, loopback, link-local... (lib/ssrf) */
+  'NOT_PUBLIC',
+  /** not an IP address or CIDR network */
+  'NOT_ADDRESS',
+  'NOT_EMAIL',
+  'NOT_PHONE',
+  'NOT_FUTURE',
+  'DUPLICATE',
+  /** an id that names nothing that can be chosen there */
+  'UNKNOWN_CHOICE',
+] as const;
+
+export type FieldReason = (typeof FIELD_REASONS)[number];
+export type FieldLimits = { min?: number; max?: number };

@@ -1,6 +1,6 @@
-import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
+import { ERROR_CODES, type ErrorCode, type FieldLimits, type FieldReason } from './error-codes.ts';
 
-export type { ErrorCode } from './error-codes.ts';
+export type { ErrorCode, FieldLimits, FieldReason } from './error-codes.ts';
 
 /** A domain error: the web app translates `code`; `message` is the English fallback. Raise it with appError. */
 export class AppError extends Error {
@@ -11,6 +11,9 @@ export class AppError extends Error {
     public field?: string,
     /** seconds, sent as Retry-After */
     public retryAfter?: number,
+    /** VALIDATION: the kind of problem with `field` (FIELD_REASONS), and its bound */
+    public reason?: FieldReason,
+    public limits?: FieldLimits,
   ) {
     super(message);
   }
@@ -28,6 +31,9 @@ export type AppErrorOptions<C extends ErrorCode> = {
   /** one of the code's other statuses (a list in the catalogue) */
   status?: StatusOf<C>;
   retryAfter?: number;
+  /** VALIDATION: the kind of problem with `field`, and its bound when it has one */
+  reason?: FieldReason;
+  limits?: FieldLimits;
 } & (NoParams<C> extends true ? { params?: ParamsOf<C> } : { params: ParamsOf<C> });
 
 /** The error of a catalogue code (domain/error-codes.ts); `params` when its message names values. */
@@ -39,7 +45,7 @@ export function appError<C extends ErrorCode>(
   const field = options?.field ?? entry.field;
   const message = typeof entry.message === 'string' ? entry.message : entry.message((options?.params ?? {}) as never, field);
   const status = options?.status ?? (typeof entry.status === 'number' ? entry.status : entry.status[0]);
-  return new AppError(status as number, code, message, field, options?.retryAfter);
+  return new AppError(status as number, code, message, field, options?.retryAfter, options?.reason, options?.limits);
 }
 
 export const BUSY_RETRY_AFTER = 1;

@@ -74,7 +74,7 @@ function keyMayCall(request: FastifyRequest, user: Awaited<ReturnType<typeof aut
   if (!user.apiKey.scopes.includes(scope)) throw appError('SCOPE_REQUIRED', { field: scope, params: { scope } });
   const key = request.headers['idempotency-key'];
   if (schema?.idempotencyKey && (typeof key !== 'string' || key === '')) {
-    throw validation('Idempotency-Key', 'a call that spends credits through an API key must send one');
+    throw validation('Idempotency-Key', 'a call that spends credits through an API key must send one', 'REQUIRED');
   }
   return user;
 }

@@ -1,11 +1,45 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, appError, busy, type ErrorCode, isBusy } from '../domain/errors.ts';
+import { AppError, appError, busy, type ErrorCode, type FieldLimits, type FieldReason, isBusy } from '../domain/errors.ts';
 
 // AppError, appError and BUSY live in domain/ so the db layer can raise them without depending on http/.
 export { AppError, appError, busy, isBusy } from '../domain/errors.ts';
 
-/** 400 VALIDATION naming the input at fault: `<field>: <problem>`. */
-export const validation = (field: string, problem: string) => appError('VALIDATION', { field, params: { message: `${field}: ${problem}` } });
+/**
+ * 400 VALIDATION naming the input at fault: `<field>: <problem>` in English, and the kind of problem
+ * as `reason` (with its bound in `limits`) for clients that word it themselves.
+ */
+export const validation = (field: string, problem: string, reason: FieldReason = 'INVALID', limits?: FieldLimits) =>
+  appError('VALIDATION', { field, reason, limits, params: { message: `${field}: ${problem}` } });
+
+type SchemaFailure = { keyword?: string; params?: Record<string, unknown> };
+
+/** The reason (and bound) of a schema failure: ajv's keyword and its limit. */
+export function schemaReason(failure: SchemaFailure | undefined): { reason: FieldReason; limits?: FieldLimits } {
+  const limit = Number(failure?.params?.limit);
+  switch (failure?.keyword) {
+    case 'required':
+      return { reason: 'REQUIRED' };
+    case 'minLength':
+    case 'minItems':
+      return limit <= 1 ? { reason: 'REQUIRED' } : { reason: failure.keyword === 'minLength' ? 'TOO_SHORT' : 'INVALID', limits: { min: limit } };
+    case 'maxLength':
+      return { reason: 'TOO_LONG', limits: { max: limit } };
+    case 'maxItems':
+      return { reason: 'TOO_MANY', limits: { max: limit } };
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return { reason: 'OUT_OF_RANGE', limits: { min: limit } };
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return { reason: 'OUT_OF_RANGE', limits: { max: limit } };
+    case 'format': {
+      const format = String(failure.params?.format);
+      return { reason: format === 'email' ? 'NOT_EMAIL' : format.startsWith('ur') ? 'NOT_URL' : 'INVALID' };
+    }
+    default:
+      return { reason: 'INVALID' };
+  }
+}
 
 /**
  * What a refusal by one of these schema patterns says instead of "must match pattern ...": an
@@ -29,7 +63,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = err.validation[0];
       const better = first?.keyword === 'pattern' ? PATTERN_MESSAGES.get(String(first.params?.pattern)) : undefined;
       const message = better ? `${field}: ${better}` : err.message;
-      return sendError(reply, appError('VALIDATION', { field, params: { message } }));
+      return sendError(reply, appError('VALIDATION', { field, ...schemaReason(first), params: { message } }));
     }
     if (isBusy(err)) {
       // A write outside withTx that did not get its lock in time: the same answer as inside one.
@@ -52,10 +86,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-/** The one shape of an error answer: `{statusCode, code, message, field?}`, and Retry-After when the error has one. */
+/** The one shape of an error answer: `{statusCode, code, message, field?, reason?, limits?}`, and Retry-After when the error has one. */
 export function sendError(reply: FastifyReply, err: AppError) {
   if (err.retryAfter) reply.header('Retry-After', String(err.retryAfter));
-  return reply.status(err.statusCode).send({ statusCode: err.statusCode, code: err.code, message: err.message, field: err.field });
+  return reply.status(err.statusCode).send({ statusCode: err.statusCode, code: err.code, message: err.message, field: err.field, reason: err.reason, limits: err.limits });
 }
 
 export function isUniqueViolation(err: unknown): boolean {

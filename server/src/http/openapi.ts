@@ -26,6 +26,8 @@ export const ApiError = Type.Object(
     code: Type.String({ description: 'stable code the web app translates; each answer lists the codes it can carry' }),
     message: Type.String({ description: 'English text' }),
     field: Type.Optional(Type.String({ description: 'the input at fault' })),
+    reason: Type.Optional(Type.String({ description: 'VALIDATION: the kind of problem with `field` (REQUIRED, TOO_LONG, NOT_HTTPS, NOT_PUBLIC, ...: docs/api.md)' })),
+    limits: Type.Optional(Type.Object({ min: Type.Optional(Type.Number()), max: Type.Optional(Type.Number()) }, { description: 'the bound of TOO_LONG, TOO_SHORT, TOO_MANY, OUT_OF_RANGE' })),
   },
   { title: 'ApiError' },
 );
@@ -40,7 +42,7 @@ const IdempotencyHeader = Type.Object({
 });
 
 const DESCRIPTION = [
-  'Errors answer `{statusCode, code, message, field?}` (schema `ApiError`); each operation lists every status and code it can give.',
+  'Errors answer `{statusCode, code, message, field?, reason?, limits?}` (schema `ApiError`); each operation lists every status and code it can give.',
   'A call that writes may answer 503 `BUSY` with Retry-After: a lock was not granted within a second and nothing was changed; send it again (with the same Idempotency-Key).',
   'Only a fault of the server answers anything else: 500 `INTERNAL` or, while the server stops, 503 `SHUTTING_DOWN`.',
 ].join(' ');

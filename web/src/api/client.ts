@@ -106,8 +106,9 @@ async function call(method: Method, path: string, init: Sent = {}): Promise<unkn
 
   const { data, error, response } = received;
   if (response.ok) return data;
-  const payload = (error && typeof error === 'object' ? error : {}) as { code?: string; message?: string; field?: string };
-  const err = new ApiError(response.status, payload.code ?? `HTTP_${response.status}`, payload.message ?? response.statusText, payload.field);
+  const payload = (error && typeof error === 'object' ? error : {}) as { code?: string; message?: string; field?: string; reason?: string; limits?: { min?: number; max?: number } };
+  const problem = payload.reason ? { reason: payload.reason, limits: payload.limits } : undefined;
+  const err = new ApiError(response.status, payload.code ?? `HTTP_${response.status}`, payload.message ?? response.statusText, payload.field, problem);
   if (response.status === 401 && !anonymous && !noAuthRedirect) {
     clearSession();
     notifyError(new ApiError(401, 'UNAUTHORIZED', err.message));

@@ -14,7 +14,7 @@ export function toast(notification: Omit<NotificationData, 'autoClose'>): void {
   void import('@mantine/notifications').then(({ notifications }) => notifications.show({ ...notification, autoClose: TOAST_MS }));
 }
 
-/** Toast of an API error: the client's, for every call that is not `silent` (nothing else calls it). */
+/** Toast of an API error: the client's, for every call that is not `silent`, and showFormError's for a form's silent call whose error names none of its inputs. */
 export function notifyError(err: ApiError, ...scopes: ErrorScope[]): void {
   toast({ id: `api-error-${err.code}`, color: 'red', title: i18n.t('common.error'), message: errorText(err, ...scopes) });
 }

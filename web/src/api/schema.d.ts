@@ -12869,6 +12869,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description on needs the access token, the webhook secret and a price (400 VALIDATION, reason REQUIRED_TO_ENABLE) */
                         enabled?: boolean;
                         /** @description write-only */
                         mercadopago_access_token?: string | null;
@@ -13643,6 +13644,13 @@ export interface components {
             message: string;
             /** @description the input at fault */
             field?: string;
+            /** @description VALIDATION: the kind of problem with `field` (REQUIRED, TOO_LONG, NOT_HTTPS, NOT_PUBLIC, ...: docs/api.md) */
+            reason?: string;
+            /** @description the bound of TOO_LONG, TOO_SHORT, TOO_MANY, OUT_OF_RANGE */
+            limits?: {
+                min?: number;
+                max?: number;
+            };
         };
         /** ApiKey */
         ApiKey: {
@@ -13913,6 +13921,8 @@ export interface components {
             mercadopago_webhook_secret_set: boolean;
             /** @description PIX needs PUBLIC_URL: Mercado Pago notifies it */
             public_url_configured: boolean;
+            /** @description PUBLIC_URL is https on a public address or name: false, Mercado Pago cannot notify it and payments are confirmed only by polling */
+            notification_url_reachable: boolean;
             /** @description what to enter as the webhook URL in Mercado Pago's panel */
             notification_url: string | null;
             prices: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../../server/src/domain/error-codes';
+import { ERROR_CODES, FIELD_REASONS } from '../../../server/src/domain/error-codes';
 import enUS from '../i18n/en-US.json';
 import ptBR from '../i18n/pt-BR.json';
 
@@ -11,6 +11,12 @@ describe('error catalogue', () => {
     expect(codes.length).toBeGreaterThan(50);
     for (const [name, texts] of [['pt-BR', ptBR.errors], ['en-US', enUS.errors]] as const) {
       expect(codes.filter((code) => !(code in texts)), `missing in ${name}.json`).toEqual([]);
+    }
+  });
+
+  it('every reason a 400 VALIDATION can give has errors.reasons.<REASON> in pt-BR and en-US', () => {
+    for (const [name, texts] of [['pt-BR', ptBR.errors.reasons], ['en-US', enUS.errors.reasons]] as const) {
+      expect(FIELD_REASONS.filter((reason) => !(reason in texts)), `missing in ${name}.json`).toEqual([]);
     }
   });
 });

@@ -16,7 +16,23 @@ export function errorText(e: unknown, ...scopes: ErrorScope[]): string {
     const key = keys.find((k) => i18n.exists(k));
     if (key) return i18n.t(key);
   }
+  // a known kind in the user's language; INVALID's detail is only in the server's message
+  if (e.problem && e.problem.reason !== 'INVALID' && e.field) return i18n.t('errors.VALIDATION_REASON', { field: e.field, reason: reasonText(e) });
   const key = `errors.${e.code}`;
   if (i18n.exists(key)) return i18n.t(key, { message: e.message, field: e.field ?? '' });
   return e.message || i18n.t('errors.UNKNOWN');
+}
+
+/**
+ * What is wrong with a field, in the user's language, for under its input (the input's label names
+ * the field): the text of the answer's `reason` (`errors.reasons.<REASON>`, with its limits), else
+ * errorText.
+ */
+export function reasonText(e: unknown): string {
+  if (!isApiError(e) || !e.problem) return errorText(e);
+  const { reason, limits } = e.problem;
+  // a range bounded on one side only has its own text
+  const side = reason === 'OUT_OF_RANGE' && (limits?.min === undefined) !== (limits?.max === undefined) ? (limits?.min === undefined ? '_MAX' : '_MIN') : '';
+  const key = `errors.reasons.${reason}${side}`;
+  return i18n.exists(key) ? i18n.t(key, { min: limits?.min, max: limits?.max }) : i18n.t('errors.reasons.INVALID');
 }

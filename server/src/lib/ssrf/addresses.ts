@@ -91,3 +91,20 @@ export function networkMatcher(entries: readonly string[]): (ip: string) => bool
     return family !== 0 && list.check(ip.replace(/%.*$/, ''), family === 6 ? 'ipv6' : 'ipv4');
   };
 }
+
+/**
+ * Can a service on the internet call this URL (Mercado Pago notifying PUBLIC_URL)? https, and a
+ * public address or a name that is not a local one. No DNS: a name is judged by its form.
+ */
+export function reachableFromInternet(raw: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:') return false;
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(host)) return isPublicAddress(host);
+  return host.includes('.') && !/\.(localhost|local|internal|lan|home\.arpa)$/.test(host);
+}

@@ -52,9 +52,9 @@ function validNetwork(entry: string): boolean {
 export async function create(deps: Deps, user: AuthUser, body: NewKey) {
   const allowed = [...new Set((body.allowed_ips ?? []).map((s) => s.trim()).filter(Boolean))];
   const bad = allowed.find((entry) => !validNetwork(entry));
-  if (bad) throw validation('allowed_ips', `"${bad.slice(0, 60)}" is not an address or CIDR network`);
+  if (bad) throw validation('allowed_ips', `"${bad.slice(0, 60)}" is not an address or CIDR network`, 'NOT_ADDRESS');
   const now = nowSec();
-  if (body.expires_at != null && body.expires_at <= now) throw validation('expires_at', 'must be in the future');
+  if (body.expires_at != null && body.expires_at <= now) throw validation('expires_at', 'must be in the future', 'NOT_FUTURE');
   const key = `${KEY_PREFIX}${base62(randomBytes(32))}`;
   const scopes = SCOPES.filter((s) => body.scopes.includes(s));
   const row = {

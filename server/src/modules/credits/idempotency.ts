@@ -62,7 +62,7 @@ async function runOnce<T>(
     const body = await withTx(database, operation);
     return { statusCode, body, replayed: false };
   }
-  if (req.key.length > 200) throw validation('Idempotency-Key', 'at most 200 characters');
+  if (req.key.length > 200) throw validation('Idempotency-Key', 'at most 200 characters', 'TOO_LONG', { max: 200 });
   const hash = createHash('sha256').update(JSON.stringify(req.fingerprint)).digest('hex');
   try {
     return await withTx(database, async (trx) => {

@@ -20,14 +20,14 @@ export function normaliseDomain(raw: string): string {
     try {
       url = new URL(text);
     } catch {
-      throw validation('dns_reseller', 'must be a host name or an http(s) URL');
+      throw validation('dns_reseller', 'must be a host name or an http(s) URL', 'NOT_URL');
     }
-    if (!HOST.test(url.hostname) || url.username || url.password) throw validation('dns_reseller', 'must be a host name or an http(s) URL');
+    if (!HOST.test(url.hostname) || url.username || url.password) throw validation('dns_reseller', 'must be a host name or an http(s) URL', 'NOT_URL');
     const origin = `${url.protocol}//${url.host}`; // a unicode host grows in punycode
-    if (origin.length > 255) throw validation('dns_reseller', 'is too long');
+    if (origin.length > 255) throw validation('dns_reseller', 'is too long', 'TOO_LONG', { max: 255 });
     return origin;
   }
-  if (!HOST.test(text)) throw validation('dns_reseller', 'must be a host name or an http(s) URL');
+  if (!HOST.test(text)) throw validation('dns_reseller', 'must be a host name or an http(s) URL', 'NOT_URL');
   return text.toLowerCase();
 }
 

@@ -60,7 +60,7 @@ export async function activate(deps: Deps, actor: AuthUser, lineId: number, rawM
   if (!(await findVisibleLine(deps.database.db, actor, lineId))) throw appError('NOT_FOUND', { params: { what: 'User' } });
   const mac = normaliseMac(rawMac);
   if (!deps.config.lazyPlayerUrl) throw appError('NOT_CONFIGURED', { params: { what: 'The Lazy Player service (LAZY_PLAYER_URL)' } });
-  if (key && key.length > 200) throw validation('Idempotency-Key', 'at most 200 characters');
+  if (key && key.length > 200) throw validation('Idempotency-Key', 'at most 200 characters', 'TOO_LONG', { max: 200 });
   const previous = key ? await repo.findByKey(deps.database.db, actor.id, key) : undefined;
   if (previous) return replay(previous);
 

@@ -59,12 +59,12 @@ function newLineValues(
  */
 export async function paidTerms(trx: Tx, packageId: number, requestedScreens: number | undefined, from: number) {
   const pkg = await findPackage(trx, packageId);
-  if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package');
+  if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package', 'UNKNOWN_CHOICE');
   const screens = pkg.max_connections >= 2 ? pkg.max_connections : (requestedScreens ?? 1);
   // One screen is always allowed: the limit is read only when more are asked for.
   if (pkg.max_connections < 2 && screens !== 1) {
     const limit = Math.max(1, await intSetting(trx, 'user_limit_screen'));
-    if (!Number.isInteger(screens) || screens < 1 || screens > limit) throw validation('max_connections', `must be between 1 and ${limit}`);
+    if (!Number.isInteger(screens) || screens < 1 || screens > limit) throw validation('max_connections', `must be between 1 and ${limit}`, 'OUT_OF_RANGE', { min: 1, max: limit });
   }
   return { pkg, screens, cost: screens * pkg.official_credits, expiresAt: addDuration(from, pkg.official_duration, pkg.official_duration_in) };
 }
@@ -72,7 +72,7 @@ export async function paidTerms(trx: Tx, packageId: number, requestedScreens: nu
 /** A free trial from a trial package: its screens and its trial duration from `from`. */
 export async function trialTerms(trx: Tx, packageId: number, from: number) {
   const pkg = await findPackage(trx, packageId);
-  if (pkg?.is_trial !== 1 || pkg.is_official !== 0) throw validation('package_id', 'choose an existing trial package');
+  if (pkg?.is_trial !== 1 || pkg.is_official !== 0) throw validation('package_id', 'choose an existing trial package', 'UNKNOWN_CHOICE');
   return { pkg, screens: Math.max(1, pkg.max_connections), expiresAt: addDuration(from, pkg.trial_duration, pkg.trial_duration_in) };
 }
 

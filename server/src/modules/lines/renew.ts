@@ -38,7 +38,7 @@ export function renew(deps: Deps, actor: AuthUser, id: number, body: { package_i
  */
 export async function renewalByPackage(trx: Tx, line: LineRow, packageId: number, key?: string): Promise<Omit<LineUpdate, 'line'> & { set: { exp_date: number } }> {
   const pkg = await findPackage(trx, packageId);
-  if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package');
+  if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package', 'UNKNOWN_CHOICE');
   const screens = pkg.max_connections >= 2 ? pkg.max_connections : line.max_connections;
   return {
     set: {

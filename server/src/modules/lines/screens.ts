@@ -17,7 +17,7 @@ export function screens(deps: Deps, actor: AuthUser, id: number, amount: number,
       if (line.is_trial === 1) throw appError('TRIAL_NOT_ALLOWED');
       const limit = Math.max(1, await intSetting(trx, 'user_limit_screen'));
       const next = line.max_connections + amount;
-      if (next < 1 || next > limit) throw validation('amount', `screens must stay between 1 and ${limit}`);
+      if (next < 1 || next > limit) throw validation('amount', `screens must stay between 1 and ${limit}`, 'OUT_OF_RANGE', { min: 1, max: limit });
       return {
         set: { max_connections: next },
         // removing screens is free; the log's value_int is then 0

@@ -18,6 +18,7 @@ const Settings = Type.Object(
     mercadopago_access_token_set: Type.Boolean(),
     mercadopago_webhook_secret_set: Type.Boolean(),
     public_url_configured: Type.Boolean({ description: 'PIX needs PUBLIC_URL: Mercado Pago notifies it' }),
+    notification_url_reachable: Type.Boolean({ description: 'PUBLIC_URL is https on a public address or name: false, Mercado Pago cannot notify it and payments are confirmed only by polling' }),
     notification_url: Nullable(Type.String({ description: "what to enter as the webhook URL in Mercado Pago's panel" })),
     prices: Type.Array(Price),
   },
@@ -55,7 +56,7 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         tags,
         body: Type.Object({
-          enabled: Type.Optional(Type.Boolean()),
+          enabled: Type.Optional(Type.Boolean({ description: 'on needs the access token, the webhook secret and a price (400 VALIDATION, reason REQUIRED_TO_ENABLE)' })),
           mercadopago_access_token: Type.Optional(Nullable(Type.String({ minLength: 10, maxLength: 300, description: 'write-only' }))),
           mercadopago_webhook_secret: Type.Optional(Nullable(Type.String({ minLength: 8, maxLength: 200, description: 'write-only' }))),
           prices: Type.Optional(Type.Array(Price, { maxItems: 100 })),
@@ -111,7 +112,7 @@ export function publicPaymentRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (req) => {
       const dataId = req.query['data.id'] ?? (req.body?.data?.id !== undefined ? String(req.body.data.id) : undefined);
-      if (!dataId) throw validation('data.id', 'required');
+      if (!dataId) throw validation('data.id', 'required', 'REQUIRED');
       await onNotification(deps, {
         resellerId: req.query.reseller,
         dataId,

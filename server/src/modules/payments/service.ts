@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { validation } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
+import { reachableFromInternet } from '../../lib/ssrf/addresses.ts';
 import { sealSecret } from '../twofactor/service.ts';
 import { dayStart } from '../reminders/service.ts';
 import { SECRET_PURPOSE, TOKEN_PURPOSE } from './notifications.ts';
@@ -19,6 +20,7 @@ export async function getSettings(deps: Deps, user: AuthUser) {
     mercadopago_access_token_set: Boolean(s?.token_sealed),
     mercadopago_webhook_secret_set: Boolean(s?.secret_sealed),
     public_url_configured: Boolean(deps.config.publicUrl),
+    notification_url_reachable: Boolean(deps.config.publicUrl && reachableFromInternet(deps.config.publicUrl)),
     notification_url: deps.config.publicUrl ? `${deps.config.publicUrl.replace(/\/+$/, '')}/api/payments/mercadopago/webhook?reseller=${user.id}` : null,
     prices: prices.map((p) => ({ package_id: p.package_id, price_cents: p.price_cents })),
   };
@@ -38,19 +40,22 @@ export async function putSettings(deps: Deps, user: AuthUser, input: SettingsInp
     const own = await repo.settingsOf(trx, user.id);
     if (input.prices) {
       const ids = input.prices.map((p) => p.package_id);
-      if (new Set(ids).size !== ids.length) throw validation('prices', 'one price per package');
+      if (new Set(ids).size !== ids.length) throw validation('prices', 'one price per package', 'DUPLICATE');
       const known = new Set(await repo.existingPackages(trx, ids));
       const unknown = ids.find((id) => !known.has(id));
-      if (unknown !== undefined) throw validation('prices', `package ${unknown} is not a package that can be renewed`);
+      if (unknown !== undefined) throw validation('prices', `package ${unknown} is not a package that can be renewed`, 'UNKNOWN_CHOICE');
       await repo.replacePrices(trx, user.id, input.prices);
     }
-    await repo.saveSettings(trx, {
-      reseller_id: user.id,
-      enabled: input.enabled === undefined ? (own?.enabled ?? 0) : input.enabled ? 1 : 0,
-      token_sealed: token === undefined ? (own?.token_sealed ?? null) : token,
-      secret_sealed: secret === undefined ? (own?.secret_sealed ?? null) : secret,
-      updated_at: nowSec(),
-    });
+    const enabled = input.enabled === undefined ? (own?.enabled ?? 0) : input.enabled ? 1 : 0;
+    const tokenSealed = token === undefined ? (own?.token_sealed ?? null) : token;
+    const secretSealed = secret === undefined ? (own?.secret_sealed ?? null) : secret;
+    // On, PIX needs all three: a charge without them could never be made or confirmed.
+    if (enabled) {
+      if (!tokenSealed) throw validation('mercadopago_access_token', 'needed to turn PIX on', 'REQUIRED_TO_ENABLE');
+      if (!secretSealed) throw validation('mercadopago_webhook_secret', 'needed to turn PIX on', 'REQUIRED_TO_ENABLE');
+      if ((input.prices ?? (await repo.pricesOf(trx, user.id))).length === 0) throw validation('prices', 'at least one price is needed to turn PIX on', 'REQUIRED_TO_ENABLE');
+    }
+    await repo.saveSettings(trx, { reseller_id: user.id, enabled, token_sealed: tokenSealed, secret_sealed: secretSealed, updated_at: nowSec() });
   });
   return getSettings(deps, user);
 }

@@ -63,7 +63,7 @@ export async function putSettings(deps: Deps, user: AuthUser, input: SettingsInp
     }
   }
   const wa = input.channels?.whatsapp;
-  const baseUrl = wa?.base_url ? outboundUrl(deps.config.outboundAllowNetworks, wa.base_url, 'channels.whatsapp.base_url').replace(/\/+$/, '') : wa?.base_url;
+  const baseUrl = wa?.base_url ? (await outboundUrl(deps.config.outboundAllowNetworks, wa.base_url, 'channels.whatsapp.base_url')).replace(/\/+$/, '') : wa?.base_url;
   const sealedKey = wa?.api_key ? await sealSecret(deps, user.id, wa.api_key, KEY_PURPOSE) : wa?.api_key;
   await withTx(deps.database, async (trx) => {
     const current = await effectiveSettings(trx, user.id);
@@ -127,9 +127,9 @@ export async function sendTest(deps: Deps, user: AuthUser, body: { channel: Chan
   let to = body.to.trim();
   if (body.channel === 'whatsapp') {
     const number = whatsappNumber(to);
-    if (!number) throw validation('to', 'a WhatsApp number with area code');
+    if (!number) throw validation('to', 'a WhatsApp number with area code', 'NOT_PHONE');
     to = number;
-  } else if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw validation('to', 'an e-mail address');
+  } else if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw validation('to', 'an e-mail address', 'NOT_EMAIL');
   const out = await sendThrough(deps, body.channel, settings, { id: user.id, username: user.username, email: account?.email ?? null }, to, TEST_TEXT[settings.language]);
   if (!out.ok) throw appError('UPSTREAM_ERROR', { params: { system: body.channel === 'whatsapp' ? 'The WhatsApp gateway' : 'The SMTP server', detail: out.answer } });
   return { ok: true, answer: out.answer };

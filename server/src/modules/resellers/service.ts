@@ -73,7 +73,7 @@ export async function create(deps: Deps, actor: AuthUser, input: ResellerInput, 
   const password_hash = await hashPassword(input.password); // slow: outside the write transaction
   const outcome = await runIdempotent(deps.database, { actorId: actor.id, key: idempotencyKey, fingerprint: ['create-reseller', { ...input, password: undefined }] }, 201, async (trx) => {
     const group = await groupById(trx, input.member_group_id);
-    if (!group) throw validation('member_group_id', 'unknown group');
+    if (!group) throw validation('member_group_id', 'unknown group', 'UNKNOWN_CHOICE');
     if (actor.type !== 'admin' && group.type !== 'reseller') throw validation('member_group_id', 'masters can only create resellers');
     if (await repo.usernameTaken(trx, input.username)) throw appError('USERNAME_TAKEN');
     const id = await repo.insertReseller(trx, {

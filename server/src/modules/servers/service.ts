@@ -18,9 +18,9 @@ function publicUrl(raw: string): string {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw validation('url', 'must be an http(s) URL');
+    throw validation('url', 'must be an http(s) URL', 'NOT_URL');
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) throw validation('url', 'must be an http(s) URL');
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) throw validation('url', 'must be an http(s) URL', 'NOT_URL');
   return url.href.replace(/\/+$/, '');
 }
 

@@ -27,16 +27,16 @@ export async function read(deps: Deps) {
 export async function update(deps: Deps, actor: AuthUser, values: Record<string, string>) {
   for (const [key, [min, max]] of Object.entries(INT_RANGES)) {
     const raw = values[key];
-    if (raw !== undefined && (Number(raw) < min || Number(raw) > max)) throw validation(key, `must be an integer from ${min} to ${max}`);
+    if (raw !== undefined && (Number(raw) < min || Number(raw) > max)) throw validation(key, `must be an integer from ${min} to ${max}`, 'OUT_OF_RANGE', { min, max });
   }
   const normalised = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, k in INT_RANGES ? String(Number(v)) : v.trim()]));
   await withTx(deps.database, async (trx) => {
     for (const key of ['migration_package_adult', 'migration_package_no_adult']) {
       const id = normalised[key];
-      if (id !== undefined && !(await findPackage(trx, Number(id)))) throw validation(key, 'choose an existing package');
+      if (id !== undefined && !(await findPackage(trx, Number(id)))) throw validation(key, 'choose an existing package', 'UNKNOWN_CHOICE');
     }
     const edge = normalised.default_edge;
-    if (edge && !(await findServer(trx, Number(edge)))) throw validation('default_edge', 'choose a registered server');
+    if (edge && !(await findServer(trx, Number(edge)))) throw validation('default_edge', 'choose a registered server', 'UNKNOWN_CHOICE');
     const before = await allSettings(trx);
     const changed = Object.fromEntries(Object.entries(normalised).filter(([k, v]) => before[k] !== v));
     await saveSettings(trx, changed);

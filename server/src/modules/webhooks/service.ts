@@ -27,9 +27,9 @@ const shown = (e: Awaited<ReturnType<typeof repo.liveEndpoints>>[number]) => ({
 });
 
 export async function create(deps: Deps, user: AuthUser, body: NewEndpoint) {
-  const url = outboundUrl(deps.config.outboundAllowNetworks, body.url, 'url');
+  const url = await outboundUrl(deps.config.outboundAllowNetworks, body.url, 'url');
   const events = EVENT_TYPES.filter((t) => body.events.includes(t));
-  if (events.includes('credits.low') && (body.credits_low_threshold ?? null) === null) throw validation('credits_low_threshold', 'credits.low needs a threshold');
+  if (events.includes('credits.low') && (body.credits_low_threshold ?? null) === null) throw validation('credits_low_threshold', 'credits.low needs a threshold', 'REQUIRED');
   const secret = `whsec_${randomBytes(24).toString('base64url')}`;
   const sealed = await sealSecret(deps, user.id, secret, 'webhook');
   const now = nowSec();

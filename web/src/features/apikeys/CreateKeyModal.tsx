@@ -5,10 +5,9 @@ import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
 import type { ApiKeyCreated } from '../../api/types';
 import { currentLang } from '../../i18n';
-import { errorText } from '../../lib/errors';
+import { showFormError } from '../../lib/formErrors';
 import { type NewApiKey, useCreateApiKey } from './api';
 import { KeyShownOnce } from './KeyShownOnce';
 import { textKey } from './textKey';
@@ -47,9 +46,7 @@ export function CreateKeyModal({ opened, onClose }: { opened: boolean; onClose: 
     try {
       setCreated(await create.mutateAsync(body));
     } catch (e) {
-      const at = isApiError(e) ? e.field : undefined;
-      const field = at === 'allowed_ips' || at === 'scopes' ? at : at === 'expires_at' ? 'expires' : 'name';
-      form.setFieldError(field, errorText(e));
+      showFormError(form, e, { fields: { expires_at: 'expires' }, otherwise: 'name' });
     }
   });
 

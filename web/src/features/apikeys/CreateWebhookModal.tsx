@@ -2,10 +2,9 @@ import { Button, Checkbox, Group, Modal, Stack, Switch, TextInput } from '@manti
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
 import type { WebhookCreated } from '../../api/types';
 import { SecretShownOnce } from '../../components/SecretShownOnce';
-import { errorText } from '../../lib/errors';
+import { showFormError } from '../../lib/formErrors';
 import { type WebhookEvent, useCreateWebhook } from './webhooksApi';
 import { textKey } from './textKey';
 import './texts';
@@ -46,8 +45,7 @@ export function CreateWebhookModal({ opened, onClose }: { opened: boolean; onClo
         }),
       );
     } catch (e) {
-      const at = isApiError(e) ? e.field : undefined;
-      form.setFieldError(at === 'credits_low_threshold' ? 'threshold' : at === 'events' ? 'events' : 'url', errorText(e));
+      showFormError(form, e, { fields: { credits_low_threshold: 'threshold' }, otherwise: 'url' });
     }
   });
 

@@ -2,7 +2,6 @@ import { Alert, Badge, Button, Code, CopyButton, Group, Paper, PasswordInput, Se
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
-import { isApiError } from '../../api/errors';
 import { notifySuccess } from '../../api/notify';
 import type { Answer } from '../../api/types';
 import { ExportMenu } from '../../components/ExportMenu';
@@ -10,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/table/ListTable';
 import { useTableState } from '../../components/table/useTableState';
 import { formatDateTime } from '../../lib/format';
+import { showFormError } from '../../lib/formErrors';
 import { usePayments, usePaymentSettings, useSavePaymentSettings } from './api';
 import { PAYMENT_STATUSES, paymentsSearch } from './search';
 import './texts';
@@ -112,8 +112,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
       });
       notifySuccess(t('payments.saved'));
     } catch (e) {
-      if (isApiError(e) && e.field === 'mercadopago_access_token') form.setFieldError('token', e.message);
-      else if (isApiError(e) && e.field === 'mercadopago_webhook_secret') form.setFieldError('secret', e.message);
+      showFormError(form, e, { fields: { mercadopago_access_token: 'token', mercadopago_webhook_secret: 'secret' } });
     }
   });
   return (
@@ -141,6 +140,11 @@ function SettingsForm({ saved }: { saved: Settings }) {
                 </Code>
                 <CopyButton value={saved.notification_url}>{({ copied, copy }) => <Button size="compact-xs" variant="light" onClick={copy}>{copied ? t('payments.copied') : t('payments.copy')}</Button>}</CopyButton>
               </Group>
+              {!saved.notification_url_reachable && (
+                <Alert color="orange" variant="light" mt="xs" data-testid="payments-notification-unreachable">
+                  {t('payments.notificationUnreachable')}
+                </Alert>
+              )}
             </div>
           )}
           <Text size="sm" fw={500}>
@@ -151,11 +155,11 @@ function SettingsForm({ saved }: { saved: Settings }) {
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {packages.map((p) => (
-              <TextInput key={p.id} label={p.package_name} leftSection="R$" inputMode="decimal" placeholder="35,00" data-testid={`payments-price-${p.id}`} {...form.getInputProps(`prices.${p.id}`)} value={form.values.prices[String(p.id)] ?? ''} />
+              <TextInput key={p.id} label={p.package_name} description={t('payments.priceDescription')} leftSection="R$" inputMode="decimal" data-testid={`payments-price-${p.id}`} {...form.getInputProps(`prices.${p.id}`)} value={form.values.prices[String(p.id)] ?? ''} />
             ))}
           </SimpleGrid>
           {form.errors.prices && (
-            <Text size="sm" c="red">
+            <Text size="sm" c="red" data-testid="payments-prices-error">
               {form.errors.prices}
             </Text>
           )}

@@ -10,7 +10,8 @@ export function usePaymentSettings() {
 export function useSavePaymentSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Body<'/api/payments/settings', 'put'>) => api.PUT('/api/payments/settings', { body }),
+    // silent: the form shows the failure (showFormError: under its input, or toasted)
+    mutationFn: (body: Body<'/api/payments/settings', 'put'>) => api.PUT('/api/payments/settings', { body, silent: true }),
     onSuccess: (data) => {
       qc.setQueryData(paymentKeys.settings(), data);
       void qc.invalidateQueries({ queryKey: paymentKeys.summary() });

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { alreadyShown, notifySuccess } from '../../api/notify';
+import { showFormError } from '../../lib/formErrors';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { type Language, type ReminderSettings, STAGES, type Stage, usePreview, useReminderSettings, useSaveReminderSettings } from './api';
@@ -50,6 +51,16 @@ interface Values {
 }
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The answer's paths of the channel inputs, which the form keeps flat. */
+const CHANNEL_FIELDS = {
+  'channels.whatsapp.base_url': 'base_url',
+  'channels.whatsapp.instance': 'instance',
+  'channels.whatsapp.api_key': 'api_key',
+  'channels.email.enabled': 'email_enabled',
+  'quiet_hours.from': 'quiet_from',
+  'quiet_hours.to': 'quiet_to',
+};
 
 function SettingsForm({ saved }: { saved: ReminderSettings }) {
   const { t } = useTranslation();
@@ -102,12 +113,9 @@ function SettingsForm({ saved }: { saved: ReminderSettings }) {
       });
       notifySuccess(t('reminders.saved'));
     } catch (e) {
-      const field = isApiError(e) ? e.field?.replace(/^channels\.whatsapp\./, '') : undefined;
-      if (isApiError(e) && e.code === 'TEMPLATE_UNKNOWN_VARIABLE' && field) {
-        const [, s] = field.split('.');
-        if (s) setStage(s as Stage);
-        form.setFieldError(field, e.message);
-      } else if (field && field in values) form.setFieldError(field, e instanceof Error ? e.message : '');
+      // a template's error is under the stage's text: show that stage
+      if (isApiError(e) && e.code === 'TEMPLATE_UNKNOWN_VARIABLE' && e.field) setStage(e.field.split('.')[1] as Stage);
+      showFormError(form, e, { fields: CHANNEL_FIELDS });
     }
   });
 

@@ -19,7 +19,8 @@ export type SettingsBody = ReminderSettingsBody;
 export function useSaveReminderSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SettingsBody) => api.PUT('/api/reminders/settings', { body }),
+    // silent: the form shows the failure (showFormError: under its input, or toasted)
+    mutationFn: (body: SettingsBody) => api.PUT('/api/reminders/settings', { body, silent: true }),
     onSuccess: (data) => {
       qc.setQueryData(reminderKeys.settings(), data);
       void qc.invalidateQueries({ queryKey: reminderKeys.today() });
