@@ -82,7 +82,8 @@ describe(`PIX payments (${ENGINE})`, () => {
     const token = await customerOf(line);
     const view = await customerCall(token, 'GET', '/api/customer/line');
     expect(view.statusCode, view.body).toBe(200);
-    expect(view.json()).toMatchObject({ username: line.username, payments_enabled: true, offers: [{ package_id: pkg, price_cents: 3500 }] });
+    expect(view.json()).toMatchObject({ username: line.username, package_id: pkg, payments_enabled: true, offers: [{ package_id: pkg, price_cents: 3500 }] });
+    expect(view.json().reseller).toEqual({ whatsapp: null }); // a contact, never the reseller's username
     expect(view.json().playlist_url).toContain(`username=${line.username}`);
 
     const creates = mp.creates();
@@ -265,5 +266,67 @@ describe(`PIX payments (${ENGINE})`, () => {
     expect((await customerCall(opened.json().token, 'GET', '/api/customer/line')).json().username).toBe(line.username);
     const tampered = await t.app.inject({ method: 'POST', url: '/api/customer/sign-in', payload: { link: link.replace(/^\d+/, String(other.id)) } });
     expect(tampered.statusCode).toBe(401);
+  });
+
+  it('a charge Mercado Pago does not make is failed, and the same key retries that row into one charge', async () => {
+    const line = await createLine(t, reseller.token, { package_id: pkg });
+    const token = await customerOf(line);
+    const rows = async () => (await t.database.db.selectFrom('payments').select(['id', 'status', 'last_error', 'mp_payment_id']).where('line_id', '=', line.id).execute()).map((r) => ({ ...r, id: Number(r.id) }));
+    const listed = async (status: string) => (await t.call(reseller.token, { method: 'GET', url: `/api/payments?status=${status}&line=${line.username}` })).json().data as { id: number; status: string; last_error: string | null }[];
+
+    mp.failCreates(500);
+    try {
+      for (let i = 0; i < 2; i++) {
+        const refused = await customerCall(token, 'POST', '/api/customer/payments', { package_id: pkg }, 'renew-key-fail1');
+        expect(refused.statusCode, refused.body).toBe(502);
+        expect(refused.json().code).toBe('UPSTREAM_ERROR');
+      }
+    } finally {
+      mp.failCreates();
+    }
+    // one row, failed (not pending), and the reseller's list says so with why
+    const [row] = await rows();
+    expect(await rows()).toHaveLength(1);
+    expect(row).toMatchObject({ status: 'failed', mp_payment_id: null });
+    expect(row?.last_error).toContain('Mercado Pago');
+    expect((await listed('failed')).map((p) => p.id)).toEqual([row?.id]);
+    expect(await listed('pending')).toEqual([]);
+
+    // the same key once Mercado Pago answers: the same row, one charge there, pending and payable
+    const retried = await pay(token, 'renew-key-fail1');
+    expect(retried).toMatchObject({ id: row?.id, status: 'pending' });
+    expect(retried.qr_code).toMatch(/^00020126PIX/);
+    expect(await rows()).toEqual([{ id: row?.id, status: 'pending', last_error: null, mp_payment_id: expect.any(String) }]);
+    expect([...mp.payments.values()].filter((p) => p.external_reference === String(row?.id))).toHaveLength(1);
+  });
+
+  it('a failed charge Mercado Pago made after all renews once when paid', async () => {
+    const line = await createLine(t, reseller.token, { package_id: pkg });
+    const token = await customerOf(line);
+    mp.failCreates(500, { made: true }); // the charge is made; its answer is lost
+    try {
+      expect((await customerCall(token, 'POST', '/api/customer/payments', { package_id: pkg }, 'renew-key-lost-answer')).statusCode).toBe(502);
+    } finally {
+      mp.failCreates();
+    }
+    const row = await t.database.db.selectFrom('payments').select(['id', 'status']).where('line_id', '=', line.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('failed');
+    const made = [...mp.payments.values()].find((p) => p.external_reference === String(row.id))!;
+    mp.set(made.id, { status: 'approved' });
+    expect((await deliver(mp.notification(made.id, SECRET))).statusCode).toBe(200);
+    expect(await statusOf(Number(row.id))).toBe('applied');
+    expect(await renewals(line.id)).toBe(1);
+  });
+
+  it('a blocked line is offered nothing and gets no charge', async () => {
+    const line = await createLine(t, reseller.token, { package_id: pkg });
+    const token = await customerOf(line);
+    expect((await t.call(reseller.token, { method: 'POST', url: `/api/users/${line.id}/block` })).statusCode).toBe(200);
+    const view = await customerCall(token, 'GET', '/api/customer/line');
+    expect(view.json()).toMatchObject({ enabled: false, payments_enabled: false, offers: [] });
+    const refused = await customerCall(token, 'POST', '/api/customer/payments', { package_id: pkg }, 'renew-key-blocked');
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().code).toBe('LINE_BLOCKED');
+    expect(await t.database.db.selectFrom('payments').select('id').where('line_id', '=', line.id).execute()).toEqual([]);
   });
 });

@@ -253,7 +253,7 @@ export interface PaymentPricesTable {
   price_cents: number;
 }
 
-export type PaymentStatus = 'pending' | 'applied' | 'paid_awaiting_credits' | 'expired' | 'rejected';
+export type PaymentStatus = 'pending' | 'applied' | 'paid_awaiting_credits' | 'expired' | 'rejected' | 'failed';
 
 export interface PaymentsTable {
   id: Generated<number>;

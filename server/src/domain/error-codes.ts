@@ -68,7 +68,7 @@ export const ERROR_CODES = {
   TRIAL_LIMIT_REACHED: { status: 409, message: (p: { limit: number }) => `Trial limit reached: ${p.limit} per day` },
   TRIAL_NOT_ALLOWED: { status: 409, message: 'Not available for trial lines' },
   EXTEND_LIMIT_REACHED: { status: 409, message: 'extend limit reached' },
-  /** 409 when a panel action needs the line unblocked first; 403 from the player API. */
+  /** 409 when a panel action (or a customer's PIX charge) needs the line unblocked first; 403 from the player API. */
   LINE_BLOCKED: { status: [409, 403], message: 'This line is blocked' },
   /** 409 when a panel action needs the line renewed first; 403 from the player API. */
   LINE_EXPIRED: { status: [409, 403], message: 'This line has expired' },

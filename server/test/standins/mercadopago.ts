@@ -27,6 +27,8 @@ export async function startMercadoPago(token: string) {
   const payments = new Map<number, MpStandinPayment>();
   const byKey = new Map<string, number>();
   let creates = 0;
+  /** While set, a charge is answered with this status (and made or not: an answer lost after the charge was made). */
+  let failing: { status: number; made: boolean } | undefined;
   let nextId = 91_000_000_001;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -39,12 +41,14 @@ export async function startMercadoPago(token: string) {
         const key = String(req.headers['x-idempotency-key'] ?? '');
         const body = JSON.parse(Buffer.concat(chunks).toString()) as Omit<MpStandinPayment, 'id' | 'status' | 'currency_id'> & { payment_method_id: string };
         if (body.payment_method_id !== 'pix' || !key) return json(400, { message: 'bad request' });
+        if (failing && !failing.made) return json(failing.status, { message: 'stand-in refusal' });
         let id = byKey.get(key);
         if (id === undefined) {
           id = nextId++;
           byKey.set(key, id);
           payments.set(id, { id, status: 'pending', external_reference: body.external_reference, transaction_amount: body.transaction_amount, currency_id: 'BRL', notification_url: body.notification_url, date_of_expiration: body.date_of_expiration });
         }
+        if (failing) return json(failing.status, { message: 'stand-in failure' });
         const p = payments.get(id)!;
         return json(201, { ...p, point_of_interaction: { transaction_data: { qr_code: `00020126PIX${id}`, qr_code_base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', ticket_url: `https://mp.example/pix/${id}` } } });
       }
@@ -61,6 +65,10 @@ export async function startMercadoPago(token: string) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     payments,
     creates: () => creates,
+    /** Charges answer `status` from now on (`made`: the charge is made all the same), until called with no status. */
+    failCreates(status?: number, opts: { made?: boolean } = {}) {
+      failing = status === undefined ? undefined : { status, made: opts.made ?? false };
+    },
     set(id: number, change: Partial<MpStandinPayment>) {
       Object.assign(payments.get(id)!, change);
     },

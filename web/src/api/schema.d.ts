@@ -541,7 +541,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Conflict: IDEMPOTENCY_KEY_REUSED */
+                /** @description Conflict: IDEMPOTENCY_KEY_REUSED, LINE_BLOCKED */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -6720,7 +6720,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    status?: "pending" | "applied" | "paid_awaiting_credits" | "expired" | "rejected";
+                    status?: "pending" | "applied" | "paid_awaiting_credits" | "expired" | "rejected" | "failed";
                     line?: string;
                     lang?: "pt-BR" | "en-US";
                     tz_offset?: number;
@@ -6881,7 +6881,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    status?: "pending" | "applied" | "paid_awaiting_credits" | "expired" | "rejected";
+                    status?: "pending" | "applied" | "paid_awaiting_credits" | "expired" | "rejected" | "failed";
                     line?: string;
                     lang?: "pt-BR" | "en-US";
                     tz_offset?: number;
@@ -12978,7 +12978,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
-                    status?: "pending" | "applied" | "paid_awaiting_credits" | "expired" | "rejected";
+                    status?: "pending" | "applied" | "paid_awaiting_credits" | "expired" | "rejected" | "failed";
                     line?: string;
                 };
                 header?: never;
@@ -13711,15 +13711,18 @@ export interface components {
             exp_date: number;
             enabled: boolean;
             is_trial: boolean;
+            /** @description the line's package: an offer of another package changes it */
+            package_id: number | null;
             package_name: string | null;
             screens: number;
             playlist_url: string;
             /** @description data: URL of an SVG QR code of playlist_url (for TV apps) */
             playlist_qr: string;
             reseller: {
-                username: string;
+                /** @description the reseller's WhatsApp number, as they entered it */
                 whatsapp: string | null;
             };
+            /** @description PIX is on with prices, and the line is not blocked */
             payments_enabled: boolean;
             offers: {
                 package_id: number;
@@ -13732,7 +13735,7 @@ export interface components {
         /** CustomerPayment */
         CustomerPayment: {
             id: number;
-            status: "pending" | "applied" | "paid_awaiting_credits" | "expired" | "rejected";
+            status: "pending" | "applied" | "paid_awaiting_credits" | "expired" | "rejected" | "failed";
             amount_cents: number;
             package_id: number;
             /** @description PIX copy-paste code */
@@ -13904,7 +13907,7 @@ export interface components {
             username: string;
             package_name: string | null;
             amount_cents: number;
-            /** @description pending, applied, paid_awaiting_credits, expired or rejected */
+            /** @description pending, applied, paid_awaiting_credits, expired, rejected or failed (the charge could not be made at Mercado Pago) */
             status: string;
             created_at: number;
             paid_at: number | null;

@@ -119,6 +119,7 @@ const PAYMENT_STATUSES: Record<string, { 'pt-BR': string; 'en-US': string }> = {
   paid_awaiting_credits: both('Pago, aguardando créditos', 'Paid, awaiting credits'),
   expired: both('Expirado', 'Expired'),
   rejected: both('Recusado', 'Rejected'),
+  failed: both('Falhou', 'Failed'),
 };
 
 export const paymentColumns: Column<ListedPayment>[] = [

@@ -12,7 +12,8 @@ import * as repo from './repo.ts';
 // processes may call this for the same payment: the first applies it, the others find it applied.
 // An owner short of credits: the payment waits as paid_awaiting_credits and is applied later.
 
-const NOT_APPLIED = ['pending', 'paid_awaiting_credits', 'expired', 'rejected'] as const;
+// `failed` too: a charge we could not confirm (its answer timed out) may exist at Mercado Pago and be paid
+const NOT_APPLIED = ['pending', 'paid_awaiting_credits', 'expired', 'rejected', 'failed'] as const;
 
 export type ApplyOutcome = 'applied' | 'awaiting_credits' | 'already' | 'gone';
 
@@ -52,7 +53,7 @@ export async function applyPaid(deps: Deps, paymentId: number): Promise<ApplyOut
     const why = err.code === 'INSUFFICIENT_CREDITS' ? 'waiting for credits' : 'the line is gone: renew another line by hand or refund';
     // paid, not applied: said once (the first time it waits), applied by the worker when it can be
     const first = await withTx(deps.database, async (trx) => {
-      const moved = await repo.setStatus(trx, p.id, ['pending', 'expired', 'rejected'], 'paid_awaiting_credits', { paid_at: nowSec(), last_error: why });
+      const moved = await repo.setStatus(trx, p.id, ['pending', 'expired', 'rejected', 'failed'], 'paid_awaiting_credits', { paid_at: nowSec(), last_error: why });
       if (moved) await emitPaymentEvent(trx, p.reseller_id, 'payment.approved', eventOf(p, 'paid_awaiting_credits'));
       else await repo.recordError(trx, p.id, why);
       return moved;

@@ -57,18 +57,21 @@ export async function lineView(deps: Deps, lineId: number, requestOrigin: string
   const line = await repo.customerLine(db, lineId);
   if (!line || line.deleted_at !== null) throw appError('NOT_FOUND', { params: { what: 'Line' } });
   const [links, open, prices] = await Promise.all([originalLinks(db, line, panelOrigin(deps.config, requestOrigin)), chargesOpen(deps, line.member_id), repo.pricesOf(db, line.member_id)]);
+  // a blocked line is offered nothing: a renewal would not unblock it (createCharge refuses it too)
+  const offered = open && line.enabled === 1;
   return {
     username: line.username,
     exp_date: line.exp_date,
     enabled: line.enabled === 1,
     is_trial: line.is_trial === 1,
+    package_id: line.package_id,
     package_name: line.package_name,
     screens: line.max_connections,
     playlist_url: links.m3u8,
     playlist_qr: `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(links.m3u8, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })).toString('base64')}`,
-    reseller: { username: line.reseller_username, whatsapp: line.reseller_whatsapp },
-    payments_enabled: open && prices.length > 0,
-    offers: open ? prices.map((p) => ({ package_id: p.package_id, package_name: p.package_name, price_cents: p.price_cents, duration: p.official_duration, duration_in: p.official_duration_in })) : [],
+    reseller: { whatsapp: line.reseller_whatsapp },
+    payments_enabled: offered && prices.length > 0,
+    offers: offered ? prices.map((p) => ({ package_id: p.package_id, package_name: p.package_name, price_cents: p.price_cents, duration: p.official_duration, duration_in: p.official_duration_in })) : [],
   };
 }
 
@@ -90,23 +93,32 @@ const shown = (p: repo.PaymentRow) => ({
  * A PIX charge for renewing the session's line with one of the account's offers. The row is
  * written first (unique per line and Idempotency-Key: the same key answers the same charge) and
  * its id is Mercado Pago's X-Idempotency-Key, so asking again after a failure makes no second charge.
+ * A charge Mercado Pago refused or did not answer is `failed` (the reseller's list says so) and the
+ * error is the answer; the same key asks Mercado Pago again for the same row, which is pending once
+ * the charge exists. A blocked line gets no charge (LINE_BLOCKED): paying would not unblock it.
  */
 export async function createCharge(deps: Deps, lineId: number, packageId: number, key: string) {
   const db = deps.database.db;
   const line = await repo.customerLine(db, lineId);
   if (!line || line.deleted_at !== null) throw appError('NOT_FOUND', { params: { what: 'Line' } });
-  if (!(await chargesOpen(deps, line.member_id))) throw appError('NOT_CONFIGURED', { params: { what: 'PIX payments for this account' } });
+  if (line.enabled !== 1) throw appError('LINE_BLOCKED');
+  const token = (await chargesOpen(deps, line.member_id)) ? await accountToken(deps, line.member_id) : undefined;
+  if (!token) throw appError('NOT_CONFIGURED', { params: { what: 'PIX payments for this account' } });
   const price = await repo.priceOf(db, line.member_id, packageId);
   if (!price) throw validation('package_id', 'not one of the offers');
   const now = nowSec();
   await repo.insertPayment(db, { reseller_id: line.member_id, line_id: lineId, package_id: packageId, amount_cents: price.price_cents, idempotency_key: key, expires_at: now + CHARGE_SECONDS, created_at: now });
-  const p = await repo.paymentByKey(db, lineId, key);
+  let p = await repo.paymentByKey(db, lineId, key);
   if (!p) throw new Error('the payment row vanished');
   if (p.package_id !== packageId) throw appError('IDEMPOTENCY_KEY_REUSED');
-  if (p.mp_payment_id === null && p.status === 'pending') {
-    const token = await accountToken(deps, line.member_id);
-    if (!token) throw appError('NOT_CONFIGURED', { params: { what: 'PIX payments for this account' } });
-    const charge = await createPixCharge(deps.config.mercadopagoApiUrl, token, {
+  if (p.mp_payment_id !== null || (p.status !== 'pending' && p.status !== 'failed')) return shown(p);
+  if (p.status === 'failed') {
+    await repo.renewFailedExpiry(db, p.id, now + CHARGE_SECONDS);
+    p = { ...p, expires_at: now + CHARGE_SECONDS };
+  }
+  let charge: Awaited<ReturnType<typeof createPixCharge>>;
+  try {
+    charge = await createPixCharge(deps.config.mercadopagoApiUrl, token, {
       reference: String(p.id),
       amountCents: p.amount_cents,
       description: `Renovação ${line.username}`,
@@ -114,10 +126,12 @@ export async function createCharge(deps: Deps, lineId: number, packageId: number
       notificationUrl: `${deps.config.publicUrl!.replace(/\/+$/, '')}/api/payments/mercadopago/webhook?reseller=${line.member_id}`,
       expiresAt: p.expires_at,
     });
-    await repo.recordCharge(db, p.id, { mp_payment_id: charge.id, qr_code: charge.qr_code, qr_code_base64: charge.qr_code_base64, ticket_url: charge.ticket_url });
-    return shown({ ...p, qr_code: charge.qr_code, qr_code_base64: charge.qr_code_base64, ticket_url: charge.ticket_url });
+  } catch (err) {
+    await repo.markFailed(db, p.id, err instanceof Error ? err.message : String(err));
+    throw err;
   }
-  return shown(p);
+  await repo.recordCharge(db, p.id, { mp_payment_id: charge.id, qr_code: charge.qr_code, qr_code_base64: charge.qr_code_base64, ticket_url: charge.ticket_url, last_error: null });
+  return shown({ ...p, status: 'pending', qr_code: charge.qr_code, qr_code_base64: charge.qr_code_base64, ticket_url: charge.ticket_url });
 }
 
 export async function paymentView(deps: Deps, lineId: number, id: number) {

@@ -48,13 +48,13 @@ export const customerSession = (db: Tx, tokenHash: string, now: number) =>
 
 export const pruneCustomerSessions = (db: Tx, now: number) => db.deleteFrom('customer_sessions').where('expires_at', '<', now).execute();
 
-/** The line a customer sees: its own columns, its package and its owner's contact. */
+/** The line a customer sees: its own columns, its package and its owner's contact (never the owner's username: no way to reach anyone). */
 export const customerLine = (db: Tx, lineId: number) =>
   db
     .selectFrom('lines as l')
     .leftJoin('packages as p', 'p.id', 'l.package_id')
     .innerJoin('resellers as r', 'r.id', 'l.member_id')
-    .select(['l.id', 'l.username', 'l.password', 'l.exp_date', 'l.enabled', 'l.deleted_at', 'l.system', 'l.is_trial', 'l.member_id', 'l.email', 'l.max_connections', 'p.package_name', 'r.username as reseller_username', 'r.whatsapp as reseller_whatsapp'])
+    .select(['l.id', 'l.username', 'l.password', 'l.exp_date', 'l.enabled', 'l.deleted_at', 'l.system', 'l.is_trial', 'l.member_id', 'l.email', 'l.max_connections', 'l.package_id', 'p.package_name', 'r.whatsapp as reseller_whatsapp'])
     .where('l.id', '=', lineId)
     .executeTakeFirst();
 
@@ -80,8 +80,32 @@ export const paymentByKey = (db: Tx, lineId: number, key: string) =>
 export const paymentOfLine = (db: Tx, lineId: number, id: number) =>
   db.selectFrom('payments').select([...PUBLIC, 'mp_payment_id']).where('line_id', '=', lineId).where('id', '=', id).executeTakeFirst() as Promise<(PaymentRow & { mp_payment_id: string | null }) | undefined>;
 
-export async function recordCharge(db: Tx, id: number, c: { mp_payment_id: string; qr_code: string | null; qr_code_base64: string | null; ticket_url: string | null }) {
-  await db.updateTable('payments').set(c).where('id', '=', id).execute();
+/** Mercado Pago's charge for the row. A row marked failed is pending again: the charge exists after all. */
+export async function recordCharge(db: Tx, id: number, c: { mp_payment_id: string; qr_code: string | null; qr_code_base64: string | null; ticket_url: string | null; last_error?: null }) {
+  await db
+    .updateTable('payments')
+    .set({ ...c, status: sql<PaymentStatus>`case when status = 'failed' then 'pending' else status end` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The charge could not be made at Mercado Pago (no answer, or a refusal): the row is `failed`, with
+ * why. Only while it has no Mercado Pago payment: a concurrent attempt that got one wins.
+ */
+export async function markFailed(db: Tx, id: number, error: string) {
+  await db
+    .updateTable('payments')
+    .set({ status: 'failed', last_error: error.slice(0, 300) })
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'failed'])
+    .where('mp_payment_id', 'is', null)
+    .execute();
+}
+
+/** A failed row asked for again (same Idempotency-Key) gets a new 30 minutes to be paid in. */
+export async function renewFailedExpiry(db: Tx, id: number, expiresAt: number) {
+  await db.updateTable('payments').set({ expires_at: expiresAt }).where('id', '=', id).where('status', '=', 'failed').where('mp_payment_id', 'is', null).execute();
 }
 
 export async function recordError(db: Tx, id: number, error: string) {

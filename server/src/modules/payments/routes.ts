@@ -10,7 +10,7 @@ import { onNotification } from './notifications.ts';
 import * as service from './service.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
-const Status = Type.Union([Type.Literal('pending'), Type.Literal('applied'), Type.Literal('paid_awaiting_credits'), Type.Literal('expired'), Type.Literal('rejected')]);
+const Status = Type.Union([Type.Literal('pending'), Type.Literal('applied'), Type.Literal('paid_awaiting_credits'), Type.Literal('expired'), Type.Literal('rejected'), Type.Literal('failed')]);
 const Price = Type.Object({ package_id: Type.Integer({ minimum: 1, maximum: 2147483647 }), price_cents: Type.Integer({ minimum: 100, maximum: 10_000_000, description: 'BRL cents' }) });
 const Settings = Type.Object(
   {
@@ -31,7 +31,7 @@ const Payment = Type.Object(
     username: Type.String(),
     package_name: Nullable(Type.String()),
     amount_cents: Type.Integer(),
-    status: Type.String({ description: 'pending, applied, paid_awaiting_credits, expired or rejected' }),
+    status: Type.String({ description: 'pending, applied, paid_awaiting_credits, expired, rejected or failed (the charge could not be made at Mercado Pago)' }),
     created_at: Type.Integer(),
     paid_at: Nullable(Type.Integer()),
     applied_at: Nullable(Type.Integer()),
@@ -153,12 +153,13 @@ export function publicPaymentRoutes(app: FastifyInstance, deps: Deps): void {
               exp_date: Type.Integer(),
               enabled: Type.Boolean(),
               is_trial: Type.Boolean(),
+              package_id: Nullable(Type.Integer({ description: "the line's package: an offer of another package changes it" })),
               package_name: Nullable(Type.String()),
               screens: Type.Integer(),
               playlist_url: Type.String(),
               playlist_qr: Type.String({ description: 'data: URL of an SVG QR code of playlist_url (for TV apps)' }),
-              reseller: Type.Object({ username: Type.String(), whatsapp: Nullable(Type.String()) }),
-              payments_enabled: Type.Boolean(),
+              reseller: Type.Object({ whatsapp: Nullable(Type.String({ description: "the reseller's WhatsApp number, as they entered it" })) }),
+              payments_enabled: Type.Boolean({ description: 'PIX is on with prices, and the line is not blocked' }),
               offers: Type.Array(Type.Object({ package_id: Type.Integer(), package_name: Type.String(), price_cents: Type.Integer(), duration: Type.Integer(), duration_in: Type.String() })),
             },
             { title: 'CustomerLine' },
@@ -174,7 +175,7 @@ export function publicPaymentRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         tags,
         security: bearer,
-        errors: { 401: ['UNAUTHORIZED'], 409: ['IDEMPOTENCY_KEY_REUSED'], 503: ['NOT_CONFIGURED'], 502: ['UPSTREAM_ERROR'] },
+        errors: { 401: ['UNAUTHORIZED'], 409: ['IDEMPOTENCY_KEY_REUSED', 'LINE_BLOCKED'], 503: ['NOT_CONFIGURED'], 502: ['UPSTREAM_ERROR'] },
         headers: Type.Object({ 'idempotency-key': Type.String({ minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' }) }),
         body: Type.Object({ package_id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
         response: { 200: CustomerPayment },

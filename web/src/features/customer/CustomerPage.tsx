@@ -2,11 +2,15 @@ import { alreadyShown } from '../../api/notify';
 import { Alert, Badge, Box, Button, Card, Center, CopyButton, Group, Image, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useInterval } from '@mantine/hooks';
+import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert';
+import { errorText } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
+import { whatsappNumber, whatsappUrl } from '../../lib/whatsapp';
 import { AppThemeProvider } from '../../theme/AppThemeProvider';
 import { customerToken, forgetCustomer, useCharge, useCreateCharge, useCustomerLine, useCustomerSignIn } from './api';
 import '../../styles/signed-in.css';
@@ -45,6 +49,15 @@ function Customer() {
     );
   }, [search.t]);
 
+  // the tab says which page this is (index.html's title is the panel's)
+  useEffect(() => {
+    const before = document.title;
+    document.title = t('customer.title');
+    return () => {
+      document.title = before;
+    };
+  }, [t]);
+
   const line = useCustomerLine(token);
   useEffect(() => {
     if (line.error && isApiError(line.error) && line.error.status === 401) {
@@ -73,6 +86,9 @@ function Customer() {
           <Center>
             <Loader />
           </Center>
+        )}
+        {token && line.error && !(isApiError(line.error) && line.error.status === 401) && (
+          <LoadErrorAlert onRetry={() => line.refetch()} notFound={isApiError(line.error) && line.error.status === 404} testId="customer-line-error" />
         )}
         {token && line.data && <LineCard token={token} line={line.data} onSignOut={() => {
               forgetCustomer();
@@ -126,8 +142,10 @@ function LineCard({ token, line, onSignOut }: { token: string; line: Line; onSig
   const charge = useCharge(token, chargeId);
   const c = charge.data ?? create.data;
 
-  const renew = (packageId: number) =>
-    void create.mutateAsync({ packageId, key: `${packageId}-${crypto.randomUUID()}` }).then((p) => setChargeId(p.id), alreadyShown);
+  // the error is shown below the offers (create.error); pressing again retries the same charge
+  const renew = (packageId: number) => void create.mutateAsync({ packageId }).then((p) => setChargeId(p.id), alreadyShown);
+  const pressed = create.isPending ? create.variables?.packageId : undefined;
+  const contact = <ResellerContact whatsapp={line.reseller.whatsapp} username={line.username} />;
 
   return (
     <Stack gap="md">
@@ -166,28 +184,83 @@ function LineCard({ token, line, onSignOut }: { token: string; line: Line; onSig
         <Settled status={c.status} expAfter={c.exp_after} />
       ) : c ? (
         <PixCharge charge={c} />
+      ) : !line.enabled ? (
+        <Alert color="gray" variant="light" data-testid="customer-blocked">
+          <Stack gap="sm">
+            <Text size="sm">{t('customer.blockedHelp')}</Text>
+            {contact}
+          </Stack>
+        </Alert>
       ) : line.payments_enabled ? (
         <Card withBorder radius="md" p="md">
           <Title order={2} size="h4" mb="sm">
             {t('customer.renew')}
           </Title>
-          <Stack gap="xs">
+          <Stack gap="sm">
             {line.offers.map((o) => (
-              <Button key={o.package_id} variant="light" justify="space-between" fullWidth loading={create.isPending} onClick={() => renew(o.package_id)} rightSection={money(o.price_cents)} data-testid={`customer-offer-${o.package_id}`}>
-                {o.package_name}
-              </Button>
+              <Stack key={o.package_id} gap={4}>
+                <Button
+                  variant="light"
+                  justify="space-between"
+                  fullWidth
+                  loading={pressed === o.package_id}
+                  disabled={create.isPending && pressed !== o.package_id}
+                  onClick={() => renew(o.package_id)}
+                  rightSection={money(o.price_cents)}
+                  data-testid={`customer-offer-${o.package_id}`}
+                >
+                  {o.package_name}
+                </Button>
+                {/* paying for another package moves the line to it (its term, screens and channels) */}
+                {line.package_id !== null && line.package_name && o.package_id !== line.package_id && (
+                  <Text size="xs" c="orange.8" data-testid={`customer-offer-${o.package_id}-changes`}>
+                    {t('customer.changesPlan', { from: line.package_name, to: o.package_name })}
+                  </Text>
+                )}
+              </Stack>
             ))}
+            {create.error !== null && !create.isPending && (
+              <>
+                <ErrorAlert testId="customer-charge-error">{errorText(create.error, 'customer')}</ErrorAlert>
+                {contact}
+              </>
+            )}
           </Stack>
         </Card>
       ) : (
         <Alert color="blue" variant="light" data-testid="customer-no-pix">
-          {t('customer.talkToReseller', { reseller: line.reseller.username })}
+          <Stack gap="sm">
+            <Text size="sm">{t('customer.talkToReseller')}</Text>
+            {contact}
+          </Stack>
         </Alert>
       )}
       <Button variant="subtle" color="gray" onClick={onSignOut} data-testid="customer-sign-out">
         {t('customer.signOut')}
       </Button>
     </Stack>
+  );
+}
+
+/** The reseller's WhatsApp, as a link with a message ready (nothing without a number: the text already says to talk to them). */
+function ResellerContact({ whatsapp, username }: { whatsapp: string | null; username: string }) {
+  const { t } = useTranslation();
+  const number = whatsappNumber(whatsapp);
+  if (!number) return null;
+  return (
+    <Button
+      component="a"
+      href={whatsappUrl(number, t('customer.whatsappMessage', { username }))}
+      target="_blank"
+      rel="noopener noreferrer"
+      color="green"
+      variant="light"
+      fullWidth
+      leftSection={<IconBrandWhatsapp size={18} />}
+      data-testid="customer-whatsapp"
+    >
+      {t('customer.whatsapp')}
+    </Button>
   );
 }
 
@@ -251,7 +324,7 @@ function Settled({ status, expAfter }: { status: string; expAfter: number | null
     );
   return (
     <Alert color="orange" data-testid="customer-charge-failed">
-      {status === 'expired' ? t('customer.chargeExpired') : t('customer.rejected')}
+      {status === 'expired' ? t('customer.chargeExpired') : status === 'failed' ? t('customer.failed') : t('customer.rejected')}
     </Alert>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { useIntentMutation } from '../../api/useIntentMutation';
 import { customerKeys } from './queryKeys';
 
 // The customer page's calls: a customer session (cs_...), kept in this tab only, never the panel's.
@@ -23,9 +24,11 @@ export function useCustomerLine(token: string | null) {
   });
 }
 
+/** A PIX charge for one offer: pressing again after a failure sends the same key (the same charge, retried). Its error is shown in place: the page has no toasts. */
 export function useCreateCharge(token: string | null) {
-  return useMutation({
-    mutationFn: ({ packageId, key }: { packageId: number; key: string }) => api.POST('/api/customer/payments', { body: { package_id: packageId }, params: { header: { 'idempotency-key': key } }, bearer: token! }),
+  return useIntentMutation({
+    mutationFn: ({ packageId }: { packageId: number }, key) =>
+      api.POST('/api/customer/payments', { body: { package_id: packageId }, params: { header: { 'idempotency-key': key } }, bearer: token!, silent: true }),
   });
 }
 

@@ -17,7 +17,7 @@ import './texts';
 type Settings = Answer<'/api/payments/settings', 'get'>;
 type Payment = Answer<'/api/payments', 'get'>['data'][number];
 const money = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
-const COLORS: Record<string, string> = { applied: 'green', pending: 'blue', paid_awaiting_credits: 'orange', expired: 'gray', rejected: 'red' };
+const COLORS: Record<string, string> = { applied: 'green', pending: 'blue', paid_awaiting_credits: 'orange', expired: 'gray', rejected: 'red', failed: 'red' };
 
 /** /payments — PIX by Mercado Pago: the account's credentials and prices, and its customers' payments. */
 export function PaymentsPage() {
