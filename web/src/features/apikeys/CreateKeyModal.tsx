@@ -47,6 +47,7 @@ export function CreateKeyModal({ opened, onClose }: { opened: boolean; onClose: 
     try {
       setCreated(await create.mutateAsync(body));
     } catch (e) {
+      // the form marks the field the error names (the client has toasted it)
       const at = isApiError(e) ? e.field : undefined;
       const field = at === 'allowed_ips' || at === 'scopes' ? at : at === 'expires_at' ? 'expires' : 'name';
       form.setFieldError(field, errorText(e));

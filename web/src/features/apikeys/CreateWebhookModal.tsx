@@ -46,6 +46,7 @@ export function CreateWebhookModal({ opened, onClose }: { opened: boolean; onClo
         }),
       );
     } catch (e) {
+      // the form marks the field the error names (the client has toasted it)
       const at = isApiError(e) ? e.field : undefined;
       form.setFieldError(at === 'credits_low_threshold' ? 'threshold' : at === 'events' ? 'events' : 'url', errorText(e));
     }

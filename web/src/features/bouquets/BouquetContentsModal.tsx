@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
-import { alreadyShown, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,12 +68,9 @@ export default function BouquetContentsModal({ bouquet, onClose }: { bouquet: Bo
 
   const submit = async () => {
     if (!chosenCategories || !chosenStreams) return;
-    await save
-      .mutateAsync({ bouquet_name: bouquet.bouquet_name, categories: chosenCategories.map(Number), streams: chosenStreams.map(Number) })
-      .then(() => {
-        notifySuccess(t('bouquets.contents.saved'));
-        onClose();
-      }, alreadyShown);
+    await save.mutateAsync({ bouquet_name: bouquet.bouquet_name, categories: chosenCategories.map(Number), streams: chosenStreams.map(Number) });
+    notifySuccess(t('bouquets.contents.saved'));
+    onClose();
   };
 
   const loading = contents.isPending || categories.isPending;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { useIntentMutation } from '../../api/useIntentMutation';
 import { customerKeys } from './queryKeys';
 
 // The customer page's calls: a customer session (cs_...), kept in this tab only, never the panel's.
@@ -23,9 +24,10 @@ export function useCustomerLine(token: string | null) {
   });
 }
 
+/** A PIX charge for a package: keyed per intent (the package), so a retry after a lost answer gets the same charge. */
 export function useCreateCharge(token: string | null) {
-  return useMutation({
-    mutationFn: ({ packageId, key }: { packageId: number; key: string }) => api.POST('/api/customer/payments', { body: { package_id: packageId }, params: { header: { 'idempotency-key': key } }, bearer: token! }),
+  return useIntentMutation({
+    mutationFn: ({ packageId }: { packageId: number }, key) => api.POST('/api/customer/payments', { body: { package_id: packageId }, params: { header: { 'idempotency-key': key } }, bearer: token! }),
   });
 }
 

@@ -112,6 +112,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
       });
       notifySuccess(t('payments.saved'));
     } catch (e) {
+      // the form marks the field the error names (the client has toasted it)
       if (isApiError(e) && e.field === 'mercadopago_access_token') form.setFieldError('token', e.message);
       else if (isApiError(e) && e.field === 'mercadopago_webhook_secret') form.setFieldError('secret', e.message);
     }

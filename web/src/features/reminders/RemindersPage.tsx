@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { alreadyShown, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { type Language, type ReminderSettings, STAGES, type Stage, usePreview, useReminderSettings, useSaveReminderSettings } from './api';
@@ -102,6 +102,7 @@ function SettingsForm({ saved }: { saved: ReminderSettings }) {
       });
       notifySuccess(t('reminders.saved'));
     } catch (e) {
+      // the form marks the field the error names (the client has toasted it)
       const field = isApiError(e) ? e.field?.replace(/^channels\.whatsapp\./, '') : undefined;
       if (isApiError(e) && e.code === 'TEMPLATE_UNKNOWN_VARIABLE' && field) {
         const [, s] = field.split('.');
@@ -242,7 +243,7 @@ function SettingsForm({ saved }: { saved: ReminderSettings }) {
                 size="xs"
                 loading={preview.isPending}
                 disabled={unknownVariable(text) !== undefined}
-                onClick={() => void preview.mutateAsync({ stage, language: v.language, text }).catch(alreadyShown)}
+                onClick={() => void preview.mutateAsync({ stage, language: v.language, text })}
                 data-testid="reminders-preview"
               >
                 {t('reminders.preview')}

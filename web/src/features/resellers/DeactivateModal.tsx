@@ -44,6 +44,7 @@ function DeactivateForm({ reseller, onClose }: { reseller: Reseller; onClose: ()
       notifySuccess(t('resellers.deactivate.done', { username: reseller.username, target: target.label, credits: formatNumber(res.credits_moved) }));
       onClose();
     } catch (e) {
+      // the target field says why it was refused (the client has toasted the error)
       if (!isApiError(e)) throw e;
       if (e.code === 'VALIDATION' && e.field === 'target_id') setTargetError(t('resellers.deactivate.invalidTarget'));
       else if (e.status === 404 && e.message.startsWith('Target')) setTargetError(t('resellers.deactivate.targetGone'));

@@ -25,6 +25,7 @@ export function DisableForm() {
       await disable.mutateAsync({ password, code: code.trim() });
       notifySuccess(t('twoFactor.disable.done'));
     } catch (err) {
+      // the call is silent: its error shows in place (and the code is typed again)
       setError(errorText(err));
       form.setFieldValue('code', '');
     }

@@ -1,4 +1,3 @@
-import { alreadyShown } from '../../api/notify';
 import { Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { errorText } from '../../lib/errors';
 import { IconCheck, IconCopy, IconShieldCheck } from '@tabler/icons-react';
@@ -27,6 +26,7 @@ export function EnrolForm({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
     try {
       onEnabled((await enable.mutateAsync(code)).recovery_codes);
     } catch (err) {
+      // the call is silent: its error shows in place (and the code is typed again)
       setError(errorText(err));
       form.setFieldValue('code', '');
     }
@@ -36,7 +36,7 @@ export function EnrolForm({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
     return (
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{t('twoFactor.enrol.intro')}</Text>
-        <Button leftSection={<IconShieldCheck size={18} />} loading={setup.isPending} onClick={() => void setup.mutateAsync().catch(alreadyShown)} data-testid="twofactor-start">
+        <Button leftSection={<IconShieldCheck size={18} />} loading={setup.isPending} onClick={() => void setup.mutateAsync()} data-testid="twofactor-start">
           {t('twoFactor.enrol.start')}
         </Button>
       </Stack>
