@@ -12,14 +12,11 @@ import { ErrorAlert } from '../../components/basic/ErrorAlert';
 export function DisableForm() {
   const { t } = useTranslation();
   const disable = useDisableTwoFactor();
-  const form = useForm({ initialValues: { password: '', code: '' } });
+  const required = (v: string) => (v ? null : t('common.required'));
+  const form = useForm({ initialValues: { password: '', code: '' }, validate: { password: required, code: (v) => required(v.trim()) } });
   const [error, setError] = useState<string | null>(null);
 
   const submit = form.onSubmit(async ({ password, code }) => {
-    if (!password || !code.trim()) {
-      setError(t('common.required'));
-      return;
-    }
     setError(null);
     try {
       await disable.mutateAsync({ password, code: code.trim() });

@@ -14,14 +14,10 @@ export function EnrolForm({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
   const { t } = useTranslation();
   const setup = useStartSetup();
   const enable = useEnableTwoFactor();
-  const form = useForm({ initialValues: { code: '' } });
+  const form = useForm({ initialValues: { code: '' }, validate: { code: (v) => (/^\d{6}$/.test(v) ? null : t('twoFactor.enrol.codeFormat')) } });
   const [error, setError] = useState<string | null>(null);
 
   const confirm = form.onSubmit(async ({ code }) => {
-    if (!/^\d{6}$/.test(code)) {
-      setError(t('twoFactor.enrol.codeFormat'));
-      return;
-    }
     setError(null);
     try {
       onEnabled((await enable.mutateAsync(code)).recovery_codes);
@@ -78,6 +74,7 @@ export function EnrolForm({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
             w={160}
             value={form.values.code}
             onChange={(e) => form.setFieldValue('code', e.currentTarget.value.replace(/\D/g, ''))}
+            error={form.errors.code}
             data-testid="twofactor-code"
           />
           <Button type="submit" loading={enable.isPending} data-testid="twofactor-confirm">
