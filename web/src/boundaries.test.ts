@@ -129,19 +129,49 @@ describe('one style of query keys', () => {
 });
 
 describe('one way to call a mutation', () => {
-  /** `m.mutate(vars, { onSuccess })`: the other calling style, which this codebase does not use. */
-  const callsMutate = (src: string) => /\.mutate\(/.test(src);
+  /**
+   * What a file does other than the one style: `await m.mutateAsync(vars)` in the handler, the success
+   * path after it (or `void m.mutateAsync(vars)` when nothing follows). Not `.mutate(vars, { onSuccess })`,
+   * not a `.then`/`.catch` chain on the call, not `mutateAsync` handed to another function.
+   */
+  function otherStyles(src: string): string[] {
+    const found = /\.mutate\(/.test(src) ? ['.mutate('] : [];
+    for (const m of src.matchAll(/\.mutateAsync\b/g)) {
+      const at = m.index as number;
+      const line = src.slice(src.lastIndexOf('\n', at) + 1, at);
+      if (!/(?:await|void)\s+[\w.]+$/.test(line)) found.push(`not awaited: ${line.trim()}.mutateAsync`);
+      const end = closingParen(src, at + m[0].length);
+      if (end !== undefined && /^\s*\.(?:then|catch|finally)\(/.test(src.slice(end + 1))) found.push(`chained: ${line.trim()}.mutateAsync(...).then/catch`);
+    }
+    return found;
+  }
 
-  it('calls are `mutateAsync`, awaited or chained with `.then(onDone, alreadyShown)`; never `.mutate(`', () => {
+  /** The index of the `)` closing the call whose `(` is at `open` (undefined when there is no call). */
+  function closingParen(src: string, open: number): number | undefined {
+    if (src[open] !== '(') return undefined;
+    let depth = 0;
+    for (let i = open; i < src.length; i++) {
+      if (src[i] === '(') depth++;
+      else if (src[i] === ')' && --depth === 0) return i;
+    }
+    return undefined;
+  }
+
+  it('every call is `await m.mutateAsync(vars)` (or `void m.mutateAsync(vars)`), never `.mutate(` or a `.then`/`.catch` chain', () => {
     const offenders = filesUnder(SRC)
       .filter((f) => !/\.test\.tsx?$/.test(f))
-      .filter((f) => callsMutate(fs.readFileSync(f, 'utf8')));
-    expect(offenders.map((f) => path.relative(SRC, f))).toEqual([]);
+      .flatMap((f) => otherStyles(fs.readFileSync(f, 'utf8')).map((what) => `${path.relative(SRC, f)}: ${what}`));
+    expect(offenders).toEqual([]);
   });
 
-  it('the check sees such a call', () => {
-    expect(callsMutate('onClick={() => remove.mutate({ id })}')).toBe(true);
-    expect(callsMutate('await remove.mutateAsync({ id })')).toBe(false);
+  it('the check sees the other styles', () => {
+    expect(otherStyles('onClick={() => remove.mutate({ id }, { onSuccess: close })}')).toHaveLength(1);
+    expect(otherStyles('void remove.mutateAsync({ id }).then(close, alreadyShown);')).toHaveLength(1);
+    expect(otherStyles('await save\n  .mutateAsync({ id })\n  .catch(() => undefined);')).toHaveLength(2);
+    expect(otherStyles('void confirmReset(row, reset.mutateAsync);')).toHaveLength(1);
+    expect(otherStyles('const r = await remove.mutateAsync({ id: f(x) });\nnotifySuccess(r.message);')).toEqual([]);
+    expect(otherStyles('onDone((await signIn.mutateAsync({ link })).token);')).toEqual([]);
+    expect(otherStyles('onClick={() => void shorten.mutateAsync({ type })}')).toEqual([]);
   });
 });
 

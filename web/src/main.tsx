@@ -4,11 +4,13 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setUnauthorizedHandler } from './api/client';
+import { quietShownApiErrors } from './api/notify';
 import { queryClient } from './api/queryClient';
 import { i18nReady } from './i18n';
 import { registerServiceWorkerWhenIdle } from './lib/serviceWorker';
 import { makeRouter } from './router';
 
+quietShownApiErrors();
 const router = makeRouter(queryClient);
 
 // A 401 on any call: the session is already cleared by the client. Leave the signed-in

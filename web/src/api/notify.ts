@@ -1,7 +1,7 @@
 import type { NotificationData } from '@mantine/notifications';
 import i18n from '../i18n';
 import { type ErrorScope, errorText } from '../lib/errors';
-import type { ApiError } from './errors';
+import { type ApiError, isApiError } from './errors';
 
 /** Every toast stays this long. */
 export const TOAST_MS = 4000;
@@ -24,8 +24,12 @@ export function notifySuccess(message: string): void {
 }
 
 /**
- * The rejection handler of a mutation whose failure its caller does nothing about: the API client
- * has already shown it (or, for a silent call, the page shows `mutation.error` in place). Calls are
- * `await m.mutateAsync(v)` in a handler, or `void m.mutateAsync(v).then(onDone, alreadyShown)`.
+ * A failed call rejects its `mutateAsync` once the client has shown it (a toast, or in place for a
+ * silent call), so handlers await mutations without catching (README, "Mutations"). This marks those
+ * rejections handled: no "Uncaught (in promise)" in the console. Any other rejection (a bug) is still reported.
  */
-export const alreadyShown = (): undefined => undefined;
+export function quietShownApiErrors(): void {
+  window.addEventListener('unhandledrejection', (event) => {
+    if (isApiError(event.reason)) event.preventDefault();
+  });
+}

@@ -1,4 +1,3 @@
-import { alreadyShown } from '../api/notify';
 import { Button, Menu } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +25,7 @@ export function ExportMenu({ path, query, formats = ['csv'], testId }: { path: s
           <Menu.Item
             key={f}
             leftSection={f === 'csv' ? <IconFileTypeCsv size={16} /> : <IconFileSpreadsheet size={16} />}
-            onClick={() => void download.mutateAsync({ path: `${path}.${f}`, query }).catch(alreadyShown)}
+            onClick={() => void download.mutateAsync({ path: `${path}.${f}`, query })}
             data-testid={`${testId}-${f}`}
           >
             {t(`export.${f}`)}

@@ -14,7 +14,7 @@ export interface ConfirmOptions {
 
 /**
  * Confirmation dialog (Mantine modals). Resolves true on confirm, false on cancel/close.
- * Usage: if (await confirmDialog({ message: t(...), danger: true })) await mutation.mutateAsync(v).catch(alreadyShown);
+ * Usage: if (await confirmDialog({ message: t(...), danger: true })) await mutation.mutateAsync(v);
  */
 export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alreadyShown, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import type { ApiKey } from '../../api/types';
 import { confirmDialog } from '../../components/confirm';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
@@ -29,9 +29,9 @@ export function ApiKeysPage() {
   const now = Math.floor(Date.now() / 1000);
 
   const onRevoke = async (k: ApiKey) => {
-    if (await confirmDialog({ title: t('apiKeys.revokeTitle'), message: t('apiKeys.revokeConfirm', { name: k.name }), confirmLabel: t('apiKeys.revoke'), danger: true })) {
-      await revoke.mutateAsync(k.id).then(() => notifySuccess(t('apiKeys.revoked_done')), alreadyShown);
-    }
+    if (!(await confirmDialog({ title: t('apiKeys.revokeTitle'), message: t('apiKeys.revokeConfirm', { name: k.name }), confirmLabel: t('apiKeys.revoke'), danger: true }))) return;
+    await revoke.mutateAsync(k.id);
+    notifySuccess(t('apiKeys.revoked_done'));
   };
 
   return (

@@ -1,6 +1,6 @@
 import { Badge, Button, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { alreadyShown, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import type { WebhookDelivery, WebhookEndpoint } from '../../api/types';
 import { ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { formatDateTime } from '../../lib/format';
@@ -15,6 +15,10 @@ export function DeliveriesModal({ endpoint, onClose }: { endpoint: WebhookEndpoi
   const { t } = useTranslation();
   const list = useDeliveries(endpoint?.id ?? null);
   const resend = useResend(endpoint?.id ?? 0);
+  const resendOne = async (id: number) => {
+    await resend.mutateAsync(id);
+    notifySuccess(t('apiKeys.webhooks.resent'));
+  };
   return (
     <Modal opened={endpoint !== null} onClose={onClose} centered size="xl" title={endpoint ? t('apiKeys.webhooks.deliveriesTitle', { url: endpoint.url }) : ''}>
       <ResponsiveTable<WebhookDelivery>
@@ -53,7 +57,7 @@ export function DeliveriesModal({ endpoint, onClose }: { endpoint: WebhookEndpoi
             textAlign: 'right',
             card: 'actions',
             render: (d) => (
-              <Button size="compact-sm" variant="light" onClick={() => void resend.mutateAsync(d.id).then(() => notifySuccess(t('apiKeys.webhooks.resent')), alreadyShown)} data-testid={`webhook-resend-${d.id}`}>
+              <Button size="compact-sm" variant="light" onClick={() => void resendOne(d.id)} data-testid={`webhook-resend-${d.id}`}>
                 {t('apiKeys.webhooks.resend')}
               </Button>
             ),

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@
 import { IconList, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alreadyShown, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import type { WebhookEndpoint } from '../../api/types';
 import { confirmDialog } from '../../components/confirm';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
@@ -26,15 +26,14 @@ export function WebhooksSection() {
   const [shown, setShown] = useState<WebhookEndpoint | null>(null);
 
   const onRemove = async (w: WebhookEndpoint) => {
-    if (await confirmDialog({ title: t('apiKeys.webhooks.removeTitle'), message: t('apiKeys.webhooks.removeConfirm', { url: w.url }), confirmLabel: t('apiKeys.webhooks.remove'), danger: true })) {
-      await remove.mutateAsync(w.id).then(() => notifySuccess(t('apiKeys.webhooks.removed')), alreadyShown);
-    }
+    if (!(await confirmDialog({ title: t('apiKeys.webhooks.removeTitle'), message: t('apiKeys.webhooks.removeConfirm', { url: w.url }), confirmLabel: t('apiKeys.webhooks.remove'), danger: true }))) return;
+    await remove.mutateAsync(w.id);
+    notifySuccess(t('apiKeys.webhooks.removed'));
   };
   const onTest = async (w: WebhookEndpoint) => {
-    await test.mutateAsync(w.id).then(() => {
-      notifySuccess(t('apiKeys.webhooks.testSent'));
-      setShown(w);
-    }, alreadyShown);
+    await test.mutateAsync(w.id);
+    notifySuccess(t('apiKeys.webhooks.testSent'));
+    setShown(w);
   };
 
   return (

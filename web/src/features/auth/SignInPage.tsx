@@ -1,4 +1,3 @@
-import { alreadyShown } from '../../api/notify';
 import { IconLogin2 } from '@tabler/icons-react';
 import { errorText } from '../../lib/errors';
 import { useNavigate } from '@tanstack/react-router';
@@ -43,7 +42,7 @@ export function SignInPage() {
     setInvalid(missing);
     if (Object.keys(missing).length) return;
     setError(null);
-    void signIn.mutateAsync({ username: name, password, remember_me: rememberMe }).catch(alreadyShown);
+    void signIn.mutateAsync({ username: name, password, remember_me: rememberMe }); // answered by the hook's callbacks
   };
 
   const restart = (message: string) => {

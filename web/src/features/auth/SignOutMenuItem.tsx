@@ -1,4 +1,3 @@
-import { alreadyShown } from '../../api/notify';
 import { Menu } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,7 @@ export function SignOutMenuItem() {
   const { t } = useTranslation();
   const signOut = useSignOut();
   return (
-    <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut.mutateAsync().catch(alreadyShown)} data-testid="logout">
+    <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut.mutateAsync()} data-testid="logout">
       {t('topbar.logout')}
     </Menu.Item>
   );

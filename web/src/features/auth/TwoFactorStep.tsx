@@ -1,4 +1,3 @@
-import { alreadyShown } from '../../api/notify';
 import { IconShieldLock } from '@tabler/icons-react';
 import { errorText } from '../../lib/errors';
 import { type FormEvent, useState } from 'react';
@@ -39,7 +38,7 @@ export function TwoFactorStep({ username, challenge, onSignedIn, onRestart }: Pr
       return;
     }
     setError(null);
-    void complete.mutateAsync({ username, challenge, code: code.trim() }).catch(alreadyShown);
+    void complete.mutateAsync({ username, challenge, code: code.trim() }); // answered by the hook's callbacks
   };
 
   const toggle = () => {

@@ -1,5 +1,6 @@
 import { Button, Group, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
-import { alreadyShown, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,17 +23,18 @@ export default function BouquetContentsModal({ bouquet, onClose }: { bouquet: Bo
   const contents = useBouquetContents(bouquet.id);
   const categories = useCategories();
   const save = useSaveBouquetContents(bouquet.id);
-  const [chosenCategories, setChosenCategories] = useState<string[] | null>(null);
-  const [chosenStreams, setChosenStreams] = useState<string[] | null>(null);
-  const [search, setSearch] = useState('');
+  // null until the saved contents arrive
+  const form = useForm<{ categories: string[] | null; streams: string[] | null }>({ initialValues: { categories: null, streams: null } });
+  const { categories: chosenCategories, streams: chosenStreams } = form.values;
+  const [search, setSearch] = useState(''); // the streams field's search text (no form value)
   const [term] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [known, setKnown] = useState<Record<string, Stream>>({});
 
   // The form starts from the bouquet as saved.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: form.setValues is stable
   useEffect(() => {
     if (!contents.data || chosenCategories) return;
-    setChosenCategories(contents.data.categories.map(String));
-    setChosenStreams(contents.data.streams.map(String));
+    form.setValues({ categories: contents.data.categories.map(String), streams: contents.data.streams.map(String) });
   }, [contents.data, chosenCategories]);
 
   const savedIds = contents.data?.streams.slice(0, NAMED) ?? [];
@@ -68,12 +70,9 @@ export default function BouquetContentsModal({ bouquet, onClose }: { bouquet: Bo
 
   const submit = async () => {
     if (!chosenCategories || !chosenStreams) return;
-    await save
-      .mutateAsync({ bouquet_name: bouquet.bouquet_name, categories: chosenCategories.map(Number), streams: chosenStreams.map(Number) })
-      .then(() => {
-        notifySuccess(t('bouquets.contents.saved'));
-        onClose();
-      }, alreadyShown);
+    await save.mutateAsync({ bouquet_name: bouquet.bouquet_name, categories: chosenCategories.map(Number), streams: chosenStreams.map(Number) });
+    notifySuccess(t('bouquets.contents.saved'));
+    onClose();
   };
 
   const loading = contents.isPending || categories.isPending;
@@ -100,7 +99,7 @@ export default function BouquetContentsModal({ bouquet, onClose }: { bouquet: Bo
             clearable
             data={categoryData}
             value={chosenCategories}
-            onChange={setChosenCategories}
+            onChange={(v) => form.setFieldValue('categories', v)}
             nothingFoundMessage={t('bouquets.contents.noCategories')}
             maxDropdownHeight={260}
             comboboxProps={{ withinPortal: true }}
@@ -114,7 +113,7 @@ export default function BouquetContentsModal({ bouquet, onClose }: { bouquet: Bo
             clearable
             data={streamData}
             value={chosenStreams}
-            onChange={setChosenStreams}
+            onChange={(v) => form.setFieldValue('streams', v)}
             searchValue={search}
             onSearchChange={setSearch}
             filter={({ options }) => options}

@@ -35,6 +35,7 @@ export function BouquetModal({ opened, bouquet, onClose }: Props) {
       notifySuccess(bouquet ? t('bouquets.renamed') : t('bouquets.created'));
       onClose();
     } catch (e) {
+      // the form marks the field the error names (the client has toasted it)
       if (isApiError(e) && e.field === 'bouquet_name') form.setFieldError('bouquet_name', e.message);
     }
   });

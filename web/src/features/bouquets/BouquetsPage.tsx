@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Stack, TextInput, Tooltip } from '@mantine/core';
-import { alreadyShown, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { IconListCheck, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,9 +36,9 @@ export function BouquetsPage() {
   }, [list.data, filter, sort]);
 
   const onDelete = async (b: Bouquet) => {
-    if (await confirmDelete(t('bouquets.deleteTitle'), t('bouquets.deleteConfirm', { name: b.bouquet_name }))) {
-      await remove.mutateAsync(b.id).then(() => notifySuccess(t('bouquets.deleted')), alreadyShown);
-    }
+    if (!(await confirmDelete(t('bouquets.deleteTitle'), t('bouquets.deleteConfirm', { name: b.bouquet_name })))) return;
+    await remove.mutateAsync(b.id);
+    notifySuccess(t('bouquets.deleted'));
   };
 
   return (

@@ -50,6 +50,7 @@ export function ImportPanel() {
       setPhase('importing');
       await run.mutateAsync(body);
     } catch (err) {
+      // the call is silent: its error shows in place
       setError(importErrorText(err));
     } finally {
       setPhase('idle');

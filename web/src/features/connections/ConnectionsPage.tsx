@@ -33,13 +33,9 @@ export function ConnectionsPage() {
       danger: true,
     });
     if (!ok) return;
-    try {
-      // awaited, not mutate's callback (that one is only for the latest call): each disconnect says it is done
-      await disconnect.mutateAsync({ lineId: c.id, activityId: c.activity_id });
-      notifySuccess(t('connections.disconnect.success'));
-    } catch {
-      // the client showed the error
-    }
+    // awaited (not a callback of the latest call only): each disconnect says it is done
+    await disconnect.mutateAsync({ lineId: c.id, activityId: c.activity_id });
+    notifySuccess(t('connections.disconnect.success'));
   };
 
   const columns: ResponsiveColumn<Connection>[] = [

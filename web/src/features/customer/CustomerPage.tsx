@@ -1,4 +1,3 @@
-import { alreadyShown } from '../../api/notify';
 import { Alert, Badge, Box, Button, Card, Center, CopyButton, Group, Image, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useInterval } from '@mantine/hooks';
@@ -43,10 +42,15 @@ function Customer() {
     if (!search.t) return;
     const link = search.t;
     void navigate({ to: '/minha-conta', search: {}, replace: true });
-    void signIn.mutateAsync({ link }).then(
-      (r) => setToken(r.token),
-      () => setLinkFailed(true),
-    );
+    const openLink = async () => {
+      try {
+        setToken((await signIn.mutateAsync({ link })).token);
+      } catch {
+        // the call is silent (no toasts on this page): an expired link says so in place
+        setLinkFailed(true);
+      }
+    };
+    void openLink();
   }, [search.t]);
 
   // the tab says which page this is (index.html's title is the panel's)
@@ -104,12 +108,14 @@ function SignIn({ onDone }: { onDone: (token: string) => void }) {
   const signIn = useCustomerSignIn();
   const form = useForm({ initialValues: { username: '', password: '' } });
   const [error, setError] = useState<string | null>(null);
-  const submit = form.onSubmit((v) =>
-    signIn.mutateAsync({ username: v.username.trim(), password: v.password }).then(
-      (r) => onDone(r.token),
-      (e) => setError(isApiError(e) && e.status === 429 ? t('customer.tooMany') : t('customer.wrong')),
-    ),
-  );
+  const submit = form.onSubmit(async (v) => {
+    try {
+      onDone((await signIn.mutateAsync({ username: v.username.trim(), password: v.password })).token);
+    } catch (e) {
+      // the call is silent (no toasts on this page): the error shows in place
+      setError(isApiError(e) && e.status === 429 ? t('customer.tooMany') : t('customer.wrong'));
+    }
+  });
   return (
     <Card withBorder radius="md" p="md">
       <form onSubmit={submit} noValidate>
@@ -143,7 +149,7 @@ function LineCard({ token, line, onSignOut }: { token: string; line: Line; onSig
   const c = charge.data ?? create.data;
 
   // the error is shown below the offers (create.error); pressing again retries the same charge
-  const renew = (packageId: number) => void create.mutateAsync({ packageId }).then((p) => setChargeId(p.id), alreadyShown);
+  const renew = async (packageId: number) => setChargeId((await create.mutateAsync({ packageId })).id);
   const pressed = create.isPending ? create.variables?.packageId : undefined;
   const contact = <ResellerContact whatsapp={line.reseller.whatsapp} username={line.username} />;
 
@@ -205,7 +211,7 @@ function LineCard({ token, line, onSignOut }: { token: string; line: Line; onSig
                   fullWidth
                   loading={pressed === o.package_id}
                   disabled={create.isPending && pressed !== o.package_id}
-                  onClick={() => renew(o.package_id)}
+                  onClick={() => void renew(o.package_id)}
                   rightSection={money(o.price_cents)}
                   data-testid={`customer-offer-${o.package_id}`}
                 >

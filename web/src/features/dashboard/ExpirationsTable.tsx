@@ -46,13 +46,9 @@ function RowActions({ line, onWhatsApp }: { line: Line; onWhatsApp: (line: Line)
       cancelLabel: t('common.cancel'),
     });
     if (!ok) return;
-    try {
-      // awaited, not mutate's callback: the renewed row may leave the table before the answer is handled
-      await renew.mutateAsync({ id: line.id });
-      notifySuccess(t('dashboard.expirations.renewSuccess'));
-    } catch {
-      // The API client already showed the server's error (e.g. insufficient credits).
-    }
+    // awaited (not a callback): the renewed row may leave the table before the answer is handled
+    await renew.mutateAsync({ id: line.id });
+    notifySuccess(t('dashboard.expirations.renewSuccess'));
   };
 
   return (

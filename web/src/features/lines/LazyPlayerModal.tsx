@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { alreadyShown, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { ErrorAlert } from '../../components/basic/ErrorAlert';
 import { IconDeviceTv } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
@@ -22,11 +22,10 @@ export function LazyPlayerModal({ line, opened, onClose }: { line: Line; opened:
   const monthly = Number(complements.data?.settings.lazy_player_monthly_credits ?? '1');
   const estimate = lazyPlayerCost(line.exp_date, Math.floor(Date.now() / 1000), Number.isFinite(monthly) ? monthly : 1);
 
-  const submit = form.onSubmit(({ mac }) => {
-    void activate.mutateAsync({ id: line.id, mac: mac.trim() }).then((res) => {
-      notifySuccess(t('lazyPlayer.success', { amount: formatNumber(res.total_charged) }));
-      onClose();
-    }, alreadyShown);
+  const submit = form.onSubmit(async ({ mac }) => {
+    const res = await activate.mutateAsync({ id: line.id, mac: mac.trim() });
+    notifySuccess(t('lazyPlayer.success', { amount: formatNumber(res.total_charged) }));
+    onClose();
   });
 
   return (

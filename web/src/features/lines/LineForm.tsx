@@ -106,6 +106,7 @@ export function LineForm({ packages, packagesLoading, screens, withName = false,
       await onSubmit(values, chosen);
       form.reset();
     } catch (e) {
+      // the form marks the field the error names (the client has toasted it)
       if (isApiError(e) && e.field && e.field in values) form.setFieldError(e.field, e.code === 'USERNAME_TAKEN' ? t('errors.USERNAME_TAKEN') : e.message);
     }
   });

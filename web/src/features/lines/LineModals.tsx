@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { alreadyShown, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { IconCalendarPlus, IconLink, IconRefresh, IconScissors, IconScreenShare } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -42,8 +42,10 @@ export function ExtendModal({ line, opened, onClose }: LineModalProps) {
   const valid = Number.isInteger(n) && n >= 1 && n <= 3;
   const newExp = Math.max(line.exp_date, nowSec()) + (valid ? n : 0) * DAY_SECONDS;
 
-  const submit = form.onSubmit(() => {
-    if (valid) void extend.mutateAsync({ id: line.id, days: n }).then(() => done(t('users.extend.success', { count: n }), onClose), alreadyShown);
+  const submit = form.onSubmit(async () => {
+    if (!valid) return;
+    await extend.mutateAsync({ id: line.id, days: n });
+    done(t('users.extend.success', { count: n }), onClose);
   });
 
   return (
@@ -93,7 +95,10 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
   const months = monthsRemaining(line.exp_date, nowSec());
   const change = screenChange(line.max_connections, a, limit, months);
 
-  const submit = (kind: 'add' | 'remove') => void screens.mutateAsync({ id: line.id, amount: a, kind }).then(() => done(t('users.screens.success'), onClose), alreadyShown);
+  const submit = async (kind: 'add' | 'remove') => {
+    await screens.mutateAsync({ id: line.id, amount: a, kind });
+    done(t('users.screens.success'), onClose);
+  };
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('users.screens.title', { username: line.username })} centered data-testid="screens-modal">
@@ -130,10 +135,10 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
           <Button variant="default" onClick={onClose}>
             {t('common.close')}
           </Button>
-          <Button color="red" variant="light" disabled={a >= 0 || !change.valid || busy !== null} loading={busy === 'remove'} onClick={() => submit('remove')} data-testid="screens-remove">
+          <Button color="red" variant="light" disabled={a >= 0 || !change.valid || busy !== null} loading={busy === 'remove'} onClick={() => void submit('remove')} data-testid="screens-remove">
             {t('users.screens.remove')}
           </Button>
-          <Button disabled={a <= 0 || !change.valid || busy !== null} loading={busy === 'add'} leftSection={<IconScreenShare size={18} />} onClick={() => submit('add')} data-testid="screens-add">
+          <Button disabled={a <= 0 || !change.valid || busy !== null} loading={busy === 'add'} leftSection={<IconScreenShare size={18} />} onClick={() => void submit('add')} data-testid="screens-add">
             {t('users.screens.add')}
           </Button>
         </Group>
@@ -198,9 +203,11 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
   const renew = useRenewLine();
   const pkg = packages.find((p) => String(p.id) === packageId);
 
-  const submit = form.onSubmit(() => {
+  const submit = form.onSubmit(async () => {
     form.setFieldValue('touched', true);
-    if (pkg) void renew.mutateAsync({ id: line.id, packageId: pkg.id }).then(() => done(t('users.renew.success'), onClose), alreadyShown);
+    if (!pkg) return;
+    await renew.mutateAsync({ id: line.id, packageId: pkg.id });
+    done(t('users.renew.success'), onClose);
   });
 
   return (
@@ -312,7 +319,7 @@ export function LinksModal({ line, opened, onClose }: LineModalProps) {
               leftSection={<IconScissors size={16} />}
               loading={busy === type}
               disabled={busy !== null && busy !== type}
-              onClick={() => void shorten.mutateAsync({ userId: line.id, type }).catch(alreadyShown)}
+              onClick={() => void shorten.mutateAsync({ userId: line.id, type })}
               aria-label={t('users.links.shorten', { type: LINK_LABELS[type] })}
               data-testid={`link-shorten-${type}`}
             >

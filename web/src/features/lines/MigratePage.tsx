@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { alreadyShown, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsExchange, IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComplements } from '../../api/complements';
 import { isApiError } from '../../api/errors';
@@ -55,9 +55,9 @@ export function MigratePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const complements = useComplements();
-  const [url, setUrl] = useState('');
-  const [debounced] = useDebouncedValue(url.trim(), DEBOUNCE_MS);
-  const [kind, setKind] = useState<'adult' | 'no_adult' | null>(null);
+  const form = useForm({ initialValues: { url: '', kind: null as 'adult' | 'no_adult' | null } });
+  const { kind } = form.values;
+  const [debounced] = useDebouncedValue(form.values.url.trim(), DEBOUNCE_MS);
   const migrate = useMigrateLine(); // a retry of the same migration reuses its key: one charge
   const error = migrate.isError ? migrateErrorText(migrate.error) : null;
   const lookup = useMigrationLookup(debounced, debounced.length >= MIN_URL_LENGTH);
@@ -68,14 +68,12 @@ export function MigratePage() {
   const packageIds = { adult: Number(settings.migration_package_adult), no_adult: Number(settings.migration_package_no_adult) };
   const packageName = (id: number) => complements.data?.packages.find((p) => p.id === id)?.package_name;
 
-  const submit = () => {
+  const submit = async () => {
     if (!found || blocker || !kind) return;
-    const body = { username: found.username, password: found.password, exp_date: found.exp_date ?? now, package_id: packageIds[kind] };
-    void migrate.mutateAsync(body).then((res) => {
-      notifySuccess(t('migrate.success'));
-      if (res.capped) notifySuccess(t('migrate.cappedDone', { date: formatDateTime(res.exp_date) }));
-      void navigate({ to: '/users' });
-    }, alreadyShown);
+    const res = await migrate.mutateAsync({ username: found.username, password: found.password, exp_date: found.exp_date ?? now, package_id: packageIds[kind] });
+    notifySuccess(t('migrate.success'));
+    if (res.capped) notifySuccess(t('migrate.cappedDone', { date: formatDateTime(res.exp_date) }));
+    await navigate({ to: '/users' });
   };
 
   return (
@@ -85,10 +83,10 @@ export function MigratePage() {
         label={t('migrate.url')}
         description={t('migrate.urlHint', { count: MIN_URL_LENGTH })}
         placeholder="http://provedor.example:8080/get.php?username=...&password=..."
-        value={url}
+        {...form.getInputProps('url')}
         onChange={(e) => {
-          setUrl(e.currentTarget.value);
-          if (migrate.isError) migrate.reset();
+          form.setFieldValue('url', e.currentTarget.value);
+          if (migrate.isError) migrate.reset(); // the error stays beside the button until the URL changes
         }}
         rightSection={lookup.isFetching ? <Loader size="xs" /> : null}
         inputMode="url"
@@ -138,8 +136,7 @@ export function MigratePage() {
           withAsterisk
           allowDeselect={false}
           data={(['no_adult', 'adult'] as const).map((k) => ({ value: k, label: `${t(k === 'adult' ? 'migrate.adult' : 'migrate.noAdult')}${packageName(packageIds[k]) ? ` — ${packageName(packageIds[k])}` : ''}` }))}
-          value={kind}
-          onChange={(v) => setKind(v as 'adult' | 'no_adult' | null)}
+          {...form.getInputProps('kind')}
           comboboxProps={{ withinPortal: true }}
           data-testid="migrate-package"
         />
@@ -148,7 +145,7 @@ export function MigratePage() {
         <ErrorAlert testId="migrate-error">{error}</ErrorAlert>
       )}
       <Group>
-        <Button leftSection={<IconArrowsExchange size={18} />} disabled={!found || !!blocker || !kind} loading={migrate.isPending} onClick={submit} data-testid="migrate-submit">
+        <Button leftSection={<IconArrowsExchange size={18} />} disabled={!found || !!blocker || !kind} loading={migrate.isPending} onClick={() => void submit()} data-testid="migrate-submit">
           {t('migrate.submit')}
         </Button>
       </Group>

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
-import { alreadyShown, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { IconBolt, IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormPageShell } from '../../components/FormPageShell';
@@ -28,8 +28,9 @@ export function TrialCreatePage() {
     dialog.show(line);
   };
 
-  const fast = (pkg: Package) =>
-    void createFast.mutateAsync({ username: randomCredential(), password: randomCredential(), package_id: pkg.id }).then(done, alreadyShown);
+  const fast = async (pkg: Package) => {
+    done(await createFast.mutateAsync({ username: randomCredential(), password: randomCredential(), package_id: pkg.id }));
+  };
 
   const fastUser = (
     <Stack gap="md" mb="md">
@@ -50,7 +51,7 @@ export function TrialCreatePage() {
             <Menu.Dropdown data-testid="fast-user-menu">
               <Menu.Label>{t('users.fast.choose')}</Menu.Label>
               {packages.map((p) => (
-                <Menu.Item key={p.id} onClick={() => fast(p)} data-testid={`fast-user-${p.id}`}>
+                <Menu.Item key={p.id} onClick={() => void fast(p)} data-testid={`fast-user-${p.id}`}>
                   {p.package_name}
                 </Menu.Item>
               ))}

@@ -75,6 +75,7 @@ function EditForm({ line, onDone }: { line: Line; onDone: () => void }) {
       notifySuccess(t('users.edit.success'));
       onDone();
     } catch (e) {
+      // the form marks the field the error names (the client has toasted it)
       if (isApiError(e) && (e.code === 'BOUQUET_REQUIRED' || e.field === 'bouquet')) form.setFieldError('bouquet', t('users.form.bouquetRequired'));
       else if (isApiError(e) && e.field && e.field in v) form.setFieldError(e.field, e.message);
     }

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
-import { alreadyShown, toast } from '../../api/notify';
+import { toast } from '../../api/notify';
 import {
   IconBrandWhatsapp,
   IconCalendarPlus,
@@ -72,7 +72,7 @@ export function UsersPage() {
 
   const onBlockToggle = async (line: Line) => {
     const block = line.enabled === 1;
-    if (await confirmBlockToggle(line.username, block)) await setBlocked.mutateAsync({ id: line.id, block }).catch(alreadyShown);
+    if (await confirmBlockToggle(line.username, block)) await setBlocked.mutateAsync({ id: line.id, block });
   };
 
   const onFlashRenew = async (line: Line) => {
@@ -81,11 +81,11 @@ export function UsersPage() {
       message: t('users.flash.confirm', { username: line.username, count: line.max_connections }),
       confirmLabel: t('users.flash.submit'),
     });
-    if (ok) await flashRenew.mutateAsync({ id: line.id }).catch(alreadyShown);
+    if (ok) await flashRenew.mutateAsync({ id: line.id });
   };
 
   const onRemove = async (line: Line) => {
-    if (await confirmRemove(line.username)) await remove.mutateAsync({ id: line.id }).catch(alreadyShown);
+    if (await confirmRemove(line.username)) await remove.mutateAsync({ id: line.id });
   };
 
   const whatsapp = useWhatsAppDialog();
@@ -98,9 +98,9 @@ export function UsersPage() {
     else setDialog({ kind: 'lazy', line });
   };
 
-  const onResync = (line: Line) => void resync.mutateAsync({ id: line.id }).catch(alreadyShown);
+  const onResync = (line: Line) => void resync.mutateAsync({ id: line.id });
 
-  const onSystem = (line: Line) => void changeSystem.mutateAsync({ id: line.id, systemId: line.system === 1 ? 2 : 1 }).catch(alreadyShown);
+  const onSystem = (line: Line) => void changeSystem.mutateAsync({ id: line.id, systemId: line.system === 1 ? 2 : 1 });
 
   const col: Record<string, ResponsiveColumn<Line>> = {
     actions: {

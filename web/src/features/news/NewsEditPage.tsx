@@ -57,12 +57,8 @@ export function NewsEditPage() {
 
   const submit = form.onSubmit(async (v) => {
     const body: NewsItem = { id, title: v.title.trim(), body: v.body, level: Number(v.level), status: Number(v.status) };
-    try {
-      await save.mutateAsync(body);
-      notifySuccess(t('news.success'));
-    } catch {
-      // toasted by the client
-    }
+    await save.mutateAsync(body);
+    notifySuccess(t('news.success'));
   });
 
   return (

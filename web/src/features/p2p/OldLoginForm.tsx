@@ -8,8 +8,8 @@ export const OLD_USERNAME_MIN = 4;
 
 interface Props {
   submitLabel: string;
-  /** Resolves when done; a rejection keeps the form filled. */
-  onSubmit: (username: string, password: string) => Promise<void>;
+  /** Resolves true once the login went through (the form empties); false, or a failed call, keeps the form filled. */
+  onSubmit: (username: string, password: string) => Promise<boolean>;
   testId: string;
 }
 
@@ -23,13 +23,9 @@ export function OldLoginForm({ submitLabel, onSubmit, testId }: Props) {
       password: (v) => (v ? null : t('p2p.old.badFormat')),
     },
   });
+  // the caller shows a refusal (the client, a failed call): the form keeps what was typed
   const submit = form.onSubmit(async (v) => {
-    try {
-      await onSubmit(v.username.trim(), v.password);
-      form.reset();
-    } catch {
-      // the caller showed the error; the form keeps what was typed
-    }
+    if (await onSubmit(v.username.trim(), v.password)) form.reset();
   });
   return (
     <form onSubmit={submit} noValidate data-testid={testId}>

@@ -54,6 +54,7 @@ function EditForm({ user, onDone }: { user: P2pUser; onDone: () => void }) {
       notifySuccess(t('p2p.edited'));
       onDone();
     } catch (e) {
+      // the form marks the field the error names (the client has toasted it)
       if (isApiError(e) && e.field && e.field in v) form.setFieldError(e.field, e.code === 'USERNAME_TAKEN' ? t('errors.USERNAME_TAKEN') : e.message);
     }
   });

@@ -19,6 +19,7 @@ export function P2pMigratePage() {
     const r = await migrate.mutateAsync({ username, password });
     setDone(r);
     notifySuccess(t('p2p.old.creditsDone', { count: r.credits_imported, formatted: formatNumber(r.credits_imported) }));
+    return true;
   };
 
   return (

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { alreadyShown, notifySuccess, toast } from '../../api/notify';
+import { notifySuccess, toast } from '../../api/notify';
 import { IconAlertTriangle, IconCircleCheck, IconDatabaseImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,10 +30,11 @@ export function P2pMigrateUsersPage() {
     // a reply without login shows the server's message.
     if (!r.login) {
       toast({ color: 'red', title: t('common.error'), message: r.message });
-      throw new Error(r.message);
+      return false;
     }
     notifySuccess(r.message);
     setImported(null);
+    return true;
   };
 
   const migrate = async () => {
@@ -43,10 +44,9 @@ export function P2pMigrateUsersPage() {
       confirmLabel: t('p2p.import.submit'),
     });
     if (!ok) return;
-    void importClients.mutateAsync(undefined).then((r) => {
-      setImported(r.imported);
-      notifySuccess(t('p2p.import.done', { count: r.imported, formatted: formatNumber(r.imported) }));
-    }, alreadyShown);
+    const r = await importClients.mutateAsync(undefined);
+    setImported(r.imported);
+    notifySuccess(t('p2p.import.done', { count: r.imported, formatted: formatNumber(r.imported) }));
   };
 
   const columns: ResponsiveColumn<P2pImportRow>[] = [

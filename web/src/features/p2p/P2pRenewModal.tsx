@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { alreadyShown, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { P2pUser } from '../../api/types';
@@ -19,12 +19,11 @@ export function P2pRenewModal({ user, onClose }: { user: P2pUser; onClose: () =>
   const n = typeof months === 'number' ? months : Number.parseInt(months, 10) || 0;
   const valid = Number.isInteger(n) && n >= 1 && n <= MAX_RENEW_MONTHS;
 
-  const submit = () => {
+  const submit = async () => {
     if (!valid) return;
-    void renew.mutateAsync({ id: user.id, months: n }).then(() => {
-      notifySuccess(t('p2p.renew.success'));
-      onClose();
-    }, alreadyShown);
+    await renew.mutateAsync({ id: user.id, months: n });
+    notifySuccess(t('p2p.renew.success'));
+    onClose();
   };
 
   return (
@@ -53,7 +52,7 @@ export function P2pRenewModal({ user, onClose }: { user: P2pUser; onClose: () =>
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={submit} disabled={!valid} loading={renew.isPending} data-testid="p2p-renew-submit">
+          <Button onClick={() => void submit()} disabled={!valid} loading={renew.isPending} data-testid="p2p-renew-submit">
             {t('p2p.renew.submit')}
           </Button>
         </Group>

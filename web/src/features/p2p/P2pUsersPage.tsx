@@ -1,4 +1,3 @@
-import { alreadyShown } from '../../api/notify';
 import { ActionIcon, Alert, Badge, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClockPlus, IconDotsVertical, IconLock, IconLockOpen, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
@@ -50,11 +49,11 @@ export function P2pUsersPage() {
 
   const onBlockToggle = async (u: P2pUser) => {
     const block = u.status === 1;
-    if (await confirmBlockToggle(u.email, block)) await setBlocked.mutateAsync({ id: u.id, block }).catch(alreadyShown);
+    if (await confirmBlockToggle(u.email, block)) await setBlocked.mutateAsync({ id: u.id, block });
   };
 
   const onRemove = async (u: P2pUser) => {
-    if (await confirmRemove(u.email)) await remove.mutateAsync({ id: u.id }).catch(alreadyShown);
+    if (await confirmRemove(u.email)) await remove.mutateAsync({ id: u.id });
   };
 
   const col: Record<string, ResponsiveColumn<P2pUser>> = {

@@ -56,6 +56,7 @@ export function PackageForm({ initial, onSubmit, onCancel }: Props) {
     try {
       await onSubmit(normalize(values));
     } catch (e) {
+      // the form marks the field the error names (the client has toasted it)
       if (isApiError(e) && e.code === 'BOUQUET_REQUIRED') form.setFieldError('bouquets', t('packages.bouquetRequired'));
       else if (isApiError(e) && e.field && e.field in values) form.setFieldError(e.field, e.message);
     }

@@ -1,15 +1,20 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { alreadyShown, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { type Channel, useSendTest } from './api';
 import './texts';
 
-/** "Send a test to ..." for one channel, through the saved settings. */
+/** "Send a test to ..." for one channel, through the saved settings (inside the page's form: no <form> of its own). */
 export function ChannelTest({ channel, ready }: { channel: Channel; ready: boolean }) {
   const { t } = useTranslation();
-  const [to, setTo] = useState('');
+  const form = useForm({ initialValues: { to: '' } });
+  const to = form.values.to.trim();
   const send = useSendTest();
+  const sendTest = async () => {
+    await send.mutateAsync({ channel, to });
+    notifySuccess(t('reminders.testSent'));
+  };
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap">
       <TextInput
@@ -18,16 +23,15 @@ export function ChannelTest({ channel, ready }: { channel: Channel; ready: boole
         description={ready ? undefined : t('reminders.saveFirst')}
         placeholder={t(channel === 'whatsapp' ? 'reminders.testWhatsappPlaceholder' : 'reminders.testEmailPlaceholder')}
         inputMode={channel === 'whatsapp' ? 'tel' : 'email'}
-        value={to}
-        onChange={(e) => setTo(e.currentTarget.value)}
+        {...form.getInputProps('to')}
         maxLength={120}
         data-testid={`reminders-test-${channel}-to`}
       />
       <Button
         variant="light"
-        disabled={!ready || !to.trim()}
+        disabled={!ready || !to}
         loading={send.isPending}
-        onClick={() => void send.mutateAsync({ channel, to: to.trim() }).then(() => notifySuccess(t('reminders.testSent')), alreadyShown)}
+        onClick={() => void sendTest()}
         data-testid={`reminders-test-${channel}`}
       >
         {t('reminders.sendTest')}

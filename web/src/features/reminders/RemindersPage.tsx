@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { alreadyShown, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { showFormError } from '../../lib/formErrors';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
@@ -250,7 +250,7 @@ function SettingsForm({ saved }: { saved: ReminderSettings }) {
                 size="xs"
                 loading={preview.isPending}
                 disabled={unknownVariable(text) !== undefined}
-                onClick={() => void preview.mutateAsync({ stage, language: v.language, text }).catch(alreadyShown)}
+                onClick={() => void preview.mutateAsync({ stage, language: v.language, text })}
                 data-testid="reminders-preview"
               >
                 {t('reminders.preview')}

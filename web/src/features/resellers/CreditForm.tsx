@@ -31,11 +31,7 @@ export default function CreditForm({ reseller, isAdmin, onClose }: { reseller: R
 
   const submit = async (value: number) => {
     if (value === 0 || change.isPending) return;
-    try {
-      await change.mutateAsync({ id: reseller.id, value });
-    } catch {
-      return; // the client already showed the error
-    }
+    await change.mutateAsync({ id: reseller.id, value });
     notifySuccess(
       value > 0
         ? t('resellers.credits.added', { amount: formatNumber(value), username: reseller.username })

@@ -1,14 +1,10 @@
-import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifySuccess } from '../../api/notify';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Loader, Modal } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
-import type { Reseller, SearchOption } from '../../api/types';
-import { ResellerPicker } from '../../components/ResellerPicker';
-import { useDeactivate } from './api';
-import { formatNumber } from '../../lib/format';
+import type { Reseller } from '../../api/types';
 import './texts';
+
+const DeactivateForm = lazy(() => import('./DeactivateForm'));
 
 interface Props {
   reseller: Reseller | null;
@@ -18,98 +14,17 @@ interface Props {
 /**
  * Admin only: sub-reseller and client counts, the single option
  * "transfer all to another reseller" with an async picker; confirm needs the option and a target id >= 1.
+ * The form loads when the dialog first opens (the form library stays out of the list's first load).
  */
 export function DeactivateModal({ reseller, onClose }: Props) {
   const { t } = useTranslation();
   return (
     <Modal opened={reseller !== null} onClose={onClose} title={t('resellers.deactivate.title')} centered>
-      {reseller && <DeactivateForm key={reseller.id} reseller={reseller} onClose={onClose} />}
-    </Modal>
-  );
-}
-
-function DeactivateForm({ reseller, onClose }: { reseller: Reseller; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [transferAll, setTransferAll] = useState(false);
-  const [target, setTarget] = useState<SearchOption | null>(null);
-  const [targetError, setTargetError] = useState<string | null>(null);
-  const deactivate = useDeactivate();
-  const targetId = target ? Number(target.value) : 0;
-  const canConfirm = transferAll && Number.isInteger(targetId) && targetId >= 1 && targetId !== reseller.id;
-
-  const confirm = async () => {
-    if (!canConfirm || !target) return;
-    try {
-      const res = await deactivate.mutateAsync({ id: reseller.id, targetId });
-      notifySuccess(t('resellers.deactivate.done', { username: reseller.username, target: target.label, credits: formatNumber(res.credits_moved) }));
-      onClose();
-    } catch (e) {
-      if (!isApiError(e)) throw e;
-      if (e.code === 'VALIDATION' && e.field === 'target_id') setTargetError(t('resellers.deactivate.invalidTarget'));
-      else if (e.status === 404 && e.message.startsWith('Target')) setTargetError(t('resellers.deactivate.targetGone'));
-    }
-  };
-
-  return (
-    <Stack gap="md" data-testid="deactivate-modal">
-      <Text size="sm">
-        {t('resellers.deactivate.intro')} <b data-testid="deactivate-username">{reseller.username}</b>
-      </Text>
-      <SimpleGrid cols={3} spacing="sm">
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            {t('resellers.deactivate.subResellers')}
-          </Text>
-          <Text fw={700} data-testid="deactivate-sub-count">
-            {reseller.sub_resellers_count}
-          </Text>
-        </Stack>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            {t('resellers.deactivate.clients')}
-          </Text>
-          <Text fw={700} data-testid="deactivate-client-count">
-            {reseller.clients_count}
-          </Text>
-        </Stack>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            {t('resellers.deactivate.credits')}
-          </Text>
-          <Text fw={700}>{formatNumber(reseller.credits)}</Text>
-        </Stack>
-      </SimpleGrid>
-      <Checkbox
-        label={t('resellers.deactivate.transferAll')}
-        description={t('resellers.deactivate.transferAllHint')}
-        checked={transferAll}
-        onChange={(e) => setTransferAll(e.currentTarget.checked)}
-        data-testid="deactivate-transfer-all"
-      />
-      {transferAll && (
-        <ResellerPicker
-          label={t('resellers.deactivate.target')}
-          value={target}
-          onChange={(o) => {
-            setTarget(o);
-            setTargetError(null);
-          }}
-          error={targetError}
-          excludeIds={[reseller.id]}
-          testId="deactivate-target"
-        />
+      {reseller && (
+        <Suspense fallback={<Loader size="sm" />}>
+          <DeactivateForm key={reseller.id} reseller={reseller} onClose={onClose} />
+        </Suspense>
       )}
-      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} p="xs">
-        <Text size="xs">{t('resellers.deactivate.warning')}</Text>
-      </Alert>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} data-testid="deactivate-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button color="red" disabled={!canConfirm} loading={deactivate.isPending} onClick={() => void confirm()} data-testid="deactivate-confirm">
-          {t('resellers.deactivate.confirm')}
-        </Button>
-      </Group>
-    </Stack>
+    </Modal>
   );
 }

@@ -34,6 +34,7 @@ export function ResellerDomainsPage() {
       notifySuccess(t('resellers.domains.added'));
       form.reset();
     } catch (e) {
+      // the form marks the field the error names (the client has toasted it)
       if (isApiError(e) && e.code === 'VALIDATION' && e.field === 'dns_reseller') form.setFieldError('dns', t('resellers.domains.invalid'));
     }
   });

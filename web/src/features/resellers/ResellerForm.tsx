@@ -73,6 +73,7 @@ export function ResellerForm({ mode, initial, groups, onSubmit, onCancel }: Prop
     try {
       await onSubmit(values);
     } catch (e) {
+      // the form marks the field the error names (the client has toasted it)
       if (!isApiError(e)) throw e;
       const field = (e.code === 'INSUFFICIENT_CREDITS' ? 'credits' : e.field?.split('.')[0]) as Field | undefined;
       if (field && (FIELDS as readonly string[]).includes(field) && (mode === 'create' || (field !== 'member_group_id' && field !== 'credits'))) {

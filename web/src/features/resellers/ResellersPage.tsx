@@ -67,12 +67,8 @@ export function ResellersPage() {
       danger: block,
     });
     if (!ok) return;
-    try {
-      await setStatus.mutateAsync({ id: row.id, block });
-      notifySuccess(block ? t('resellers.block.done', { username: row.username }) : t('resellers.unblock.done', { username: row.username }));
-    } catch {
-      // notified by the client
-    }
+    await setStatus.mutateAsync({ id: row.id, block });
+    notifySuccess(block ? t('resellers.block.done', { username: row.username }) : t('resellers.unblock.done', { username: row.username }));
   };
 
   const onToMaster = async (row: Reseller) => {
@@ -106,7 +102,7 @@ export function ResellersPage() {
     if (action === 'block' || action === 'unblock') void onBlockToggle(row, action === 'block');
     else if (action === 'credits') setCreditRow(row);
     else if (action === 'toMaster') void onToMaster(row);
-    else if (action === 'resetTwoFactor') void confirmResetTwoFactor(row, resetTwoFactor.mutateAsync);
+    else if (action === 'resetTwoFactor') void confirmResetTwoFactor(row, resetTwoFactor);
     else if (action === 'deactivate') setDeactivateRow(row);
   };
 

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
 /** Admin action on a reseller row: confirm, reset its 2FA (the server logs it and ends its sessions), say how it went. */
-export async function confirmResetTwoFactor(row: { id: number; username: string }, reset: (id: number) => Promise<unknown>): Promise<void> {
+export async function confirmResetTwoFactor(row: { id: number; username: string }, reset: { mutateAsync: (id: number) => Promise<unknown> }): Promise<void> {
   const ok = await confirmDialog({
     title: i18n.t('twoFactor.reset.title'),
     message: i18n.t('twoFactor.reset.confirm', { username: row.username }),
@@ -13,12 +13,8 @@ export async function confirmResetTwoFactor(row: { id: number; username: string 
     danger: true,
   });
   if (!ok) return;
-  try {
-    await reset(row.id);
-    notifySuccess(i18n.t('twoFactor.reset.done', { username: row.username }));
-  } catch {
-    // toasted by the client
-  }
+  await reset.mutateAsync(row.id);
+  notifySuccess(i18n.t('twoFactor.reset.done', { username: row.username }));
 }
 
 /** Admin: clears a reseller's 2FA (lost phone and recovery codes) and ends its sessions. */

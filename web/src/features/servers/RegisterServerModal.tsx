@@ -35,6 +35,7 @@ export function RegisterServerModal({ opened, onClose }: { opened: boolean; onCl
     try {
       setCreated(await register.mutateAsync({ name: name.trim(), url: url.trim() }));
     } catch (e) {
+      // the form marks the field the error names (the client has toasted it)
       const message = errorText(e);
       form.setFieldError(isApiError(e) && e.field === 'name' ? 'name' : 'url', message);
     }

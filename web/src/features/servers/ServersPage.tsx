@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { alreadyShown, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,9 @@ export function ServersPage() {
   const [registering, setRegistering] = useState(false);
 
   const onRemove = async (s: EdgeServer) => {
-    if (await confirmDelete(t('servers.removeTitle'), t('servers.removeConfirm', { name: s.name }))) await remove.mutateAsync(s.id).then(() => notifySuccess(t('servers.removed')), alreadyShown);
+    if (!(await confirmDelete(t('servers.removeTitle'), t('servers.removeConfirm', { name: s.name })))) return;
+    await remove.mutateAsync(s.id);
+    notifySuccess(t('servers.removed'));
   };
 
   return (

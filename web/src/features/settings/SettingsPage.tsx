@@ -80,6 +80,7 @@ export function SettingsPage() {
       await save.mutateAsync(body);
       toast({ color: 'green', message: t('settings.saved') });
     } catch (e) {
+      // the form marks the field the error names (the client has toasted it)
       if (isApiError(e) && e.field && (ALL as string[]).includes(e.field)) form.setFieldError(e.field, errorText(e));
     }
   });

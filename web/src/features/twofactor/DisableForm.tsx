@@ -12,19 +12,17 @@ import { ErrorAlert } from '../../components/basic/ErrorAlert';
 export function DisableForm() {
   const { t } = useTranslation();
   const disable = useDisableTwoFactor();
-  const form = useForm({ initialValues: { password: '', code: '' } });
+  const required = (v: string) => (v ? null : t('common.required'));
+  const form = useForm({ initialValues: { password: '', code: '' }, validate: { password: required, code: (v) => required(v.trim()) } });
   const [error, setError] = useState<string | null>(null);
 
   const submit = form.onSubmit(async ({ password, code }) => {
-    if (!password || !code.trim()) {
-      setError(t('common.required'));
-      return;
-    }
     setError(null);
     try {
       await disable.mutateAsync({ password, code: code.trim() });
       notifySuccess(t('twoFactor.disable.done'));
     } catch (err) {
+      // the call is silent: its error shows in place (and the code is typed again)
       setError(errorText(err));
       form.setFieldValue('code', '');
     }

@@ -1,4 +1,3 @@
-import { alreadyShown } from '../../api/notify';
 import { Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { errorText } from '../../lib/errors';
 import { IconCheck, IconCopy, IconShieldCheck } from '@tabler/icons-react';
@@ -15,18 +14,15 @@ export function EnrolForm({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
   const { t } = useTranslation();
   const setup = useStartSetup();
   const enable = useEnableTwoFactor();
-  const form = useForm({ initialValues: { code: '' } });
+  const form = useForm({ initialValues: { code: '' }, validate: { code: (v) => (/^\d{6}$/.test(v) ? null : t('twoFactor.enrol.codeFormat')) } });
   const [error, setError] = useState<string | null>(null);
 
   const confirm = form.onSubmit(async ({ code }) => {
-    if (!/^\d{6}$/.test(code)) {
-      setError(t('twoFactor.enrol.codeFormat'));
-      return;
-    }
     setError(null);
     try {
       onEnabled((await enable.mutateAsync(code)).recovery_codes);
     } catch (err) {
+      // the call is silent: its error shows in place (and the code is typed again)
       setError(errorText(err));
       form.setFieldValue('code', '');
     }
@@ -36,7 +32,7 @@ export function EnrolForm({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
     return (
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{t('twoFactor.enrol.intro')}</Text>
-        <Button leftSection={<IconShieldCheck size={18} />} loading={setup.isPending} onClick={() => void setup.mutateAsync().catch(alreadyShown)} data-testid="twofactor-start">
+        <Button leftSection={<IconShieldCheck size={18} />} loading={setup.isPending} onClick={() => void setup.mutateAsync()} data-testid="twofactor-start">
           {t('twoFactor.enrol.start')}
         </Button>
       </Stack>
@@ -78,6 +74,7 @@ export function EnrolForm({ onEnabled }: { onEnabled: (recoveryCodes: string[]) 
             w={160}
             value={form.values.code}
             onChange={(e) => form.setFieldValue('code', e.currentTarget.value.replace(/\D/g, ''))}
+            error={form.errors.code}
             data-testid="twofactor-code"
           />
           <Button type="submit" loading={enable.isPending} data-testid="twofactor-confirm">

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { alreadyShown, notifySuccess, toast } from '../../api/notify';
+import { notifySuccess, toast } from '../../api/notify';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,28 +30,26 @@ export function AdminVodsPage() {
   const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
 
   const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
-  // Each call says it is done (awaited: a second row's call does not swallow the first one's toast); the client toasts a failure.
-  const report = (call: Promise<unknown>, done: string, after?: () => void) =>
-    call.then(
-      () => {
-        notifySuccess(done);
-        after?.();
-      },
-      alreadyShown,
-    );
-  const clearSelection = () => setSelected([]);
-
+  // Each call says it is done after its own await (a second row's call does not swallow the first one's toast); the client toasts a failure.
   const removeSelected = async () => {
     if (selected.length === 0) return warn(t('vods.admin.noneToRemove'));
-    if (await confirmDelete(t('vods.admin.removeTitle'), t('vods.admin.removeConfirm', { count: selected.length }))) await report(remove.mutateAsync(selected), t('vods.admin.removed'), clearSelection);
+    if (!(await confirmDelete(t('vods.admin.removeTitle'), t('vods.admin.removeConfirm', { count: selected.length })))) return;
+    await remove.mutateAsync(selected);
+    notifySuccess(t('vods.admin.removed'));
+    setSelected([]);
   };
 
-  const statusSelected = () => {
+  const statusSelected = async () => {
     if (selected.length === 0) return warn(t('vods.admin.noneForStatus'));
-    return report(setStatusMany.mutateAsync({ ids: selected, status: Number(bulkStatus) as VodStatus }), t('vods.admin.changed'), clearSelection);
+    await setStatusMany.mutateAsync({ ids: selected, status: Number(bulkStatus) as VodStatus });
+    notifySuccess(t('vods.admin.changed'));
+    setSelected([]);
   };
 
-  const markAdded = (row: AdminVodRequest) => report(setRowStatus.mutateAsync({ id: row.id, status: ADDED }), t('vods.admin.changed'));
+  const markAdded = async (row: AdminVodRequest) => {
+    await setRowStatus.mutateAsync({ id: row.id, status: ADDED });
+    notifySuccess(t('vods.admin.changed'));
+  };
 
   const columns: ResponsiveColumn<AdminVodRequest>[] = [
     {

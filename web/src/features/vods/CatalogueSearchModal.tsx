@@ -37,19 +37,20 @@ export function CatalogueSearchModal({ opened, onClose, onManual }: { opened: bo
   const [picked, setPicked] = useState<CatalogueTitle | null>(null);
   const requestTitle = useRequestTitle();
 
-  const request = () => {
+  const request = async () => {
     if (!picked) return;
     const body = { movie_id: picked.movie_id, media_type: picked.media_type, title: picked.title, year: picked.year, stars: picked.stars, image_link: picked.image_link, observacoes: notes.trim() || undefined, status: '1' as const };
-    void requestTitle.mutateAsync(body).then(
-      () => {
-        notifySuccess(t('vods.requested'));
-        setPicked(null);
-        form.setFieldValue('notes', '');
-        onClose();
-      },
+    try {
+      await requestTitle.mutateAsync(body);
+    } catch (e) {
       // the call is silent: a refusal is toasted with the dialog's fixed text
-      (e) => notifyRequestError(requestErrorText(e)),
-    );
+      notifyRequestError(requestErrorText(e));
+      return;
+    }
+    notifySuccess(t('vods.requested'));
+    setPicked(null);
+    form.setFieldValue('notes', '');
+    onClose();
   };
 
   return (
@@ -62,7 +63,7 @@ export function CatalogueSearchModal({ opened, onClose, onManual }: { opened: bo
             <Button variant="default" onClick={() => setPicked(null)}>
               {t('common.back')}
             </Button>
-            <Button loading={requestTitle.isPending} onClick={request} data-testid="vod-request-submit">
+            <Button loading={requestTitle.isPending} onClick={() => void request()} data-testid="vod-request-submit">
               {t('vods.request')}
             </Button>
           </Group>

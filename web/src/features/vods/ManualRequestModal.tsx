@@ -38,6 +38,7 @@ export function ManualRequestModal({ opened, onClose }: { opened: boolean; onClo
     try {
       await requestByHand.mutateAsync({ title: v.title.trim(), media_type: v.kind, year: v.year.trim() || undefined, observacoes: v.notes.trim() || undefined });
     } catch (e) {
+      // the call is silent: a refusal is toasted with the dialog's fixed text
       notifyRequestError(isApiError(e) && e.code === 'VOD_REQUEST_EXISTS' ? t('vods.manual.exists') : requestErrorText(e));
       return;
     }
