@@ -6,4 +6,6 @@ export const reminderKeys = {
   history: (query: object) => ['reminders', 'messages', query] as const,
   /** today's figures: GET /reminders/today (the dashboard card). */
   today: () => ['reminders', 'today'] as const,
+  /** whether the WhatsApp gateway answers now: POST /reminders/whatsapp/check (asked on the page's load and its button). */
+  whatsappCheck: () => ['reminders', 'whatsapp-check'] as const,
 };
