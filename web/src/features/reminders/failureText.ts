@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Channel, GatewayFailure } from './api';
+import './texts';
 
 /** A gateway's failure in the user's words: "O WhatsApp (Evolution) não respondeu: conexão recusada." */
 export function failureText(t: TFunction, channel: Channel, failure: GatewayFailure): string {
