@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowSec } from '../src/lib/clock.ts';
+import { render } from '../src/modules/reminders/stages.ts';
 import { adminWithPackage, createLine, createSignedInReseller } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { type EvolutionStandin, startEvolution } from './standins/evolution.ts';
@@ -42,6 +43,13 @@ describe(`reminders channels (${ENGINE})`, () => {
   afterAll(async () => {
     await t?.close();
     await evo?.close();
+  });
+
+  it('renders a [part] only when its variables have values, dropping the line it leaves empty', () => {
+    const vars = { nome: 'ana', usuario: 'ana', vencimento: '20/11/2026 18:00', dias: '3', pacote: '', link_renovacao: '', whatsapp_revenda: 'https://wa.me/5511988880000' };
+    const text = 'Olá {nome} ({usuario}[, {pacote}]).\n[Renove: {link_renovacao}]\n[Fale comigo: {whatsapp_revenda}] [sem variável]';
+    expect(render(text, vars)).toBe('Olá ana (ana).\nFale comigo: https://wa.me/5511988880000 [sem variável]');
+    expect(render('a\n\nb [{link_renovacao}] c', vars)).toBe('a\n\nb  c'); // a written blank line stays
   });
 
   it('refuses turning reminders on with no channel that can send, in a catalogue code', async () => {

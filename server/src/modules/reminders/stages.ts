@@ -18,8 +18,8 @@ export type Variables = Record<(typeof VARIABLES)[number], string>;
 
 // A part in [brackets] is left out when a variable in it is empty (no package, no renewal link
 // because PIX is off, no WhatsApp of the reseller's), so no text ends in "fale comigo:" and nothing.
-const PT_LINKS = '[\nRenove aqui: {link_renovacao}][\nFale comigo: {whatsapp_revenda}]';
-const EN_LINKS = '[\nRenew here: {link_renovacao}][\nMessage me: {whatsapp_revenda}]';
+const PT_LINKS = '\n[Renove aqui: {link_renovacao}]\n[Fale comigo: {whatsapp_revenda}]';
+const EN_LINKS = '\n[Renew here: {link_renovacao}]\n[Message me: {whatsapp_revenda}]';
 const PT_BEFORE = `Olá {nome}! Seu acesso ({usuario}[, {pacote}]) vence em {dias} dias, em {vencimento}.${PT_LINKS}`;
 const EN_BEFORE = `Hi {nome}! Your access ({usuario}[, {pacote}]) expires in {dias} days, on {vencimento}.${EN_LINKS}`;
 const PT_AFTER = `Olá {nome}! Seu acesso ({usuario}[, {pacote}]) venceu em {vencimento}.${PT_LINKS}`;
@@ -59,13 +59,23 @@ const fill = (text: string, vars: Variables) => text.replace(PLACEHOLDER, (whole
 
 /**
  * The text with the variables' values. A [part] holding variables is left out when one of them is
- * empty, and loses its brackets otherwise; brackets around no variable stay as written.
+ * empty, and loses its brackets otherwise; brackets around no variable stay as written. A line left
+ * empty by a part left out goes too (the built-in texts keep each optional part on a line of its own).
  */
 export function render(text: string, vars: Variables): string {
-  const withParts = text.replace(OPTIONAL, (whole, inner: string) => {
-    const names = [...inner.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter((n) => n in vars);
-    if (names.length === 0) return whole;
-    return names.some((n) => vars[n as keyof Variables] === '') ? '' : inner;
-  });
-  return fill(withParts, vars);
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    let dropped = false;
+    const kept = line.replace(OPTIONAL, (whole, inner: string) => {
+      const names = [...inner.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter((n) => n in vars);
+      if (names.length === 0) return whole;
+      if (names.some((n) => vars[n as keyof Variables] === '')) {
+        dropped = true;
+        return '';
+      }
+      return inner;
+    });
+    if (!(dropped && kept.trim() === '')) lines.push(fill(kept, vars));
+  }
+  return lines.join('\n');
 }

@@ -2,6 +2,7 @@ import '@mantine/notifications/styles.layer.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { PHONE_QUERY } from '../../lib/media';
+import './toasts.css';
 
 /**
  * The toasts' container, loaded beside the page rather than before it (SignedInLayout imports it
@@ -12,11 +13,6 @@ import { PHONE_QUERY } from '../../lib/media';
 export default function Toasts() {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   return (
-    <Notifications
-      position={phone ? 'top-center' : 'top-right'}
-      limit={4}
-      style={{ top: 'calc(var(--app-shell-header-height, 56px) + var(--mantine-spacing-xs))' }}
-      data-testid="toasts"
-    />
+    <Notifications position={phone ? 'top-center' : 'top-right'} limit={4} />
   );
 }
