@@ -49,6 +49,9 @@ describe(`reminders (${ENGINE})`, () => {
     ({ admin, groups, pkg } = await adminWithPackage(t));
     reseller = await createSignedInReseller(t, admin, { username: 'lembra_res', password: PASS, type: 'reseller', credits: 200, groups });
     await t.database.db.updateTable('resellers').set({ whatsapp: '11988887777', email: 'revenda@example.com' }).where('id', '=', reseller.id).execute();
+    // PIX payments on: the messages carry the renewal link
+    const pix = { enabled: true, mercadopago_access_token: 'APP_USR-lembra', mercadopago_webhook_secret: 'whsec-lembra', prices: [{ package_id: pkg, price_cents: 2000 }] };
+    expect((await t.call(reseller.token, { method: 'PUT', url: '/api/payments/settings', payload: pix })).statusCode).toBe(200);
   });
   afterAll(async () => {
     await t?.close();
@@ -121,7 +124,7 @@ describe(`reminders (${ENGINE})`, () => {
 
     const textA = sentTo('5511911110001')[0]!.text;
     expect(textA).toContain(a.username);
-    expect(textA).toContain('3 dia(s)');
+    expect(textA).toContain('vence em 3 dias');
     expect(textA).toContain('https://wa.me/5511988887777');
     const link = /https:\/\/painel\.example\/minha-conta\?t=(\S+)/.exec(textA);
     expect(link).not.toBeNull();

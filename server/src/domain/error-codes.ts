@@ -79,6 +79,8 @@ export const ERROR_CODES = {
   BOUQUET_IN_USE: { status: 409, message: 'This bouquet is used by a package' },
   ALREADY_MASTER: { status: 409, message: 'This reseller is already a master' },
   TEMPLATE_UNKNOWN_VARIABLE: { status: 400, message: (p: { variable: string }, field?: string) => `${field}: unknown variable {${p.variable}}` },
+  /** Automatic reminders on with neither WhatsApp nor e-mail ready: nothing could ever be sent. */
+  REMINDERS_NO_CHANNEL: { status: 409, message: 'Set up WhatsApp or e-mail before turning reminders on', field: 'enabled' },
   WEBHOOK_LIMIT: { status: 409, message: (p: { max: number }) => `An account may have ${p.max} webhook endpoints` },
   INVALID_SIGNATURE: { status: 401, message: 'The notification signature is not valid' },
 

@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // An Evolution API instance on a real socket: POST /message/sendText/{instance} with `apikey`,
-// answering 201 {key: {id}} like the real gateway. It can be down (503), or hold requests unanswered.
+// answering 201 {key: {id}} like the real gateway, and GET /instance/connectionState/{instance}
+// ({instance: {state: 'open'}}). It can be down (503), or hold requests unanswered.
 
 export interface Delivered {
   instance: string;
@@ -43,9 +44,12 @@ export async function startEvolution(apiKey: string): Promise<EvolutionStandin> 
     req.on('end', () => {
       state.requests++;
       const m = /^\/message\/sendText\/([^/]+)$/.exec(req.url ?? '');
-      if (req.method !== 'POST' || !m) return res.writeHead(404).end();
+      const check = /^\/instance\/connectionState\/([^/]+)$/.exec(req.url ?? '');
+      if (!(req.method === 'POST' && m) && !(req.method === 'GET' && check)) return res.writeHead(404).end();
       if (req.headers.apikey !== apiKey) return res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"Unauthorized"}');
       if (state.mode === 'down') return res.writeHead(503).end('gateway restarting');
+      if (check) return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ instance: { instanceName: decodeURIComponent(check[1]!), state: 'open' } }));
+      if (!m) return;
       const body = JSON.parse(Buffer.concat(chunks).toString()) as { number: string; text: string };
       const answer = () => {
         const id = randomBytes(8).toString('hex').toUpperCase();

@@ -44,7 +44,7 @@ describe('WhatsApp number', () => {
 });
 
 describe('WhatsApp message', () => {
-  it('"Aviso vencimento" = não sends the access data with the playlist', () => {
+  it('"Aviso de vencimento" = não sends the access data with the playlist', () => {
     const text = whatsappMessage('data', usersRow, PLAYLIST, t);
     expect(text).toContain('Usuário: ana');
     expect(text).toContain('Senha: s3cret');
@@ -53,11 +53,26 @@ describe('WhatsApp message', () => {
     expect(whatsappMessage('data', usersRow, '', t)).toContain('Lista (M3U): -');
   });
 
-  it('"Aviso vencimento" = sim sends a renewal reminder without the password', () => {
-    const text = whatsappMessage('warning', usersRow, PLAYLIST, t);
+  const before = exp - 4 * 86_400;
+  it('"Aviso de vencimento" = sim sends a renewal reminder without the password', () => {
+    const text = whatsappMessage('warning', usersRow, PLAYLIST, t, { now: before });
     expect(text).toContain('vence em 20/03/2026 18:30');
     expect(text).toContain('ana');
     expect(text).not.toContain('s3cret');
+  });
+
+  it('says an expired line "venceu", not "vence"', () => {
+    const text = whatsappMessage('warning', usersRow, PLAYLIST, t, { now: exp + 86_400 });
+    expect(text).toContain('venceu em 20/03/2026 18:30');
+    expect(text).not.toContain('vence em');
+  });
+
+  it('ends with the PIX renewal link when there is one, in either message', () => {
+    const renewal = 'https://painel.example/minha-conta?t=7.123.abc';
+    for (const kind of ['data', 'warning'] as const) {
+      expect(whatsappMessage(kind, usersRow, PLAYLIST, t, { now: before, renewal })).toMatch(/Renove pelo PIX: https:\/\/painel\.example\/minha-conta\?t=7\.123\.abc$/);
+      expect(whatsappMessage(kind, usersRow, PLAYLIST, t, { now: before, renewal: null })).not.toContain('minha-conta');
+    }
   });
 
   it('builds the same messages from a dashboard row and a /users row', () => {

@@ -19,7 +19,7 @@ export function whatsappUrl(number: string, text: string): string {
   return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
 }
 
-/** "Aviso vencimento" yes -> `warning` (renewal reminder, no password); no -> `data` (the access data). */
+/** "Aviso de vencimento" yes -> `warning` (renewal reminder, no password); no -> `data` (the access data). */
 export type WhatsAppMessageKind = 'data' | 'warning';
 
 /** What a message needs of a line. */
@@ -27,8 +27,22 @@ export type WhatsAppLine = Pick<Line, 'id' | 'username' | 'password' | 'exp_date
 
 type Translate = (key: string, vars: Record<string, string>) => string;
 
-/** The customer message, in the panel's words (i18n `whatsapp.dataMessage` / `whatsapp.warningMessage`). */
-export function whatsappMessage(kind: WhatsAppMessageKind, line: WhatsAppLine, playlist: string, t: Translate): string {
+export interface MessageExtras {
+  /** the customer's renewal page (/minha-conta), given only while the line's owner takes PIX payments */
+  renewal?: string | null;
+  /** seconds; the warning says "venceu" for a line already past its expiry */
+  now?: number;
+}
+
+/**
+ * The customer message, in the panel's words (i18n `whatsapp.dataMessage`, `whatsapp.warningMessage`,
+ * or `whatsapp.expiredMessage` for a warning about a line already expired), ending with the renewal
+ * link when there is one.
+ */
+export function whatsappMessage(kind: WhatsAppMessageKind, line: WhatsAppLine, playlist: string, t: Translate, extras: MessageExtras = {}): string {
   const vars = { username: line.username, password: line.password, expiry: formatDateTime(line.exp_date), link: playlist || '-' };
-  return t(kind === 'warning' ? 'whatsapp.warningMessage' : 'whatsapp.dataMessage', vars);
+  const expired = line.exp_date <= (extras.now ?? Math.floor(Date.now() / 1000));
+  const key = kind === 'data' ? 'whatsapp.dataMessage' : expired ? 'whatsapp.expiredMessage' : 'whatsapp.warningMessage';
+  const text = t(key, vars);
+  return extras.renewal ? `${text}\n\n${t('whatsapp.renewalLine', { url: extras.renewal })}` : text;
 }

@@ -47,9 +47,15 @@ export async function customerLineId(deps: Deps, authorization: string | undefin
 }
 
 /** Charges are possible when the account turned them on with its credentials, and the panel has a public address for Mercado Pago's notifications. */
-async function chargesOpen(deps: Deps, resellerId: number): Promise<boolean> {
+export async function chargesOpen(deps: Deps, resellerId: number): Promise<boolean> {
   const s = await repo.settingsOf(deps.database.db, resellerId);
   return Boolean(s?.enabled === 1 && s.token_sealed && s.secret_sealed && deps.config.publicUrl);
+}
+
+/** The account's customers can renew by PIX on their page: charges open and at least one price. */
+export async function paymentsOpen(deps: Deps, resellerId: number): Promise<boolean> {
+  const [open, prices] = await Promise.all([chargesOpen(deps, resellerId), repo.pricesOf(deps.database.db, resellerId)]);
+  return open && prices.length > 0;
 }
 
 export async function lineView(deps: Deps, lineId: number, requestOrigin: string) {

@@ -83,3 +83,4 @@ export async function summary(deps: Deps, user: AuthUser) {
   return { enabled: s?.enabled === 1, today: t, month: m, awaiting_credits: awaiting };
 }
 export { applyAwaitingSoon } from './apply.ts';
+export { paymentsOpen } from './customer.ts';

@@ -20,6 +20,8 @@ function formatDate(ts: number, tz: string): string {
 export interface Account {
   username: string;
   whatsapp: string | null;
+  /** the account takes PIX payments: {link_renovacao} leads to a page where the customer can renew */
+  payments_open: boolean;
 }
 
 export async function variablesFor(deps: Deps, line: ReminderLine, account: Account, now: number): Promise<Variables> {
@@ -31,7 +33,7 @@ export async function variablesFor(deps: Deps, line: ReminderLine, account: Acco
     vencimento: formatDate(line.exp_date, tz),
     dias: String(Math.abs(daysBetween(now, line.exp_date, tz))),
     pacote: line.package_name ?? '',
-    link_renovacao: await renewalLink(deps, line.id, now),
+    link_renovacao: account.payments_open ? await renewalLink(deps, line.id, now) : '',
     whatsapp_revenda: number ? `https://wa.me/${number}` : '',
   };
 }

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { reasonOfSmtp } from './failure.ts';
 import type { SendOutcome } from './whatsapp.ts';
 
 // E-mail through the deployment's SMTP server (SMTP_URL, SMTP_FROM), in the reseller's name.
@@ -46,6 +47,6 @@ export async function sendEmail(smtp: { url: string; from: string; timeoutMs: nu
   } catch (err) {
     const code = (err as { responseCode?: number }).responseCode;
     // a 5xx SMTP reply is a permanent refusal; a 4xx or no reply at all may pass later
-    return { ok: false, retry: code === undefined || code < 500, answer: (err as Error).message || String(err), status: code ?? null };
+    return { ok: false, retry: code === undefined || code < 500, answer: (err as Error).message || String(err), status: code ?? null, reason: reasonOfSmtp(err) };
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { PageQuery, Paged } from '../../http/paging.ts';
+import { FAILURE_REASONS, type FailureReason } from './failure.ts';
 import * as service from './service.ts';
 import { STAGES } from './stages.ts';
 
@@ -29,6 +30,16 @@ const Settings = Type.Object(
     }),
   },
   { title: 'ReminderSettings' },
+);
+
+const Failure = Nullable(
+  Type.Object(
+    {
+      reason: Type.Unsafe<FailureReason>(Type.String({ enum: [...FAILURE_REASONS] })),
+      status: Nullable(Type.Integer({ description: "the gateway's HTTP status (SMTP reply code for e-mail), when it answered" })),
+    },
+    { title: 'GatewayFailure', description: 'why the gateway failed; null when it did not' },
+  ),
 );
 
 const SettingsBody = Type.Object({
@@ -93,12 +104,37 @@ export function reminderRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags,
-        errors: { 503: ['NOT_CONFIGURED'], 502: ['UPSTREAM_ERROR'] },
+        errors: { 503: ['NOT_CONFIGURED'] },
         body: Type.Object({ channel: Channel, to: Type.String({ minLength: 1, maxLength: 120 }) }),
-        response: { 200: Type.Object({ ok: Type.Boolean(), answer: Type.String() }) },
+        response: { 200: Type.Object({ ok: Type.Boolean(), answer: Type.String({ description: "the gateway's message id, or its answer" }), failure: Failure }) },
       },
     },
     (req) => service.sendTest(deps, req.user, req.body),
+  );
+  r.post(
+    '/reminders/whatsapp/check',
+    {
+      schema: {
+        tags,
+        description: 'Asks the WhatsApp gateway now whether it answers for the instance with WhatsApp connected; sends nothing.',
+        errors: { 503: ['NOT_CONFIGURED'] },
+        response: { 200: Type.Object({ ok: Type.Boolean(), failure: Failure }) },
+      },
+    },
+    (req) => service.checkWhatsApp(deps, req.user),
+  );
+  r.get(
+    '/reminders/renewal-link/:line_id',
+    {
+      schema: {
+        tags,
+        description: "A line's customer renewal link (PUBLIC_URL/minha-conta?t=...), null unless its owner takes PIX payments.",
+        errors: { 404: ['NOT_FOUND'] },
+        params: Type.Object({ line_id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
+        response: { 200: Type.Object({ url: Nullable(Type.String()) }) },
+      },
+    },
+    (req) => service.lineRenewalLink(deps, req.user, req.params.line_id),
   );
   r.get(
     '/reminders/messages',

@@ -4,7 +4,8 @@ import { AppError } from '../../http/errors.ts';
 import { nowMs, nowSec } from '../../lib/clock.ts';
 import { takeLease } from '../../repos/scheduler-leases-repo.ts';
 import { dayStart, inSendingHours } from './clock.ts';
-import { compose } from './compose.ts';
+import { type Account, compose } from './compose.ts';
+import { paymentsOpen } from '../payments/service.ts';
 import * as repo from './repo.ts';
 import { type Sender, sendThrough } from './send.ts';
 import { type Effective, channelsReady, effectiveSettings } from './settings.ts';
@@ -35,7 +36,7 @@ export const LEASE_NAME = 'reminders';
 
 interface AccountRun {
   settings: Effective;
-  sender: Sender & { whatsapp: string | null };
+  sender: Sender & Account;
   ready: Record<Channel, boolean>;
   asleep: boolean;
   budget: number;
@@ -97,10 +98,10 @@ export async function reminderTick(deps: Deps, now: number, opts: TickOptions = 
       run = (async () => {
         const [settings, contact] = await Promise.all([effectiveSettings(db, id), repo.accountContact(db, id)]);
         if (!contact) return undefined;
-        const [started, backingOff] = await Promise.all([repo.startedSince(db, id, now - 60), repo.channelsBackingOff(db, id, now)]);
+        const [started, backingOff, paying] = await Promise.all([repo.startedSince(db, id, now - 60), repo.channelsBackingOff(db, id, now), paymentsOpen(deps, id)]);
         return {
           settings,
-          sender: contact,
+          sender: { ...contact, payments_open: paying },
           ready: channelsReady(deps, settings),
           asleep: !inSendingHours(now, tz, settings.quiet_hours),
           budget: PER_MINUTE - started,
@@ -134,7 +135,7 @@ export async function reminderTick(deps: Deps, now: number, opts: TickOptions = 
     try {
       out = await sendThrough(deps, channel, run.settings, run.sender, to, text);
     } catch (err) {
-      out = { ok: false as const, retry: false, answer: err instanceof AppError ? err.message : String(err), status: null };
+      out = { ok: false as const, retry: false, answer: err instanceof AppError ? err.message : String(err), status: null, reason: 'other' };
     }
     const doneAt = at();
     if (out.ok) {

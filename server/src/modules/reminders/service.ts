@@ -5,11 +5,14 @@ import { appError, validation } from '../../http/errors.ts';
 
 import { nowSec } from '../../lib/clock.ts';
 import { outboundUrl } from '../../lib/ssrf/outbound-url.ts';
+import { findVisibleLine } from '../lines/service.ts';
+import { paymentsOpen } from '../payments/service.ts';
 import { sealSecret } from '../twofactor/service.ts';
 import { dayStart } from './clock.ts';
 import { compose } from './compose.ts';
+import { renewalLink } from './renewal-link.ts';
 import * as repo from './repo.ts';
-import { KEY_PURPOSE, sendThrough } from './send.ts';
+import { KEY_PURPOSE, checkWhatsAppOf, sendThrough } from './send.ts';
 import { type Effective, type Schedule, channelsReady, effectiveSettings } from './settings.ts';
 import { type Channel, type Language, STAGES, type Stage, TEST_TEXT, unknownVariable } from './stages.ts';
 import { whatsappNumber } from './whatsapp.ts';
@@ -98,6 +101,12 @@ export async function putSettings(deps: Deps, user: AuthUser, input: SettingsInp
       whatsapp_key_sealed: sealedKey === undefined ? (own?.whatsapp_key_sealed ?? null) : sealedKey,
       updated_at: nowSec(),
     };
+    // on with no channel that can send: saved "on", it would send nothing, ever
+    const ready = channelsReady(deps, {
+      email_enabled: row.email_enabled === 1,
+      whatsapp: { base_url: row.whatsapp_base_url, instance: row.whatsapp_instance, key_sealed: row.whatsapp_key_sealed },
+    });
+    if (row.enabled === 1 && !ready.whatsapp && !ready.email) throw appError('REMINDERS_NO_CHANNEL');
     await repo.saveSettings(trx, row);
   });
   return getSettings(deps, user);
@@ -113,14 +122,17 @@ export async function preview(deps: Deps, user: AuthUser, body: { stage: Stage; 
   const settings = await effectiveSettings(db, user.id);
   const line = await repo.previewLine(db, user.id, body.line_id);
   if (body.line_id && !line) throw appError('NOT_FOUND', { params: { what: 'Line' } });
-  const account = await repo.accountContact(db, user.id);
+  const [account, paying] = await Promise.all([repo.accountContact(db, user.id), paymentsOpen(deps, user.id)]);
   const template = body.text ?? settings.templates[body.stage][body.language ?? settings.language];
   const sample: repo.ReminderLine = { id: 0, username: 'cliente', exp_date: nowSec() + 3 * 86_400, whatsapp: null, email: null, member_id: user.id, package_name: 'Completo' };
-  const text = await compose(deps, template, line ?? sample, { username: user.username, whatsapp: account?.whatsapp ?? null }, nowSec());
+  const text = await compose(deps, template, line ?? sample, { username: user.username, whatsapp: account?.whatsapp ?? null, payments_open: paying }, nowSec());
   return { text, line: line ? { id: line.id, username: line.username } : null };
 }
 
-/** Sends a test message through one channel now (not counted as a reminder). */
+/**
+ * Sends a test message through one channel now (not counted as a reminder). A gateway that fails is
+ * an answer, not an error: `failure` says why (failure.ts), for the page to say it in place.
+ */
 export async function sendTest(deps: Deps, user: AuthUser, body: { channel: Channel; to: string }) {
   const settings = await effectiveSettings(deps.database.db, user.id);
   const account = await repo.accountContact(deps.database.db, user.id);
@@ -131,8 +143,25 @@ export async function sendTest(deps: Deps, user: AuthUser, body: { channel: Chan
     to = number;
   } else if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw validation('to', 'an e-mail address', 'NOT_EMAIL');
   const out = await sendThrough(deps, body.channel, settings, { id: user.id, username: user.username, email: account?.email ?? null }, to, TEST_TEXT[settings.language]);
-  if (!out.ok) throw appError('UPSTREAM_ERROR', { params: { system: body.channel === 'whatsapp' ? 'The WhatsApp gateway' : 'The SMTP server', detail: out.answer } });
-  return { ok: true, answer: out.answer };
+  if (!out.ok) return { ok: false, answer: out.answer, failure: { reason: out.reason, status: out.status } };
+  return { ok: true, answer: out.answer, failure: null };
+}
+
+/** Asks the WhatsApp gateway now whether it answers with WhatsApp connected (the page's badge). */
+export async function checkWhatsApp(deps: Deps, user: AuthUser) {
+  const out = await checkWhatsAppOf(deps, await effectiveSettings(deps.database.db, user.id), user.id);
+  return out.ok ? { ok: true, failure: null } : { ok: false, failure: { reason: out.reason, status: out.status } };
+}
+
+/**
+ * The customer's renewal link for one of the caller's lines (the panel's WhatsApp message): only
+ * when the line's owner takes PIX payments and the panel has a public address, else null.
+ */
+export async function lineRenewalLink(deps: Deps, user: AuthUser, lineId: number) {
+  const line = await findVisibleLine(deps.database.db, user, lineId);
+  if (!line) throw appError('NOT_FOUND', { params: { what: 'Line' } });
+  if (!(await paymentsOpen(deps, line.member_id))) return { url: null };
+  return { url: (await renewalLink(deps, line.id, nowSec())) || null };
 }
 
 export async function history(deps: Deps, user: AuthUser, q: repo.HistoryFilters & { page?: number; per?: number }) {

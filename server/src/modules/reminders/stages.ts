@@ -16,18 +16,25 @@ export type Channel = (typeof CHANNELS)[number];
 export const VARIABLES = ['nome', 'usuario', 'vencimento', 'dias', 'pacote', 'link_renovacao', 'whatsapp_revenda'] as const;
 export type Variables = Record<(typeof VARIABLES)[number], string>;
 
-const PT_BEFORE = 'Olá {nome}! Seu acesso ({usuario}, {pacote}) vence em {dias} dia(s), em {vencimento}. Renove em {link_renovacao} ou fale comigo: {whatsapp_revenda}';
-const EN_BEFORE = 'Hi {nome}! Your access ({usuario}, {pacote}) expires in {dias} day(s), on {vencimento}. Renew at {link_renovacao} or message me: {whatsapp_revenda}';
-const PT_AFTER = 'Olá {nome}! Seu acesso ({usuario}, {pacote}) venceu em {vencimento}. Renove em {link_renovacao} ou fale comigo: {whatsapp_revenda}';
-const EN_AFTER = 'Hi {nome}! Your access ({usuario}, {pacote}) expired on {vencimento}. Renew at {link_renovacao} or message me: {whatsapp_revenda}';
+// A part in [brackets] is left out when a variable in it is empty (no package, no renewal link
+// because PIX is off, no WhatsApp of the reseller's), so no text ends in "fale comigo:" and nothing.
+const PT_LINKS = '\n[Renove aqui: {link_renovacao}]\n[Fale comigo: {whatsapp_revenda}]';
+const EN_LINKS = '\n[Renew here: {link_renovacao}]\n[Message me: {whatsapp_revenda}]';
+const PT_BEFORE = `Olá {nome}! Seu acesso ({usuario}[, {pacote}]) vence em {dias} dias, em {vencimento}.${PT_LINKS}`;
+const EN_BEFORE = `Hi {nome}! Your access ({usuario}[, {pacote}]) expires in {dias} days, on {vencimento}.${EN_LINKS}`;
+const PT_AFTER = `Olá {nome}! Seu acesso ({usuario}[, {pacote}]) venceu em {vencimento}.${PT_LINKS}`;
+const EN_AFTER = `Hi {nome}! Your access ({usuario}[, {pacote}]) expired on {vencimento}.${EN_LINKS}`;
 
 export const DEFAULT_TEMPLATES: Record<Stage, Record<Language, string>> = {
   before_7: { pt: PT_BEFORE, en: EN_BEFORE },
   before_3: { pt: PT_BEFORE, en: EN_BEFORE },
-  before_1: { pt: PT_BEFORE, en: EN_BEFORE },
+  before_1: {
+    pt: `Olá {nome}! Seu acesso ({usuario}[, {pacote}]) vence amanhã, {vencimento}.${PT_LINKS}`,
+    en: `Hi {nome}! Your access ({usuario}[, {pacote}]) expires tomorrow, {vencimento}.${EN_LINKS}`,
+  },
   day: {
-    pt: 'Olá {nome}! Seu acesso ({usuario}, {pacote}) vence hoje, {vencimento}. Renove em {link_renovacao} ou fale comigo: {whatsapp_revenda}',
-    en: 'Hi {nome}! Your access ({usuario}, {pacote}) expires today, {vencimento}. Renew at {link_renovacao} or message me: {whatsapp_revenda}',
+    pt: `Olá {nome}! Seu acesso ({usuario}[, {pacote}]) vence hoje, {vencimento}.${PT_LINKS}`,
+    en: `Hi {nome}! Your access ({usuario}[, {pacote}]) expires today, {vencimento}.${EN_LINKS}`,
   },
   after_1: { pt: PT_AFTER, en: EN_AFTER },
   after_3: { pt: PT_AFTER, en: EN_AFTER },
@@ -47,6 +54,28 @@ export function unknownVariable(text: string): string | undefined {
   return undefined;
 }
 
+const OPTIONAL = /\[([^[\]]*)\]/g;
+const fill = (text: string, vars: Variables) => text.replace(PLACEHOLDER, (whole, name: string) => (name in vars ? vars[name as keyof Variables] : whole));
+
+/**
+ * The text with the variables' values. A [part] holding variables is left out when one of them is
+ * empty, and loses its brackets otherwise; brackets around no variable stay as written. A line left
+ * empty by a part left out goes too (the built-in texts keep each optional part on a line of its own).
+ */
 export function render(text: string, vars: Variables): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => (name in vars ? vars[name as keyof Variables] : whole));
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    let dropped = false;
+    const kept = line.replace(OPTIONAL, (whole, inner: string) => {
+      const names = [...inner.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter((n) => n in vars);
+      if (names.length === 0) return whole;
+      if (names.some((n) => vars[n as keyof Variables] === '')) {
+        dropped = true;
+        return '';
+      }
+      return inner;
+    });
+    if (!(dropped && kept.trim() === '')) lines.push(fill(kept, vars));
+  }
+  return lines.join('\n');
 }

@@ -1,4 +1,5 @@
 import { OutboundError, safeFetch } from '../../lib/ssrf/safe-fetch.ts';
+import { type FailureReason, reasonOfFetch } from './failure.ts';
 
 // WhatsApp through the account's own Evolution API instance: POST {base}/message/sendText/{instance}
 // with its key in `apikey`; a 200/201 JSON answer holding key.id is a sent message.
@@ -10,7 +11,7 @@ export interface EvolutionGateway {
 }
 
 /** The outcome of one send: `retry` when the gateway could not be reached or failed on its side. */
-export type SendOutcome = { ok: true; answer: string; status: number } | { ok: false; retry: boolean; answer: string; status: number | null };
+export type SendOutcome = { ok: true; answer: string; status: number } | { ok: false; retry: boolean; answer: string; status: number | null; reason: FailureReason };
 
 const COUNTRY = '55';
 
@@ -44,9 +45,32 @@ export async function sendWhatsApp(gw: EvolutionGateway, number: string, text: s
     }
     if ((res.status === 200 || res.status === 201) && typeof id === 'string' && id) return { ok: true, answer: id, status: res.status };
     // it answered, so the message may be out: never tried again
-    return { ok: false, retry: false, answer: `the gateway answered ${res.status} without key.id`, status: res.status };
+    return { ok: false, retry: false, answer: `the gateway answered ${res.status} without key.id`, status: res.status, reason: 'unexpected' };
   } catch (err) {
     const status = err instanceof OutboundError ? (err.status ?? null) : null;
-    return { ok: false, retry: retryable(status), answer: (err as Error).message || String(err), status };
+    return { ok: false, retry: retryable(status), answer: (err as Error).message || String(err), status, reason: reasonOfFetch(err) };
+  }
+}
+
+export type CheckOutcome = { ok: true } | { ok: false; reason: FailureReason; status: number | null };
+
+/**
+ * Does the gateway answer for this instance, with WhatsApp connected? GET
+ * {base}/instance/connectionState/{instance} answers {instance: {state: 'open' | 'close' | 'connecting'}}.
+ */
+export async function checkWhatsApp(gw: EvolutionGateway, opts: { allow: readonly string[]; timeoutMs: number }): Promise<CheckOutcome> {
+  const url = `${gw.baseUrl.replace(/\/+$/, '')}/instance/connectionState/${encodeURIComponent(gw.instance)}`;
+  try {
+    const res = await safeFetch(url, { headers: { apikey: gw.apiKey }, allow: opts.allow, timeoutMs: opts.timeoutMs, maxBytes: 64 * 1024 });
+    let state: unknown;
+    try {
+      state = (JSON.parse(res.body.toString('utf8')) as { instance?: { state?: unknown } })?.instance?.state;
+    } catch {
+      return { ok: false, reason: 'unexpected', status: res.status };
+    }
+    if (state === 'open') return { ok: true };
+    return { ok: false, reason: state === undefined ? 'unexpected' : 'not_connected', status: res.status };
+  } catch (err) {
+    return { ok: false, reason: reasonOfFetch(err), status: err instanceof OutboundError ? (err.status ?? null) : null };
   }
 }

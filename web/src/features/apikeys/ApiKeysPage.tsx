@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,11 @@ export function ApiKeysPage() {
         {t('apiKeys.help')}
       </Text>
       <Text size="xs" c="dimmed">
-        {t('apiKeys.docs')}
+        {t('apiKeys.docs')}{' '}
+        {/* the documentation this server serves (Swagger UI at /api/docs): a reseller has no repository to read */}
+        <Anchor href="/api/docs" target="_blank" rel="noopener" size="xs" data-testid="api-docs-link">
+          {t('apiKeys.docsLink')}
+        </Anchor>
       </Text>
       {list.isError && <LoadErrorAlert onRetry={() => list.refetch()} />}
       <ResponsiveTable<ApiKey>

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useP2pConfigured } from '../../api/complements';
 import { useP2pOnline } from '../../api/p2pOnline';
+import { useProfile } from '../../api/profile';
 import { useDashboardCounters } from './api';
 import { formatNumber } from '../../lib/format';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert';
@@ -38,6 +39,9 @@ export const CARD_KEYS = [
   'users_trialp2p',
 ] as const;
 export type CardKey = (typeof CARD_KEYS)[number];
+
+/** The cards about sub-resellers: not shown to a plain reseller, who cannot have any. */
+const RESELLER_CARDS: readonly CardKey[] = ['resellers', 'users_online_of_resellers'];
 
 type IconType = ComponentType<{ size?: number | string; stroke?: number }>;
 
@@ -97,16 +101,18 @@ function StatCard({ cardKey, value, loading, notConfigured = false }: CardProps)
   );
 }
 
-/** The twelve dashboard counters (skeletons while loading, retry on error). */
+/** The dashboard counters (skeletons while loading, retry on error); the resellers' two once the profile says the account may have resellers. */
 export function StatCards() {
   const query = useDashboardCounters();
+  const type = useProfile().data?.type;
+  const keys = type && type !== 'reseller' ? CARD_KEYS : CARD_KEYS.filter((k) => !RESELLER_CARDS.includes(k));
   return (
     <Stack gap="sm">
       {query.isError && (
         <LoadErrorAlert onRetry={() => query.refetch()} testId="cards-error" />
       )}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'xs', sm: 'sm' }} data-testid="dashboard-cards">
-        {CARD_KEYS.map((key) =>
+        {keys.map((key) =>
           key === 'users_onlinep2p' ? (
             <P2pOnlineCard key={key} />
           ) : (

@@ -11,6 +11,7 @@ import type { Package } from '../../api/types';
 import { FormActions } from '../../components/FormActions';
 import { NumberField } from '../../components/NumberField';
 import { CredentialInput } from './CredentialInput';
+import { durationText } from './durationText';
 
 // The e-mail and opt-out fields load on their own: the P2P forms never need them.
 const ReminderFields = lazy(() => import('./ReminderFields').then((m) => ({ default: m.ReminderFields })));
@@ -177,7 +178,7 @@ export function LineForm({ packages, packagesLoading, screens, withName = false,
           <Alert color="blue" variant="light" data-testid="user-cost">
             {screens ? `${t('users.form.cost', { count: cost })} · ` : `${t('users.form.free')} · `}
             {screens
-              ? t('users.duration', { count: pkg.official_duration, unit: t(`users.units.${pkg.official_duration_in}`, { defaultValue: pkg.official_duration_in }) })
+              ? durationText(t, pkg.official_duration, pkg.official_duration_in)
               : pkg.package_name}
           </Alert>
         )}

@@ -17,6 +17,7 @@ import { CopyIconButton } from './ui';
 import type { Line, Package } from '../../api/types';
 import type { OfferedLink } from '../../lib/links';
 import { NumberField } from '../../components/NumberField';
+import { durationText } from './durationText';
 
 interface LineModalProps {
   line: Line;
@@ -110,7 +111,7 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
         </SimpleGrid>
         <NumberField
           label={t('users.screens.amount')}
-          description={t('users.screens.amountHint', { limit })}
+          description={t('users.screens.amountHint', { count: limit })}
           allowDecimal={false}
           min={change.min}
           max={change.max}
@@ -229,7 +230,7 @@ export function RenewModal({ line, opened, onClose }: LineModalProps) {
           />
           {pkg && (
             <Alert color="blue" variant="light" data-testid="renew-cost">
-              {t('users.renew.cost', { count: renewCost(line, pkg) })} · {t('users.duration', { count: pkg.official_duration, unit: t(`users.units.${pkg.official_duration_in}`, { defaultValue: pkg.official_duration_in }) })}
+              {t('users.renew.cost', { count: renewCost(line, pkg) })} · {durationText(t, pkg.official_duration, pkg.official_duration_in)}
             </Alert>
           )}
           <Text size="sm" data-testid="renew-expiry">

@@ -4,15 +4,19 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerLink } from '../../lib/links';
 import { type WhatsAppLine, type WhatsAppMessageKind, whatsappMessage, whatsappNumber, whatsappUrl } from '../../lib/whatsapp';
-import { useLineLinks } from './api';
+import { useLineLinks, useRenewalLink } from './api';
 
-/** WhatsApp: yes/no "Aviso vencimento", then a wa.me deep link (55 + number) with the message. */
+/** WhatsApp: yes/no "Aviso de vencimento", then a wa.me deep link (55 + number) with the message (and the PIX renewal link, when there is one). */
 export function WhatsAppModal({ line, opened, onClose }: { line: WhatsAppLine; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const links = useLineLinks(line.id, opened);
+  const renewal = useRenewalLink(line.id, opened);
   const [kind, setKind] = useState<WhatsAppMessageKind | null>(null);
   const number = whatsappNumber(line.whatsapp);
-  const message = useMemo(() => (kind ? whatsappMessage(kind, line, customerLink(links.data), t) : ''), [kind, line, links.data, t]);
+  const message = useMemo(
+    () => (kind ? whatsappMessage(kind, line, customerLink(links.data), t, { renewal: renewal.data?.url }) : ''),
+    [kind, line, links.data, renewal.data, t],
+  );
   const href = number && kind ? whatsappUrl(number, message) : undefined;
 
   return (
@@ -49,8 +53,8 @@ export function WhatsAppModal({ line, opened, onClose }: { line: WhatsAppLine; o
             rel="noopener noreferrer"
             color="green"
             leftSection={<IconBrandWhatsapp size={18} />}
-            disabled={!href || links.isLoading}
-            aria-disabled={!href || links.isLoading}
+            disabled={!href || links.isLoading || renewal.isLoading}
+            aria-disabled={!href || links.isLoading || renewal.isLoading}
             onClick={() => href && onClose()}
             data-testid="whatsapp-send"
           >

@@ -10,6 +10,7 @@ import { useIntentMutation } from '../../api/useIntentMutation';
 import { useRowAction } from '../../components/table/rowActions';
 import i18n from '../../i18n';
 import { isValidId } from '../../lib/ids';
+import { reminderKeys } from '../reminders/queryKeys';
 
 export function useLines(query: LinesQuery) {
   return useQuery({
@@ -67,6 +68,16 @@ export function useLineLinks(id: number, enabled: boolean) {
   return useQuery({
     queryKey: userKeys.links(id),
     queryFn: ({ signal }) => api.GET('/api/users/{id}/links', { params: { path: { id } }, signal }),
+    enabled: enabled && id > 0,
+    staleTime: 60_000,
+  });
+}
+
+/** The customer's renewal link for the WhatsApp message (null unless the owner takes PIX payments); silent: the message goes without it. */
+export function useRenewalLink(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: reminderKeys.renewalLink(id),
+    queryFn: ({ signal }) => api.GET('/api/reminders/renewal-link/{line_id}', { params: { path: { line_id: id } }, signal, silent: true }),
     enabled: enabled && id > 0,
     staleTime: 60_000,
   });

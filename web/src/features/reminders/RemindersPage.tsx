@@ -11,6 +11,7 @@ import { LoadErrorAlert } from '../../components/LoadErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { type Language, type ReminderSettings, STAGES, type Stage, usePreview, useReminderSettings, useSaveReminderSettings } from './api';
 import { ChannelTest } from './ChannelTest';
+import { WhatsAppStatus } from './WhatsAppStatus';
 import { unknownVariable } from './template';
 import './texts';
 
@@ -134,12 +135,7 @@ function SettingsForm({ saved }: { saved: ReminderSettings }) {
 
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
           <Stack gap="sm">
-            <Group justify="space-between">
-              <Title order={2} size="h5">
-                {t('reminders.whatsappTitle')}
-              </Title>
-              {ready(wa.ready)}
-            </Group>
+            <WhatsAppStatus configured={wa.ready} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={t('reminders.baseUrl')} description={t('reminders.baseUrlHint')} inputMode="url" maxLength={300} data-testid="reminders-base-url" {...form.getInputProps('base_url')} />
               <TextInput label={t('reminders.instance')} maxLength={100} data-testid="reminders-instance" {...form.getInputProps('instance')} />
@@ -231,9 +227,10 @@ function SettingsForm({ saved }: { saved: ReminderSettings }) {
               data={STAGES.map((s) => ({ value: s, label: t(`reminders.stageNames.${s}`) }))}
               data-testid="reminders-template-stage"
             />
-            {/* a plain textarea in Mantine's input: the autosizing Textarea would join every page's shared chunk */}
+            {/* a plain textarea in Mantine's input (the autosizing Textarea would join every page's shared
+                chunk); `multiline` lets it take its rows' height instead of an input's one line */}
             <Input.Wrapper label={t('reminders.template')} description={t('reminders.templateHint')} error={form.errors[path]}>
-              <Input component="textarea" rows={5} maxLength={1000} data-testid="reminders-template" {...form.getInputProps(path)} />
+              <Input component="textarea" multiline rows={6} maxLength={1000} data-testid="reminders-template" {...form.getInputProps(path)} />
             </Input.Wrapper>
             <Group gap="xs" justify="space-between">
               {text === inherited ? (

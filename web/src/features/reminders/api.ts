@@ -24,6 +24,7 @@ export function useSaveReminderSettings() {
     onSuccess: (data) => {
       qc.setQueryData(reminderKeys.settings(), data);
       void qc.invalidateQueries({ queryKey: reminderKeys.today() });
+      void qc.invalidateQueries({ queryKey: reminderKeys.whatsappCheck() });
     },
   });
 }
@@ -35,7 +36,26 @@ export function usePreview() {
 }
 
 export function useSendTest() {
-  return useMutation({ mutationFn: (body: { channel: Channel; to: string }) => api.POST('/api/reminders/test', { body }) });
+  return useMutation({ mutationFn: sendTest });
+}
+
+/** A gateway's failure as the server names it (a failed test, a failed check). */
+export type GatewayFailure = NonNullable<Awaited<ReturnType<typeof sendTest>>['failure']>;
+const sendTest = (body: { channel: Channel; to: string }) => api.POST('/api/reminders/test', { body });
+
+/**
+ * Does the saved WhatsApp gateway answer? Asked when the page shows a configured gateway, and
+ * again from its "Testar conexão" button (refetch); never in the background.
+ */
+export function useWhatsAppCheck(configured: boolean) {
+  return useQuery({
+    queryKey: reminderKeys.whatsappCheck(),
+    queryFn: ({ signal }) => api.POST('/api/reminders/whatsapp/check', { signal, silent: true }),
+    enabled: configured,
+    staleTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
 }
 
 export type HistoryQuery = ReminderHistoryQuery;
