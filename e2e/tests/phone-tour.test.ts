@@ -70,15 +70,13 @@ describe('a phone tour of the reseller pages', () => {
     await expect.poll(() => visibleText(preview), POLL).toContain('vence em 3 dias');
     expect((await visibleText(preview)).toLowerCase()).not.toMatch(/fale comigo|renove|dia\(s\)/);
 
-    // on with no channel: refused, in Portuguese, in a toast at the top that leaves the button free
+    // on with no channel: refused, in Portuguese, under the switch it names (a field's error is not toasted)
     await byTestId(page, 'reminders-enabled').check();
     const save = byTestId(page, 'reminders-save');
     await save.click();
     const refusal = tr('pt-BR', 'errors.REMINDERS_NO_CHANNEL');
-    await toast(page, refusal);
-    const shown = await box(page.locator('.mantine-Notification-root', { hasText: refusal }));
-    expect(shown.y).toBeLessThan(PHONE.height / 3);
-    expect(overlaps(shown, await box(save))).toBe(false);
+    await page.getByText(refusal).first().waitFor();
+    expect(await page.locator('.mantine-Notification-root', { hasText: refusal }).count()).toBe(0);
     await page.reload();
     await expect.poll(() => status(), POLL).toBe(tr('pt-BR', 'reminders.notReady'));
     expect(await byTestId(page, 'reminders-enabled').isChecked()).toBe(false);
@@ -89,7 +87,11 @@ describe('a phone tour of the reseller pages', () => {
     await byTestId(page, 'reminders-instance').fill('loja');
     await byTestId(page, 'reminders-api-key').fill(KEY);
     await save.click();
+    // the toast is at the top, clear of the button that was pressed
     await toast(page, tr('pt-BR', 'reminders.saved'));
+    const shown = await box(page.locator('.mantine-Notification-root', { hasText: tr('pt-BR', 'reminders.saved') }));
+    expect(shown.y).toBeLessThan(PHONE.height / 3);
+    expect(overlaps(shown, await box(save))).toBe(false);
     await expect.poll(() => status(), POLL).toBe(tr('pt-BR', 'reminders.noAnswer'));
     expect(await visibleText(byTestId(page, 'reminders-whatsapp-failure'))).toBe(refused);
     await byTestId(page, 'reminders-test-whatsapp-to').fill('11 98888-0000');
