@@ -72,7 +72,7 @@ describe(`reminders channels (${ENGINE})`, () => {
     const r = await reseller('canal_teste');
     const check = () => t.call(r.token, { method: 'POST', url: '/api/reminders/whatsapp/check' });
     const test = () => t.call(r.token, { method: 'POST', url: '/api/reminders/test', payload: { channel: 'whatsapp', to: '11 97777-0001' } });
-    expect((await check()).json().code).toBe('NOT_CONFIGURED');
+    expect((await check()).json()).toEqual({ ok: false, failure: { reason: 'not_configured', status: null } });
 
     await put(r.token, { channels: { whatsapp: { base_url: evo.url, instance: 'loja', api_key: KEY } } });
     expect((await check()).json()).toEqual({ ok: true, failure: null });

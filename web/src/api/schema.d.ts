@@ -7960,7 +7960,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description one random key per user intent, sent again on retry: a repeated key replays the first answer instead of spending twice */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -8035,6 +8038,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Conflict: USERNAME_TAKEN, INSUFFICIENT_CREDITS */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
                 413: {
                     headers: {
@@ -8046,6 +8058,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unprocessable Entity: IDEMPOTENCY_CONFLICT */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8719,6 +8740,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Conflict: USERNAME_TAKEN, TRIAL_LIMIT_REACHED */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
                 413: {
                     headers: {
@@ -9056,7 +9086,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description one random key per user intent, sent again on retry: a repeated key replays the first answer instead of spending twice */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -9156,6 +9189,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unprocessable Entity: IDEMPOTENCY_CONFLICT */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9322,7 +9364,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description one random key per user intent, sent again on retry: a repeated key replays the first answer instead of spending twice */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -9395,6 +9440,15 @@ export interface paths {
                 };
                 /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unprocessable Entity: IDEMPOTENCY_CONFLICT */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12349,6 +12403,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Conflict: REMINDERS_NO_CHANNEL */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
                 413: {
                     headers: {
@@ -12637,7 +12700,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Asks the WhatsApp gateway now whether it answers for the instance with WhatsApp connected; sends nothing. API keys cannot call this. */
+        /** @description Asks the WhatsApp gateway now whether it answers for the instance with WhatsApp connected; sends nothing. No gateway set up: ok false, reason not_configured. API keys cannot call this. */
         post: {
             parameters: {
                 query?: never;
@@ -12713,7 +12776,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Service Unavailable: BUSY, NOT_CONFIGURED */
+                /** @description Service Unavailable: BUSY */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -13980,7 +14043,7 @@ export interface components {
          */
         GatewayFailure: {
             /** @enum {string} */
-            reason: "refused" | "timeout" | "dns" | "address" | "unauthorized" | "not_found" | "server_error" | "unexpected" | "not_connected" | "key_lost" | "other";
+            reason: "not_configured" | "refused" | "timeout" | "dns" | "address" | "unauthorized" | "not_found" | "server_error" | "unexpected" | "not_connected" | "key_lost" | "other";
             /** @description the gateway's HTTP status (SMTP reply code for e-mail), when it answered */
             status: number | null;
         } | null;

@@ -19,10 +19,10 @@ export function p2pRoutes(app: FastifyInstance, deps: Deps): void {
     service.selectSearch(deps, req.user, req.body.search),
   );
   r.get('/p2p/users/:id', { schema: { tags, params, response: one } }, (req) => service.get(deps, req.user, req.params.id));
-  r.post('/p2p/users', { schema: { tags, errors: { 503: ['NOT_CONFIGURED'] }, body: S.CreateBody, response: { 201: S.P2pRow } } }, async (req, reply) =>
+  r.post('/p2p/users', { schema: { tags, idempotencyKey: true, errors: { 409: ['USERNAME_TAKEN', 'INSUFFICIENT_CREDITS'], 503: ['NOT_CONFIGURED'] }, body: S.CreateBody, response: { 201: S.P2pRow } } }, async (req, reply) =>
     reply.status(201).send(await service.create(deps, req.user, req.body, idempotencyKey(req))),
   );
-  r.post('/p2p/test_users', { schema: { tags, errors: { 503: ['NOT_CONFIGURED'] }, body: S.TrialBody, response: { 201: S.P2pRow } } }, async (req, reply) =>
+  r.post('/p2p/test_users', { schema: { tags, errors: { 409: ['USERNAME_TAKEN', 'TRIAL_LIMIT_REACHED'], 503: ['NOT_CONFIGURED'] }, body: S.TrialBody, response: { 201: S.P2pRow } } }, async (req, reply) =>
     reply.status(201).send(await service.createTrial(deps, req.user, req.body)),
   );
   r.put('/p2p/users/:id', { schema: { tags, params, body: S.UpdateBody, response: one } }, (req) => service.update(deps, req.user, req.params.id, req.body));
@@ -32,13 +32,13 @@ export function p2pRoutes(app: FastifyInstance, deps: Deps): void {
   });
   r.post('/p2p/users/:id/block', { schema: { tags, params, response: one } }, (req) => service.setStatus(deps, req.user, req.params.id, 0));
   r.post('/p2p/users/:id/unblock', { schema: { tags, params, response: one } }, (req) => service.setStatus(deps, req.user, req.params.id, 1));
-  r.post('/p2p/users/:id/renew', { schema: { tags, params, errors: { 503: ['NOT_CONFIGURED'] }, body: S.RenewBody, response: one } }, (req) =>
+  r.post('/p2p/users/:id/renew', { schema: { tags, params, idempotencyKey: true, errors: { 503: ['NOT_CONFIGURED'] }, body: S.RenewBody, response: one } }, (req) =>
     service.renew(deps, req.user, req.params.id, req.body.months, idempotencyKey(req)),
   );
 
   // The old P2P panel.
   r.post('/p2p/attach_login', { schema: { tags, errors: { 502: ['UPSTREAM_ERROR'], 503: ['NOT_CONFIGURED'] }, body: S.OldLoginBody, response: { 200: S.AttachAnswer } } }, (req) => service.attachLogin(deps, req.user, req.body));
-  r.post('/p2p/migrate_reseller', { schema: { tags, errors: { 400: ['OLD_LOGIN_FAILED'], 409: ['ALREADY_IMPORTED', 'CREDIT_LIMIT'], 502: ['UPSTREAM_ERROR'], 503: ['NOT_CONFIGURED'] }, body: S.OldLoginBody, response: { 200: S.MigrateResellerAnswer } } }, (req) =>
+  r.post('/p2p/migrate_reseller', { schema: { tags, idempotencyKey: true, errors: { 400: ['OLD_LOGIN_FAILED'], 409: ['ALREADY_IMPORTED', 'CREDIT_LIMIT'], 502: ['UPSTREAM_ERROR'], 503: ['NOT_CONFIGURED'] }, body: S.OldLoginBody, response: { 200: S.MigrateResellerAnswer } } }, (req) =>
     service.migrateReseller(deps, req.user, req.body, idempotencyKey(req)),
   );
   r.get('/p2p/import_preview', { schema: { tags, errors: { 409: ['NOT_ATTACHED'], 502: ['UPSTREAM_ERROR'], 503: ['NOT_CONFIGURED'] }, response: { 200: S.ImportPreview } } }, (req) => service.importPreview(deps, req.user));

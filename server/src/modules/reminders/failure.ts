@@ -3,7 +3,7 @@ import { OutboundError } from '../../lib/ssrf/safe-fetch.ts';
 // Why a gateway failed, in a few words the web translates (reminders.failure.<reason>): a test
 // message or a connection check names one of these, with the gateway's HTTP status when it answered.
 
-export const FAILURE_REASONS = ['refused', 'timeout', 'dns', 'address', 'unauthorized', 'not_found', 'server_error', 'unexpected', 'not_connected', 'key_lost', 'other'] as const;
+export const FAILURE_REASONS = ['not_configured', 'refused', 'timeout', 'dns', 'address', 'unauthorized', 'not_found', 'server_error', 'unexpected', 'not_connected', 'key_lost', 'other'] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 /** A gateway's HTTP answer that is no success. */

@@ -86,7 +86,7 @@ export function reminderRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['reminders'];
   r.get('/reminders/settings', { schema: { tags, response: { 200: Settings } } }, (req) => service.getSettings(deps, req.user));
-  r.put('/reminders/settings', { schema: { tags, errors: { 400: ['TEMPLATE_UNKNOWN_VARIABLE'] }, body: SettingsBody, response: { 200: Settings } } }, (req) => service.putSettings(deps, req.user, req.body));
+  r.put('/reminders/settings', { schema: { tags, errors: { 400: ['TEMPLATE_UNKNOWN_VARIABLE'], 409: ['REMINDERS_NO_CHANNEL'] }, body: SettingsBody, response: { 200: Settings } } }, (req) => service.putSettings(deps, req.user, req.body));
   r.post(
     '/reminders/preview',
     {
@@ -116,8 +116,7 @@ export function reminderRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags,
-        description: 'Asks the WhatsApp gateway now whether it answers for the instance with WhatsApp connected; sends nothing.',
-        errors: { 503: ['NOT_CONFIGURED'] },
+        description: 'Asks the WhatsApp gateway now whether it answers for the instance with WhatsApp connected; sends nothing. No gateway set up: ok false, reason not_configured.',
         response: { 200: Type.Object({ ok: Type.Boolean(), failure: Failure }) },
       },
     },

@@ -36,7 +36,8 @@ export async function sendThrough(deps: Deps, channel: Channel, settings: Effect
 /** Asks the account's WhatsApp gateway whether it answers (on demand: the page's badge and its button). */
 export async function checkWhatsAppOf(deps: Deps, settings: Effective, accountId: number): Promise<CheckOutcome> {
   const { base_url, instance, key_sealed } = settings.whatsapp;
-  if (!base_url || !instance || !key_sealed) throw appError('NOT_CONFIGURED', { params: { what: 'The WhatsApp gateway (Evolution API)' } });
+  // asking about a gateway not set up is answered, not refused: it does not answer (the badge's question)
+  if (!base_url || !instance || !key_sealed) return { ok: false, reason: 'not_configured', status: null };
   const apiKey = await openSecret(deps, accountId, key_sealed, KEY_PURPOSE);
   if (apiKey === null) return { ok: false, reason: 'key_lost', status: null };
   return checkWhatsApp({ baseUrl: base_url, instance, apiKey }, { allow: deps.config.outboundAllowNetworks, timeoutMs: deps.config.integrationTimeoutMs });
