@@ -17,6 +17,7 @@ import { CopyIconButton } from './ui';
 import type { Line, Package } from '../../api/types';
 import type { OfferedLink } from '../../lib/links';
 import { NumberField } from '../../components/NumberField';
+import { Stat } from '../../components/Stat';
 import { durationText } from './durationText';
 
 interface LineModalProps {
@@ -105,9 +106,9 @@ export function ScreensModal({ line, opened, onClose }: LineModalProps) {
     <Modal opened={opened} onClose={onClose} title={t('users.screens.title', { username: line.username })} centered data-testid="screens-modal">
       <Stack gap="sm">
         <SimpleGrid cols={3} spacing="xs">
-          <Stat label={t('users.screens.current')} value={line.max_connections} testId="screens-current" />
-          <Stat label={t('users.screens.new')} value={change.valid ? change.next : line.max_connections} testId="screens-new" />
-          <Stat label={t('users.screens.months')} value={months} testId="screens-months" />
+          <Stat label={t('users.screens.current')} value={line.max_connections} testId="screens-current" centered />
+          <Stat label={t('users.screens.new')} value={change.valid ? change.next : line.max_connections} testId="screens-new" centered />
+          <Stat label={t('users.screens.months')} value={months} testId="screens-months" centered />
         </SimpleGrid>
         <NumberField
           label={t('users.screens.amount')}
@@ -164,19 +165,6 @@ function ScreenLimitNote({ limit }: { limit: number }) {
           {t('users.screens.limitChangeAdmin')}
         </Anchor>
       )}
-    </Stack>
-  );
-}
-
-function Stat({ label, value, testId }: { label: string; value: number | string; testId?: string }) {
-  return (
-    <Stack gap={0} align="center">
-      <Text size="xs" c="dimmed" ta="center">
-        {label}
-      </Text>
-      <Text fw={700} size="xl" data-testid={testId}>
-        {value}
-      </Text>
     </Stack>
   );
 }

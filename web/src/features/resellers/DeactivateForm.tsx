@@ -5,6 +5,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import type { Reseller, SearchOption } from '../../api/types';
+import { Stat } from '../../components/Stat';
 import { ResellerPicker } from '../../components/ResellerPicker';
 import { useDeactivate } from './api';
 import { formatNumber } from '../../lib/format';
@@ -40,28 +41,9 @@ export default function DeactivateForm({ reseller, onClose }: { reseller: Resell
           {t('resellers.deactivate.intro')} <b data-testid="deactivate-username">{reseller.username}</b>
         </Text>
         <SimpleGrid cols={3} spacing="sm">
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              {t('resellers.deactivate.subResellers')}
-            </Text>
-            <Text fw={700} data-testid="deactivate-sub-count">
-              {reseller.sub_resellers_count}
-            </Text>
-          </Stack>
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              {t('resellers.deactivate.clients')}
-            </Text>
-            <Text fw={700} data-testid="deactivate-client-count">
-              {reseller.clients_count}
-            </Text>
-          </Stack>
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              {t('resellers.deactivate.credits')}
-            </Text>
-            <Text fw={700}>{formatNumber(reseller.credits)}</Text>
-          </Stack>
+          <Stat label={t('resellers.deactivate.subResellers')} value={reseller.sub_resellers_count} testId="deactivate-sub-count" />
+          <Stat label={t('resellers.deactivate.clients')} value={reseller.clients_count} testId="deactivate-client-count" />
+          <Stat label={t('resellers.deactivate.credits')} value={formatNumber(reseller.credits)} />
         </SimpleGrid>
         <Checkbox
           label={t('resellers.deactivate.transferAll')}
