@@ -41,6 +41,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { publicShortlinkRoute, shortlinkRoutes } from './modules/shortlinks/routes.ts';
 import { publicTwoFactorRoutes, twoFactorRoutes } from './modules/twofactor/routes.ts';
 import { vodRoutes } from './modules/vods/routes.ts';
+import { healthRoutes, registerMetrics } from './modules/ops/routes.ts';
 
 /** Every module with routes behind the session check; later features add theirs here. */
 const protectedModules = [
@@ -100,6 +101,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   registerShutdownGate(app);
   registerReplayHeader(app);
   registerApiKeyContext(app);
+  // before every route: fastify-metrics times the routes registered after it
+  await registerMetrics(app, deps);
   // Tokens, profiles, customers' lines: no API answer is for a browser or proxy cache to keep
   // (a route may still set its own Cache-Control).
   app.addHook('onRequest', (request, reply, done) => {
@@ -123,6 +126,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     { prefix: '/api' },
   );
 
+  healthRoutes(app, deps);
   publicShortlinkRoute(app, deps);
   // What players and streaming edges ask, at the addresses they use (outside /api).
   playerRoutes(app, deps);

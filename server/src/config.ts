@@ -70,6 +70,14 @@ export interface Config {
   /** e-mail reminders: the deployment's SMTP server (smtp:// or smtps://user:pass@host:port) and sender address; unset: NOT_CONFIGURED */
   smtpUrl: string | undefined;
   smtpFrom: string | undefined;
+  /** GET /metrics answers only with `Authorization: Bearer <token>`; unset: /metrics is off (404) */
+  metricsToken: string | undefined;
+  /** scheduled backups every this many hours (0: off), into backupDir, keeping the newest backupKeep */
+  backupEveryHours: number;
+  backupDir: string;
+  backupKeep: number;
+  /** how often this process checks whether a scheduled backup is due */
+  backupTickSeconds: number;
   /** how often the reminder scheduler looks for due reminders */
   remindersTickSeconds: number;
   /** a failed reminder's first retry waits this long, doubling up to 30 minutes */
@@ -187,6 +195,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: smtpUrl(env.SMTP_URL),
     smtpFrom: env.SMTP_FROM?.trim() || undefined,
     remindersTickSeconds: int(env, 'REMINDERS_TICK_SECONDS', 60, 1),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    backupEveryHours: int(env, 'BACKUP_EVERY_HOURS', 0, 0),
+    backupDir: path.resolve(REPO_ROOT, env.BACKUP_DIR || 'backups'),
+    backupKeep: int(env, 'BACKUP_KEEP', 14, 1),
+    backupTickSeconds: int(env, 'BACKUP_TICK_SECONDS', 60, 1),
     remindersRetryBaseMs: int(env, 'REMINDERS_RETRY_BASE_MS', 60_000, 1),
     remindersTimeZone: timeZone(env.REMINDERS_TIME_ZONE),
     mercadopagoApiUrl: httpUrl(env, 'MERCADOPAGO_API_URL') ?? 'https://api.mercadopago.com',
@@ -196,6 +209,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerPidHeader: env.WORKER_PID_HEADER === '1',
     sqliteReaders: int(env, 'SQLITE_READERS', 2),
   };
+}
+
+/** METRICS_TOKEN: whoever has it reads the business figures, so a guessable one is refused at start-up. */
+function metricsToken(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 24`)');
+  return token;
 }
 
 /**

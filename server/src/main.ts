@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { ensureFirstAdmin } from './bootstrap.ts';
+import { prepareDatabase } from './bootstrap.ts';
 import { isWorker, superviseWorkers } from './cluster.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
-import { migrate } from './db/migrations/index.ts';
 import { closeGracefully } from './http/shutdown.ts';
 import { startLineCountFolder } from './modules/dashboard/line-counts-folder.ts';
 import { startOutboxWorker } from './modules/p2p/worker.ts';
@@ -19,8 +18,7 @@ config.webDist ??= path.resolve(here, '../../web/dist');
 
 /** Migrations and the first admin: once, in the only process or in the cluster's primary. */
 async function prepare(database: ReturnType<typeof openDatabase>, config: Config) {
-  await migrate(database.db, database.dialect);
-  const admin = await ensureFirstAdmin({ config, database });
+  const admin = await prepareDatabase({ config, database });
   if (admin?.password) {
     // Printed once, on the console only: the operator must change or store it.
     console.log(`\n  First admin created: username "${admin.username}", password "${admin.password}"\n`);

@@ -28,6 +28,7 @@ const moduleOf = (path: string) => (path.startsWith('modules/') ? path.split('/'
  */
 const SQL_ALLOWED: Record<string, string> = {
   'server/src/db/tx.ts': 'the transaction itself (PostgreSQL lock timeout per transaction)',
+  'server/src/db/start-lock.ts': 'the advisory lock around start-up work, on one connection of the pool',
   'server/src/db/paginate.ts': "generic paging: counts and orders whatever query a repo hands it, names no table",
   'server/src/db/migrations/': 'the schema history: each migration is plain SQL and never changes',
   'server/src/scripts/seed-bench.ts': 'command-line tool, never loaded by the server: bulk-fills a bench database',

@@ -13,7 +13,16 @@ export interface Database {
   dialect: Dialect;
   /** SQLite: how many reader threads run the reads outside transactions now (sqlite-readers.ts); 0: none (and on PostgreSQL) */
   readonly readers: number;
+  /** The connections now (metrics): PostgreSQL's pool; SQLite's writer connection and reader threads, never idle or waited for in this sense */
+  pool(): PoolFigures;
   close(): Promise<void>;
+}
+
+export interface PoolFigures {
+  total: number;
+  idle?: number;
+  /** requests waiting for a connection */
+  waiting?: number;
 }
 
 export interface OpenOptions {
@@ -104,6 +113,7 @@ export function openDatabase(url: string, open: OpenOptions = {}): Database {
       get readers() {
         return dialect.readers;
       },
+      pool: () => ({ total: 1 + dialect.readers }),
       close: () => db.destroy(),
     };
   }
@@ -118,5 +128,6 @@ export function openDatabase(url: string, open: OpenOptions = {}): Database {
   // its statements fail, and the pool drops it when it comes back.
   pool.on('connect', (client) => client.on('error', (err) => console.error('postgres client error:', err.message)));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', readers: 0, close: () => db.destroy() };
+  const pool_ = (): PoolFigures => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, dialect: 'postgres', readers: 0, pool: pool_, close: () => db.destroy() };
 }

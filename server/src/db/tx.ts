@@ -14,7 +14,18 @@ export type Tx = Kysely<DB> | Transaction<DB>;
  */
 export const LOCK_TIMEOUT_MS = 1_000;
 
-const inTransaction = new AsyncLocalStorage<true>();
+/** The open transaction of this async context: what runs once it commits (afterCommit). */
+const inTransaction = new AsyncLocalStorage<{ committed: (() => void)[] }>();
+
+/**
+ * Runs `fn` once the current transaction commits (now, outside one); never when it rolls back.
+ * For what must count only what happened, such as the metrics' counters.
+ */
+export function afterCommit(fn: () => void): void {
+  const open = inTransaction.getStore();
+  if (open) open.committed.push(fn);
+  else fn();
+}
 
 /**
  * One write transaction. The callback gets the transaction and must do nothing but database work
@@ -26,13 +37,17 @@ const inTransaction = new AsyncLocalStorage<true>();
  */
 export async function withTx<T>(database: Database, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   if (inTransaction.getStore()) throw new Error('withTx inside a transaction: pass the outer transaction instead');
-  return inTransaction.run(true, async () => {
+  const open = { committed: [] as (() => void)[] };
+  return inTransaction.run(open, async () => {
     for (let attempt = 1; ; attempt++) {
+      open.committed.length = 0; // an attempt rolled back: what it queued never happened
       try {
-        return await database.db.transaction().execute(async (trx) => {
+        const result = await database.db.transaction().execute(async (trx) => {
           if (database.dialect === 'postgres') await sql`SET LOCAL lock_timeout = ${sql.lit(`${LOCK_TIMEOUT_MS}ms`)}`.execute(trx);
           return fn(trx);
         });
+        for (const done of open.committed) done();
+        return result;
       } catch (err) {
         if (isBusy(err)) throw busy();
         const code = (err as { code?: string }).code;

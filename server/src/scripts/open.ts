@@ -1,15 +1,13 @@
-import { ensureFirstAdmin } from '../bootstrap.ts';
+import { prepareDatabase } from '../bootstrap.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
-import { migrate } from '../db/migrations/index.ts';
 import type { Deps } from '../deps.ts';
 
 /** Opens DATABASE_URL (default: the embedded SQLite file), migrates it and ensures the first admin. */
 export async function openForScript(): Promise<Deps> {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl, config);
-  await migrate(database.db, database.dialect);
-  const admin = await ensureFirstAdmin({ config, database });
+  const admin = await prepareDatabase({ config, database });
   if (admin?.password) console.log(`First admin created: "${admin.username}" / "${admin.password}"`);
   return { config, database };
 }

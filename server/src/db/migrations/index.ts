@@ -98,6 +98,9 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+/** This build's last migration: a database that has it serves this build (readiness, modules/ops). */
+export const LATEST_MIGRATION = Object.keys(steps).at(-1) as string;
+
 /**
  * Is the database at the latest migration already? One query, answered from kysely's table, so a
  * start on an up-to-date database skips the Migrator's tables, lock and transaction (start-up time).

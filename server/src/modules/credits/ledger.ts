@@ -1,7 +1,8 @@
 import type { Dialect } from '../../db/connection.ts';
-import type { Tx } from '../../db/tx.ts';
+import { afterCommit, type Tx } from '../../db/tx.ts';
 import { appError } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
+import { countCreditSpend } from '../../lib/counters.ts';
 import { emitCreditsLow } from '../webhooks/service.ts';
 import * as repo from './balance-repo.ts';
 
@@ -98,6 +99,7 @@ export async function spend(
 ): Promise<number> {
   if (chargeable(actor, amount) === 0) return 0;
   await debit(trx, actor.id, amount, { reason, actorId: actor.id, ...target, idempotencyKey: key });
+  afterCommit(countCreditSpend);
   return amount;
 }
 

@@ -21,6 +21,13 @@ export async function lineCards(deps: Deps, actor: AuthUser) {
   return { ...(await counters(deps, actor, now, scope)), computed_at: now };
 }
 
+/** Every enabled live line not yet expired, normal and trial, HTTP and P2P: from the kept counts (metrics). */
+export async function activeLineCount({ database }: Deps): Promise<number> {
+  const now = nowSec();
+  const { active } = await keptLineFigures(database.db, 0, now, now);
+  return active.reduce((sum, k) => sum + k, 0);
+}
+
 async function keptScope({ database }: Deps, actor: AuthUser): Promise<CountScope | undefined> {
   if (actor.type === 'admin') return 0;
   return (await isTopLevel(database.db, actor)) ? actor.id : undefined;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import * as service from './service.ts';
+import { countGatewayAuth } from '../../lib/counters.ts';
 
 const Header = (description: string) => Type.Optional(Type.String({ description }));
 const Headers = Type.Object({
@@ -38,6 +39,7 @@ export function gatewayRoutes(app: FastifyInstance, deps: Deps): void {
       const header = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : undefined);
       const verdict = await service.authorize(deps, { key: header('x-edge-key'), uri: header('x-original-uri'), ip: header('x-real-ip'), userAgent: header('user-agent') });
       reply.header('Cache-Control', 'no-store');
+      countGatewayAuth(verdict.allow ? 'allowed' : verdict.status === 401 ? 'unknown_edge' : 'refused');
       if (verdict.allow) {
         if (verdict.segmentLink) reply.header('X-Segment-Link', verdict.segmentLink);
         return reply.status(204).header('X-Stream-Source', verdict.source).send();
