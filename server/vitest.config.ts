@@ -27,6 +27,8 @@ export const SLOW_FILES = [
   'test/reminders-restart.test.ts', // kill -9 of a server process mid-send; two processes
   'test/payments-restart.test.ts', // kill -9 between a PIX notification and its renewal
   'test/webhooks-restart.test.ts', // kill -9 of a server process with a delivery in flight
+  'test/start-together.test.ts', // several server processes started at once on an empty database
+  'test/upgrade.test.ts', // the compiled server on the previous release's database
   'test/list-plan-matrix.test.ts', // thousands of list combinations explained (40-100 s)
 ];
 
