@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { prepareDatabase } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import { LATEST_MIGRATION } from '../src/db/migrations/index.ts';
@@ -27,6 +28,13 @@ describe(`health and readiness (${ENGINE})`, () => {
       const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(200);
       expect(ready.json()).toEqual({ status: 'ready' });
+
+      // a newer release migrated further (a rolling upgrade): this older host stays ready and can restart
+      const future = { name: '999_a_newer_release', timestamp: new Date().toISOString() };
+      await t.database.db.insertInto('kysely_migration' as never).values(future as never).execute();
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      expect(await prepareDatabase(t.deps)).toBeNull();
+      await t.database.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', future.name as never).execute();
 
       // a database an older release left (its last migration missing): not ready until migrated
       await t.database.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', LATEST_MIGRATION as never).execute();

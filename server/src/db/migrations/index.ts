@@ -98,31 +98,38 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-/** This build's last migration: a database that has it serves this build (readiness, modules/ops). */
+/** This build's last migration (the previous release's is in releases.ts). */
 export const LATEST_MIGRATION = Object.keys(steps).at(-1) as string;
 
 /**
- * Is the database at the latest migration already? One query, answered from kysely's table, so a
- * start on an up-to-date database skips the Migrator's tables, lock and transaction (start-up time).
- * Both the latest name and the number of steps must match (a step added between others, by a
- * merge, leaves the latest name unchanged).
+ * Has the database every migration of this build? One query on kysely's table, so a start on an
+ * up-to-date database skips the Migrator's tables, lock and transaction (start-up time), and
+ * readiness (modules/ops) asks it on every probe. Every name is checked, not the latest alone (a
+ * step added between others by a merge leaves the latest unchanged). Further migrations of a newer
+ * release are fine: they only add, and an older host serves beside a newer one while a rolling
+ * upgrade goes on (Kysely's Migrator would refuse them as "corrupted", so it is not asked then).
+ * False before the first migration; throws when the database cannot be asked.
  */
-async function upToDate(db: Kysely<any>): Promise<boolean> {
-  const latest = Object.keys(steps).at(-1);
+export async function hasThisBuildsMigrations(db: Kysely<any>): Promise<boolean> {
+  const names = Object.keys(steps);
   try {
-    const { rows } = await sql<{ name: string; n: number }>`select max(name) as name, count(*) as n from kysely_migration`.execute(db);
-    return rows[0]?.name === latest && Number(rows[0]?.n) === Object.keys(steps).length;
-  } catch {
-    return false; // first start: no kysely_migration table yet
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from kysely_migration where name in (${sql.join(names)})`.execute(db);
+    return Number(rows[0]?.n) === names.length;
+  } catch (err) {
+    if (isMissingTable(err)) return false; // first start: no kysely_migration table yet
+    throw err;
   }
 }
 
-export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<void> {
-  if (await upToDate(db)) return;
+const isMissingTable = (err: unknown) => (err as { code?: string }).code === '42P01' || /no such table/.test(String((err as Error)?.message));
+
+/** Migrates forward to this build's last migration, or to `upTo` (the upgrade test's previous release). */
+export async function migrate(db: Kysely<any>, dialect: Dialect, upTo?: string): Promise<void> {
+  if (!upTo && (await hasThisBuildsMigrations(db))) return;
   const ctx: MigrationContext =
     dialect === 'sqlite' ? { dialect, id: 'integer', bigId: 'integer' } : { dialect, id: 'serial', bigId: 'bigserial' };
   const migrator = new Migrator({ db, provider: new StaticProvider(ctx) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }

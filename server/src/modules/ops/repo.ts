@@ -1,14 +1,8 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/tx.ts';
 
-// What the operator's tools read (service.ts): the database's answer and the queues' backlogs.
+// What the operator's tools read (service.ts): the queues' backlogs.
 // Read-only views over other modules' queue tables, each through the index its worker uses.
-
-/** Whether the database has applied `migration` (kysely's table; absent before the first start). */
-export async function hasMigration(db: Tx, migration: string): Promise<boolean> {
-  const { rows } = await sql<{ one: number }>`select 1 as one from kysely_migration where name = ${migration}`.execute(db);
-  return rows.length > 0;
-}
 
 /** Rows matching `where` in `table`, counted up to `cap` + 1: a backlog's cost is bounded by the cap. */
 async function cappedCount(db: Tx, table: string, where: ReturnType<typeof sql>, cap: number): Promise<number> {

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { LATEST_MIGRATION } from '../../db/migrations/index.ts';
+import { hasThisBuildsMigrations } from '../../db/migrations/index.ts';
 import { activeLineCount } from '../dashboard/service.ts';
 import * as repo from './repo.ts';
 
@@ -11,7 +11,7 @@ export const BACKLOG_CAP = 10_000;
 export type Readiness = { ready: true } | { ready: false; reason: string };
 
 /**
- * Ready when the database answers within READY_TIMEOUT_MS and has this build's last migration.
+ * Ready when the database answers within READY_TIMEOUT_MS and has every migration of this build.
  * A newer release's migrations do not make an older host unready: migrations only add, so old and
  * new hosts serve side by side during a rolling upgrade (README, "Upgrades").
  */
@@ -20,7 +20,7 @@ export async function readiness({ database }: Deps): Promise<Readiness> {
   const timeout = new Promise<Readiness>((resolve) => {
     timer = setTimeout(() => resolve({ ready: false, reason: 'database did not answer in time' }), READY_TIMEOUT_MS);
   });
-  const check = repo.hasMigration(database.db, LATEST_MIGRATION).then(
+  const check = hasThisBuildsMigrations(database.db).then(
     (migrated): Readiness => (migrated ? { ready: true } : { ready: false, reason: 'database migrations are not current' }),
     (): Readiness => ({ ready: false, reason: 'database unreachable' }),
   );
