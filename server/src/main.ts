@@ -11,6 +11,7 @@ import { startOutboxWorker } from './modules/p2p/worker.ts';
 import { startWebhookWorker } from './modules/webhooks/worker.ts';
 import { startReminderScheduler } from './modules/reminders/scheduler.ts';
 import { startPaymentsWorker } from './modules/payments/worker.ts';
+import { startBackupScheduler } from './modules/backups/scheduler.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
@@ -57,6 +58,9 @@ const reminders = startReminderScheduler(deps, { log: (msg, err) => app.log.erro
 // PIX payments: lost notifications asked about, payments waiting for credits applied (payments/worker.ts).
 const payments = startPaymentsWorker(deps, { log: (msg, err) => app.log.error({ err }, msg) });
 
+// Scheduled backups (BACKUP_EVERY_HOURS): every process ticks; the one claiming the due slot takes it (backups/scheduler.ts).
+const backups = startBackupScheduler(deps, app.log);
+
 // The lines triggers write the dashboard's count changes; this moves them into the kept counts.
 const folder = startLineCountFolder(deps, (err) => app.log.error({ err }, 'folding the line counts failed'));
 
@@ -71,6 +75,7 @@ async function shutdown(signal: string) {
     await webhooks.stop();
     await reminders.stop();
     await payments.stop();
+    await backups?.stop();
     await closeGracefully(app); // stops accepting, finishes in-flight requests, no connection reset
     await database.close();
     process.exit(0);
