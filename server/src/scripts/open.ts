@@ -10,6 +10,6 @@ export async function openForScript(): Promise<Deps> {
   const database = openDatabase(config.databaseUrl, config);
   await migrate(database.db, database.dialect);
   const admin = await ensureFirstAdmin({ config, database });
-  if (admin?.password) console.log(`First admin created: "${admin.username}" / "${admin.password}"`);
+  if (admin?.passwordFile) console.log(`First admin created: "${admin.username}", its generated password is in ${admin.passwordFile}`);
   return { config, database };
 }
