@@ -27,9 +27,9 @@ async function prepare(database: ReturnType<typeof openDatabase>, config: Config
   const admin = await ensureFirstAdmin({ config, database });
   if (admin?.passwordFile) {
     // The password itself is never logged: the file is readable by this user only.
-    log.warn({ username: admin.username, passwordFile: admin.passwordFile }, `First admin created: username "${admin.username}", its generated password is in ${admin.passwordFile}: sign in, change it, delete the file`);
+    log.warn({ username: admin.username, passwordFile: admin.passwordFile }, `First admin created (username ${admin.username}): its generated password is in ${admin.passwordFile}; sign in, change it, then delete the file`);
   } else if (admin) {
-    log.info({ username: admin.username }, `First admin created: username "${admin.username}" (password from ADMIN_PASSWORD)`);
+    log.info({ username: admin.username }, `First admin created (username ${admin.username}, password from ADMIN_PASSWORD)`);
   }
 }
 

@@ -84,7 +84,7 @@ describe(`README first run: npm start + npm run seed:demo (${ENGINE})`, () => {
     expect(password.length).toBeGreaterThanOrEqual(12);
     expect(fs.statSync(file).mode & 0o077, 'readable by its owner only').toBe(0);
     const output = server.output.join('');
-    expect(output).toContain(`First admin created: username "admin", its generated password is in ${file}`);
+    expect(output).toContain(`First admin created (username admin): its generated password is in ${file}`);
     expect(output).not.toContain(password);
   });
 
