@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import fastifyMetrics, { type IMetricsPluginOptions } from 'fastify-metrics';
 import client from 'prom-client';
 import { Type } from 'typebox';
+import type { PoolFigures } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { appError } from '../../domain/errors.ts';
 import { sendError } from '../../http/errors.ts';
@@ -83,10 +84,17 @@ function bearer(token: string) {
 
 /** Gauges and counters read when Prometheus scrapes: one read of the kept counts and backlogs per scrape. */
 function registerBusinessMetrics(deps: Deps): void {
-  let scrape: Promise<Awaited<ReturnType<typeof service.businessFigures>>> | undefined;
+  let scrape: Promise<Awaited<ReturnType<typeof service.businessFigures>> & { pool: PoolFigures }> | undefined;
   // every metric's collect() of one scrape shares one read
+  // the pool is read before the scrape's own statements take connections from it
   const figures = () => {
-    scrape ??= service.businessFigures(deps).finally(() => setImmediate(() => (scrape = undefined)));
+    if (!scrape) {
+      const pool = deps.database.pool();
+      scrape = service
+        .businessFigures(deps)
+        .then((f) => ({ ...f, pool }))
+        .finally(() => setImmediate(() => (scrape = undefined)));
+    }
     return scrape;
   };
   const gauge = (name: string, help: string, read: (f: Awaited<ReturnType<typeof figures>>) => number) =>
@@ -123,8 +131,8 @@ function registerBusinessMetrics(deps: Deps): void {
     name: 'panel_db_pool_connections',
     help: 'Database connections of this process by state (SQLite: the writer and its reader threads, total only)',
     labelNames: ['state'],
-    collect() {
-      const pool = deps.database.pool();
+    async collect() {
+      const { pool } = await figures();
       this.set({ state: 'total' }, pool.total);
       if (pool.idle !== undefined) this.set({ state: 'idle' }, pool.idle);
       if (pool.waiting !== undefined) this.set({ state: 'waiting' }, pool.waiting);
