@@ -45,7 +45,7 @@ describe('docs/panel.service', () => {
     const relative = main.slice(install.length + 1);
     expect(relative).toBe('server/dist/main.js');
     // the build (server/build.mjs) writes server/<DIR>/main.js, DIR being dist unless a test names
-    // its own: this run's build is server/.dist-run-PID/main.js
+    // its own (this run builds into a .dist-run-PID folder of server/)
     const built = path.relative(REPO_ROOT, inject('serverMain')).split(path.sep);
     expect(built).toHaveLength(3);
     expect(fs.existsSync(inject('serverMain'))).toBe(true);
