@@ -26,6 +26,7 @@ export const SLOW_FILES = [
   'test/fuzz.test.ts', // thousands of generated requests against a server process
   'test/p2p-outbox.test.ts', // a provider outage over many changes
   'test/backup.test.ts', // `npm run backup` and pg_restore child processes
+  'test/backup-schedule.test.ts', // scheduled backups, restored; a server process taking one
   'test/reminders-restart.test.ts', // kill -9 of a server process mid-send; two processes
   'test/payments-restart.test.ts', // kill -9 between a PIX notification and its renewal
   'test/webhooks-restart.test.ts', // kill -9 of a server process with a delivery in flight

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { recordAnswered, recordAuthorization, recordSecret, recordSent } from './secrets.ts';
 import type { Bouquet, Complements, Package, Profile, ResellerDetail, ResellerGroup, Role, SignedIn } from '../../web/src/api/types.ts';
 
 /** An HTTP error from the API, with the server's `code` and `message`. */
@@ -29,6 +30,10 @@ export async function apiRequest<T>(baseUrl: string, method: string, path: strin
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  // what the run used, for the log check (support/secrets.ts)
+  recordAuthorization(headers.Authorization ?? headers.authorization);
+  for (const [name, value] of Object.entries(headers)) if (/key|token|secret/i.test(name)) recordSecret(`header ${name}`, value);
+  recordSent(opts.body);
   const res = await fetch(`${baseUrl}/api${path}`, {
     method,
     headers,
@@ -42,6 +47,7 @@ export async function apiRequest<T>(baseUrl: string, method: string, path: strin
   } catch {
     data = text;
   }
+  recordAnswered(data, method);
   if (!res.ok) {
     const d = (data ?? {}) as { code?: string; message?: string };
     throw new ApiCallError(res.status, d.code, `${method} ${path} -> ${res.status} ${d.code ?? ''} ${d.message ?? text}`.trim(), data);
@@ -153,6 +159,7 @@ export class Api {
 export async function statusOf(baseUrl: string, method: string, path: string, token?: string): Promise<number> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  recordAuthorization(headers.Authorization);
   const res = await fetch(`${baseUrl}/api${path}`, { method, headers, signal: AbortSignal.timeout(15_000) });
   await res.arrayBuffer();
   return res.status;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import { RESULTS_DIR } from './paths.ts';
+import { recordAnswered, recordAuthorization, recordSent } from './secrets.ts';
 
 export { assertChromium, CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
@@ -65,6 +66,33 @@ function watch(page: Page): void {
   page.on('requestfailed', (r) => lines.push(`[requestfailed] ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
   page.on('response', (r) => {
     if (r.status() >= 400) lines.push(`[http ${r.status()}] ${r.request().method()} ${r.url()}`);
+  });
+  recordPageSecrets(page);
+}
+
+/**
+ * What the page sends to and gets from the API (passwords typed into forms, 2FA codes, session
+ * tokens, keys shown once), for the run's log check (support/secrets.ts).
+ */
+function recordPageSecrets(page: Page): void {
+  page.on('request', (r) => {
+    if (!r.url().includes('/api/')) return;
+    recordAuthorization(r.headers().authorization);
+    const body = r.postData();
+    if (!body) return;
+    try {
+      recordSent(JSON.parse(body));
+    } catch {
+      // not JSON (an upload): nothing the panel reads as a secret
+    }
+  });
+  page.on('response', (r) => {
+    const method = r.request().method();
+    if (!r.url().includes('/api/') || method === 'GET' || !(r.headers()['content-type'] ?? '').includes('json')) return;
+    r.json().then(
+      (body: unknown) => recordAnswered(body, method),
+      () => undefined, // the page or its context closed first
+    );
   });
 }
 

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, WEB_DIST } from './paths.ts';
+import { recordSecret, recordServerEnv } from './secrets.ts';
 
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'E2e-Admin-Pass-7391';
@@ -15,7 +16,7 @@ export interface RunningServer {
   adminPassword: string;
   /** Temp folder holding the SQLite file. */
   dataDir: string;
-  /** Everything the server printed so far (for diagnostics). */
+  /** Everything the server printed so far: its log, JSON lines (for diagnostics and the log check). */
   output: () => string;
   /** SIGTERM, wait for exit (SIGKILL after 10 s), remove the temp folder. Safe to call twice. */
   stop: () => Promise<void>;
@@ -28,6 +29,8 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** How long to wait for GET /api/docs/json (default 45 s). */
   readyTimeoutMs?: number;
+  /** A folder where stop() writes the server's whole output (server-PORT.log), for the run's log check. */
+  logDir?: string;
 }
 
 /** A free TCP port on 127.0.0.1 (listen on port 0, read it, close). */
@@ -98,6 +101,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  recordSecret('admin password', ADMIN_PASSWORD);
+  recordServerEnv(options.env ?? {});
   let log = '';
   const child = spawn(process.execPath, [options.main], {
     cwd: REPO_ROOT,
@@ -108,7 +113,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       DATABASE_URL: `sqlite:${path.join(dataDir, 'panel.db')}`,
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
+      // everything a server may log, every request too: the run's log check reads it (log-check.ts)
+      LOG_LEVEL: 'debug',
+      LOG_REQUESTS: '1',
       WEB_DIST,
       ...options.env,
     },
@@ -133,6 +140,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       }
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (options.logDir) fs.writeFileSync(path.join(options.logDir, `server-${port}.log`), log);
   };
 
   const deadline = Date.now() + (options.readyTimeoutMs ?? 45_000);

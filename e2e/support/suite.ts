@@ -38,7 +38,7 @@ export function useE2eSuite(options: E2eSuiteOptions = {}): E2eSuite {
     const run = inject('e2e');
     const { ownServer, ...start } = options;
     const [server, browser] = await Promise.allSettled([
-      ownServer || start.env ? startServer({ ...start, main: run.serverMain }) : Promise.resolve(undefined),
+      ownServer || start.env ? startServer({ ...start, main: run.serverMain, logDir: run.logCheckDir }) : Promise.resolve(undefined),
       connectBrowser(run.wsEndpoint),
     ]);
     if (server.status === 'fulfilled') own = server.value;

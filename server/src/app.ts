@@ -3,7 +3,8 @@ import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import type { Logger } from 'pino';
 import type { Deps } from './deps.ts';
 import { registerApiKeyContext, registerRoleChecks, requireSession } from './http/auth.ts';
 import { appError, registerErrorHandling, sendError } from './http/errors.ts';
@@ -14,6 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerShutdownGate } from './http/shutdown.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerValidators } from './http/validator.ts';
+import { createLogger, requestIdGenerator, scrub } from './lib/logger.ts';
 import { registerReplayHeader } from './http/schemas.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bouquetRoutes } from './modules/bouquets/routes.ts';
@@ -71,9 +73,17 @@ const protectedModules = [
   paymentRoutes,
 ];
 
-export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export interface BuildAppOptions {
+  /** false: no log; a pino logger (lib/logger.ts createLogger, e.g. into a test's stream); unset: JSON lines to stdout at LOG_LEVEL */
+  logger?: boolean | Logger;
+}
+
+export async function buildApp(deps: Deps, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const logger = opts.logger === false ? undefined : typeof opts.logger === 'object' ? opts.logger : createLogger(deps.config.logLevel);
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: deps.config.logLevel },
+    ...(logger ? { loggerInstance: logger as FastifyBaseLogger } : { logger: false }),
+    // the id of every line a request logs (reqId) and of its X-Request-Id answer header (lib/logger.ts)
+    genReqId: requestIdGenerator(deps.config.trustProxy !== false),
     bodyLimit: 256 * 1024,
     trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
@@ -104,8 +114,10 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   // before every route: fastify-metrics times the routes registered after it
   await registerMetrics(app, deps);
   // Tokens, profiles, customers' lines: no API answer is for a browser or proxy cache to keep
-  // (a route may still set its own Cache-Control).
+  // (a route may still set its own Cache-Control). Every answer names its request id (the reqId
+  // of the log lines it wrote).
   app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     done();
   });
@@ -140,7 +152,7 @@ const SLOW_REQUEST_MS = 1000;
 function logSlowRequests(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
     if (reply.elapsedTime >= SLOW_REQUEST_MS) {
-      request.log.warn({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'slow request');
+      request.log.warn({ method: request.method, url: scrub(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'slow request');
     }
     done();
   });

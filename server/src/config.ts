@@ -12,6 +12,8 @@ export interface Config {
   databaseUrl: string;
   adminUsername: string;
   adminPassword: string | undefined;
+  /** PANEL_DATA_DIR: the default SQLite file's folder, and where a generated first-admin password is written */
+  dataDir: string;
   logLevel: string;
   /** one log line per request (LOG_REQUESTS=1); otherwise only errors and slow requests */
   logRequests: boolean;
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    dataDir: dataDirectory(env),
     logLevel: env.LOG_LEVEL || 'info',
     logRequests: env.LOG_REQUESTS === '1',
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1),
@@ -238,13 +241,17 @@ function workers(env: NodeJS.ProcessEnv, databaseUrl: string): number {
  * default file is `panel.db` in PANEL_DATA_DIR (default: `data/` at the repo root).
  */
 export function resolveDatabaseUrl(env: NodeJS.ProcessEnv): string {
-  const dataDir = path.resolve(REPO_ROOT, env.PANEL_DATA_DIR || 'data');
-  const url = env.DATABASE_URL || `sqlite:${path.join(dataDir, 'panel.db')}`;
+  const url = env.DATABASE_URL || `sqlite:${path.join(dataDirectory(env), 'panel.db')}`;
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(url)) throw new Error('DATABASE_URL must start with sqlite: or postgres://');
   if (!url.startsWith('sqlite:')) return url;
   const file = url.slice('sqlite:'.length);
   if (file === '' || file === ':memory:') return url;
   return `sqlite:${path.resolve(REPO_ROOT, file)}`;
+}
+
+/** PANEL_DATA_DIR (default: `data/` at the repo root), absolute. */
+export function dataDirectory(env: NodeJS.ProcessEnv): string {
+  return path.resolve(REPO_ROOT, env.PANEL_DATA_DIR || 'data');
 }
 
 /**

@@ -6,24 +6,29 @@ import { isWorker, superviseWorkers } from './cluster.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { closeGracefully } from './http/shutdown.ts';
+import { createLogger, setProcessLogger } from './lib/logger.ts';
 import { startLineCountFolder } from './modules/dashboard/line-counts-folder.ts';
 import { startOutboxWorker } from './modules/p2p/worker.ts';
 import { startWebhookWorker } from './modules/webhooks/worker.ts';
 import { startReminderScheduler } from './modules/reminders/scheduler.ts';
 import { startPaymentsWorker } from './modules/payments/worker.ts';
+import { startBackupScheduler } from './modules/backups/scheduler.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
 config.webDist ??= path.resolve(here, '../../web/dist');
+// One JSON line per entry (lib/logger.ts): the app's requests, the workers, the pools, the cluster's primary.
+const log = createLogger(config.logLevel);
+setProcessLogger(log);
 
 /** Migrations and the first admin: once, in the only process or in the cluster's primary. */
 async function prepare(database: ReturnType<typeof openDatabase>, config: Config) {
   const admin = await prepareDatabase({ config, database });
-  if (admin?.password) {
-    // Printed once, on the console only: the operator must change or store it.
-    console.log(`\n  First admin created: username "${admin.username}", password "${admin.password}"\n`);
+  if (admin?.passwordFile) {
+    // The password itself is never logged: the file is readable by this user only.
+    log.warn({ username: admin.username, passwordFile: admin.passwordFile }, `First admin created (username ${admin.username}): its generated password is in ${admin.passwordFile}; sign in, change it, then delete the file`);
   } else if (admin) {
-    console.log(`\n  First admin created: username "${admin.username}" (password from ADMIN_PASSWORD)\n`);
+    log.info({ username: admin.username }, `First admin created (username ${admin.username}, password from ADMIN_PASSWORD)`);
   }
 }
 
@@ -32,13 +37,13 @@ if (config.workers > 1 && !isWorker()) {
   const database = openDatabase(config.databaseUrl, config);
   await prepare(database, config);
   await database.close();
-  process.exit(await superviseWorkers(config.workers));
+  process.exit(await superviseWorkers(config.workers, (msg) => log.error(msg)));
 }
 
 const database = openDatabase(config.databaseUrl, config);
 if (!isWorker()) await prepare(database, config);
 const deps = { config, database };
-const app = await buildApp(deps);
+const app = await buildApp(deps, { logger: log });
 if (config.workerPidHeader) app.addHook('onSend', async (_req, reply) => void reply.header('x-worker-pid', String(process.pid)));
 
 await app.listen({ port: config.port, host: config.host });
@@ -57,6 +62,9 @@ const reminders = startReminderScheduler(deps, { log: (msg, err) => app.log.erro
 // PIX payments: lost notifications asked about, payments waiting for credits applied (payments/worker.ts).
 const payments = startPaymentsWorker(deps, { log: (msg, err) => app.log.error({ err }, msg) });
 
+// Scheduled backups (BACKUP_EVERY_HOURS): every process ticks; the one claiming the due slot takes it (backups/scheduler.ts).
+const backups = startBackupScheduler(deps, app.log);
+
 // The lines triggers write the dashboard's count changes; this moves them into the kept counts.
 const folder = startLineCountFolder(deps, (err) => app.log.error({ err }, 'folding the line counts failed'));
 
@@ -71,6 +79,7 @@ async function shutdown(signal: string) {
     await webhooks.stop();
     await reminders.stop();
     await payments.stop();
+    await backups?.stop();
     await closeGracefully(app); // stops accepting, finishes in-flight requests, no connection reset
     await database.close();
     process.exit(0);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/connection.ts';
 import type { Deps } from '../src/deps.ts';
@@ -76,14 +76,15 @@ export async function migratedDatabase(prefix = 'panel_test'): Promise<{ url: st
 }
 
 /** A fresh database (a copy of the migrated template) with the app on top. */
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestContext(overrides: Partial<Config> = {}, options: { logger?: BuildAppOptions['logger'] } = {}): Promise<TestContext> {
   const { url, drop: dropDb } = await migratedDatabase();
   // SQLITE_READERS=0 runs a suite with SQLite's reads on the main connection (to compare).
   const config = { ...loadConfig({ DATABASE_URL: url, ADMIN_PASSWORD, SQLITE_READERS: process.env.SQLITE_READERS }), ...overrides };
   const database = openDatabase(url, config);
   const deps = { config, database };
   // TEST_LOG=1 shows the server's log (e.g. the error behind a 500 the fuzzer found).
-  const app = await buildApp(deps, { logger: process.env.TEST_LOG === '1' ? undefined : false });
+  // A test may pass its own logger (lib/logger.ts createLogger into a stream) to read the log.
+  const app = await buildApp(deps, { logger: options.logger ?? (process.env.TEST_LOG === '1' ? undefined : false) });
   await app.ready();
 
   const call: TestContext['call'] = (token, opts) =>

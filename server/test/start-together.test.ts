@@ -20,7 +20,7 @@ describe.runIf(ENGINE === 'postgres')('hosts started together on an empty databa
       const handles = Array.from({ length: 4 }, () => openDatabase(db.url, config));
       try {
         const admins = await Promise.all(handles.map((database) => prepareDatabase({ config, database })));
-        expect(admins.filter((a) => a !== null)).toEqual([{ username: 'admin', password: undefined }]);
+        expect(admins.filter((a) => a !== null)).toEqual([{ username: 'admin', passwordFile: undefined }]);
       } finally {
         await Promise.all(handles.map((h) => h.close()));
         await db.drop();
@@ -33,7 +33,7 @@ describe.runIf(ENGINE === 'postgres')('hosts started together on an empty databa
       const db = await freshDatabase(`panel_together${hosts}`);
       const servers: ServerProcess[] = [];
       try {
-        for (let i = 0; i < hosts; i++) servers.push(new ServerProcess(await freePort(), { DATABASE_URL: db.url, ADMIN_PASSWORD }));
+        for (let i = 0; i < hosts; i++) servers.push(new ServerProcess(await freePort(), { DATABASE_URL: db.url, ADMIN_PASSWORD, LOG_LEVEL: 'info' }));
         await Promise.all(servers.map((s) => s.start()));
         for (const s of servers) {
           const ready = await fetch(`${s.base}/readyz`);

@@ -43,7 +43,7 @@ describe(`upgrade from the previous release's database (${ENGINE})`, () => {
         await old.close();
       }
 
-      server = new ServerProcess(await freePort(), { DATABASE_URL: db.url });
+      server = new ServerProcess(await freePort(), { DATABASE_URL: db.url, LOG_LEVEL: 'info' });
       await server.start();
       expect(await (await fetch(`${server.base}/readyz`)).json()).toEqual({ status: 'ready' });
       const signIn = await fetch(`${server.base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });

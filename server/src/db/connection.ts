@@ -6,6 +6,7 @@ import pg from 'pg';
 import { markDatabaseUnreachable } from '../domain/errors.ts';
 import { SqliteReadersDialect } from './sqlite-readers.ts';
 import type { DB } from './types.ts';
+import { processLogger } from '../lib/logger.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -163,10 +164,12 @@ export function openDatabase(url: string, open: OpenOptions = {}): Database {
   const options = '-c max_parallel_workers_per_gather=0';
   const pool = new pg.Pool({ connectionString: url, max: 10, options });
   // An idle client whose connection dies (server restart, failover) must not crash the process.
-  pool.on('error', (err) => console.error('postgres idle client error:', err.message));
+  // Only the message and code: pg hangs the whole client (its connection parameters) on the error.
+  const brief = (err: Error & { code?: string }) => ({ err: { message: err.message, code: err.code } });
+  pool.on('error', (err) => processLogger().error(brief(err), 'postgres idle client error'));
   // Nor one that dies while lent out between statements (the pool only listens to idle ones):
   // its statements fail, and the pool drops it when it comes back.
-  pool.on('connect', (client) => client.on('error', (err) => console.error('postgres client error:', err.message)));
+  pool.on('connect', (client) => client.on('error', (err) => processLogger().error(brief(err), 'postgres client error')));
   markConnectionErrors(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const pool_ = (): PoolFigures => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SelectQueryNode, SqliteDialect } from 'kysely';
+import { processLogger } from '../lib/logger.ts';
 
 /**
  * SQLite with its reads off the event loop. better-sqlite3 runs every statement synchronously: a
@@ -73,7 +74,7 @@ class ReaderPool {
       const index = this.#readers.indexOf(reader);
       if (index < 0) return;
       this.#readers.splice(index, 1);
-      if (!this.#closed) console.error(`SQLite reader thread stopped (${err.message}); ${this.#readers.length} left`);
+      if (!this.#closed) processLogger().error({ err, left: this.#readers.length }, 'SQLite reader thread stopped');
       // Reads sent before its connection opened run elsewhere; one that was running fails.
       for (const waiting of reader.pending.values()) (reader.ready ? waiting.reject(err) : waiting.retry());
       reader.pending.clear();

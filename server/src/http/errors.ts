@@ -72,7 +72,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isDatabaseUnreachable(err)) {
       // This process lost its database (db/connection.ts): a load balancer sends the request to
       // another host (504 is this answer only), and /readyz answers 503 until it is back.
-      request.log.warn({ err: err.message }, 'database unreachable');
+      request.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database unreachable');
       return sendError(reply, appError('DATABASE_UNAVAILABLE', { retryAfter: 5 }));
     }
     if (isUniqueViolation(err)) {

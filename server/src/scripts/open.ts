@@ -8,6 +8,6 @@ export async function openForScript(): Promise<Deps> {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl, config);
   const admin = await prepareDatabase({ config, database });
-  if (admin?.password) console.log(`First admin created: "${admin.username}" / "${admin.password}"`);
+  if (admin?.passwordFile) console.log(`First admin created: "${admin.username}", its generated password is in ${admin.passwordFile}`);
   return { config, database };
 }

@@ -5,6 +5,7 @@ import { nowSec } from '../../lib/clock.ts';
 import { changeLine, renewalByPackage } from '../lines/service.ts';
 import { emitPaymentEvent } from '../webhooks/service.ts';
 import * as repo from './repo.ts';
+import { processLogger } from '../../lib/logger.ts';
 
 // An approved payment renews its line exactly once: in one transaction the payment row is locked,
 // found not applied yet, the line renewed by the paid package with the owner's credits charged as
@@ -82,5 +83,5 @@ export async function applyAwaiting(deps: Deps, resellerId?: number): Promise<nu
  * renewals, and a failure here leaves them to the worker.
  */
 export function applyAwaitingSoon(deps: Deps, resellerId: number): void {
-  void applyAwaiting(deps, resellerId).catch((err) => console.error(`payments: applying account ${resellerId}'s waiting payments failed`, err));
+  void applyAwaiting(deps, resellerId).catch((err) => processLogger().error({ err, resellerId }, "payments: applying an account's waiting payments failed"));
 }
