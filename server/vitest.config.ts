@@ -15,6 +15,8 @@ import { defineConfig } from 'vitest/config';
  */
 export const SLOW_FILES = [
   'test/nginx-edge.test.ts', // real nginx in front of the server
+  'test/nginx-configs.test.ts', // nginx -t on the shipped configs
+  'test/nginx-panel-lb.test.ts', // two compiled servers behind nginx; SIGKILL under load, a database cut
   'test/start-compiled.test.ts', // builds the server bundle and starts it
   'test/readme-first-run.test.ts', // `npm start` as the README says, in a child process
   'test/crash.test.ts', // kill -9 in the middle of writes

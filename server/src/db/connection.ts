@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { type CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { markDatabaseUnreachable } from '../domain/errors.ts';
 import { SqliteReadersDialect } from './sqlite-readers.ts';
 import type { DB } from './types.ts';
 import { processLogger } from '../lib/logger.ts';
@@ -60,6 +61,45 @@ function keepPreparedStatements(sqlite: SqliteDatabase.Database): void {
     cache.set(source, fresh);
     if (cache.size > STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
     return fresh;
+  };
+}
+
+/** SQLSTATEs of a lost connection: class 08 (connection exception), the server shutting down or starting. */
+const LOST_CONNECTION = /^(08...|57P0[123])$/;
+/** What pg itself says when the connection under a query broke (its error texts). */
+const PG_CONNECTION_TEXTS = /Connection terminated|not queryable|connection error|timeout exceeded when trying to connect/i;
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const wrapped = new WeakSet<pg.PoolClient>();
+
+/**
+ * PostgreSQL: errors of the connection rather than of a statement are marked (domain/errors.ts),
+ * so a request answers 504 DATABASE_UNAVAILABLE instead of 500: connecting failed, or a query's
+ * connection broke. Only errors from this pool are marked, never an outside system's.
+ */
+function markConnectionErrors(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const lost = (err: unknown) => {
+    const e = err as { code?: unknown; message?: unknown; severity?: unknown };
+    const code = typeof e?.code === 'string' ? e.code : '';
+    if (e?.severity !== undefined) return LOST_CONNECTION.test(code); // the server's own answer
+    return NETWORK_CODES.has(code) || PG_CONNECTION_TEXTS.test(String(e?.message ?? ''));
+  };
+  (pool as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+    let client: pg.PoolClient;
+    try {
+      client = await connect();
+    } catch (err) {
+      throw markDatabaseUnreachable(err);
+    }
+    if (!wrapped.has(client)) {
+      wrapped.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        const result = query(...args);
+        return result instanceof Promise ? result.catch((err: unknown) => Promise.reject(lost(err) ? markDatabaseUnreachable(err) : err)) : result;
+      };
+    }
+    return client;
   };
 }
 
@@ -130,6 +170,7 @@ export function openDatabase(url: string, open: OpenOptions = {}): Database {
   // Nor one that dies while lent out between statements (the pool only listens to idle ones):
   // its statements fail, and the pool drops it when it comes back.
   pool.on('connect', (client) => client.on('error', (err) => processLogger().error(brief(err), 'postgres client error')));
+  markConnectionErrors(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const pool_ = (): PoolFigures => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   return { db, dialect: 'postgres', readers: 0, pool: pool_, close: () => db.destroy() };

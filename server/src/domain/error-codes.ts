@@ -31,6 +31,8 @@ export const ERROR_CODES = {
   INTERNAL: { status: 500, message: 'Internal server error' },
   BUSY: { status: 503, message: 'The database is busy; nothing was changed, try again' },
   SHUTTING_DOWN: { status: 503, message: 'The server is restarting, try again' },
+  /** This process cannot reach its database (the only 504 the panel gives: a load balancer retries it on another host). */
+  DATABASE_UNAVAILABLE: { status: 504, message: 'The server cannot reach its database; try again (with the same Idempotency-Key)' },
   NOT_CONFIGURED: { status: 503, message: (p: { what: string }) => `${p.what} is not configured` },
   /** The outside system (`system`) failed; without `system`, the detail names it. */
   UPSTREAM_ERROR: { status: 502, message: (p: { system?: string; detail: string }) => (p.system ? `${p.system}: ${p.detail}` : p.detail) },

@@ -53,6 +53,23 @@ export const BUSY_RETRY_AFTER = 1;
 /** 503 BUSY: a lock was not granted in time (db/tx.ts) and nothing was changed; the client may retry. */
 export const busy = (): AppError => appError('BUSY', { retryAfter: BUSY_RETRY_AFTER });
 
+/** Errors of the database connection itself (db/connection.ts marks them), not of a statement. */
+const unreachable = new WeakSet<object>();
+
+/**
+ * Marks `err` as the database being out of reach (connecting failed, the connection broke, the
+ * server is shutting down): the request answers 504 DATABASE_UNAVAILABLE, which a load balancer
+ * retries on another host (docs/nginx-panel-lb.conf). Returns `err`.
+ */
+export function markDatabaseUnreachable<E>(err: E): E {
+  if (err && typeof err === 'object') unreachable.add(err);
+  return err;
+}
+
+export function isDatabaseUnreachable(err: unknown): boolean {
+  return !!err && typeof err === 'object' && unreachable.has(err);
+}
+
 /** A lock not granted in time: PostgreSQL's lock_timeout (55P03), SQLite's busy timeout. */
 export function isBusy(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, appError, busy, type ErrorCode, type FieldLimits, type FieldReason, isBusy } from '../domain/errors.ts';
+import { AppError, appError, busy, type ErrorCode, type FieldLimits, type FieldReason, isBusy, isDatabaseUnreachable } from '../domain/errors.ts';
 
 // AppError, appError and BUSY live in domain/ so the db layer can raise them without depending on http/.
 export { AppError, appError, busy, isBusy } from '../domain/errors.ts';
@@ -68,6 +68,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isBusy(err)) {
       // A write outside withTx that did not get its lock in time: the same answer as inside one.
       return sendError(reply, busy());
+    }
+    if (isDatabaseUnreachable(err)) {
+      // This process lost its database (db/connection.ts): a load balancer sends the request to
+      // another host (504 is this answer only), and /readyz answers 503 until it is back.
+      request.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database unreachable');
+      return sendError(reply, appError('DATABASE_UNAVAILABLE', { retryAfter: 5 }));
     }
     if (isUniqueViolation(err)) {
       // Two requests raced for the same unique value (username, ...): the loser gets a clean 409.

@@ -44,7 +44,7 @@ const IdempotencyHeader = Type.Object({
 const DESCRIPTION = [
   'Errors answer `{statusCode, code, message, field?, reason?, limits?}` (schema `ApiError`); each operation lists every status and code it can give.',
   'A call that writes may answer 503 `BUSY` with Retry-After: a lock was not granted within a second and nothing was changed; send it again (with the same Idempotency-Key).',
-  'Only a fault of the server answers anything else: 500 `INTERNAL` or, while the server stops, 503 `SHUTTING_DOWN`.',
+  'Only a fault of the server answers anything else: 500 `INTERNAL`, while the server stops 503 `SHUTTING_DOWN`, and while it cannot reach its database 504 `DATABASE_UNAVAILABLE` (a load balancer sends it to another host).',
 ].join(' ');
 
 /** Methods whose body Fastify reads: a body too large or of another type is refused before the route runs. */

@@ -45,7 +45,7 @@ export function edgeConf(panelPort: number, edgePort: number, key: string, hlsRo
     ['listen 80;', listen],
     ['CHANGE-ME-EDGE-KEY', key],
     ['/var/lib/panel-edge/hls', hlsRoot],
-    ['/var/cache/nginx/panel-auth', path.join(path.dirname(hlsRoot), 'auth-cache')],
+    ['/var/lib/nginx/panel-auth', path.join(path.dirname(hlsRoot), 'auth-cache')],
   ];
   if (opts.keepSeconds !== undefined) {
     swaps.push(['proxy_cache_valid 204 20s;', `proxy_cache_valid 204 ${opts.keepSeconds}s;`], ['proxy_cache_valid 403 5s;', 'proxy_cache_valid 403 1s;']);
