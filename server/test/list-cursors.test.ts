@@ -135,6 +135,8 @@ describe(`lists paged by cursor (${ENGINE})`, () => {
     for (const direction of ['asc', 'desc']) {
       await samePages(admin, `/api/resellers?order_by=last_login,${direction}`);
       await samePages(admin, `/api/resellers?order_by=credits,${direction}`);
+      await samePages(admin, `/api/resellers?order_by=master_username,${direction}`);
+      await samePages(admin, `/api/resellers?order_by=group_name,${direction}`);
     }
     await samePages(admin, '/api/logs?actions=user_create');
     await samePages(admin, '/api/logs?actions=user_create&order_by=id,asc');

@@ -138,7 +138,8 @@ export async function paginate<R>(
   const last = rows[rows.length - 1];
   const data = rows.map(({ cursor_v: _v, cursor_id: _id, ...row }) => row as unknown as R);
   const figures: PageFigures = { page, per, count: data.length, pages: Math.ceil(total / per), total, ...(capped ? { capped } : {}) };
-  if (last && (capped || start + data.length < total)) figures.next = encodeCursor(['a', stamp, start + data.length, last.cursor_v, last.cursor_id]);
+  // (a short page is the last: no rows follow it)
+  if (last && data.length === walk.limit && (capped || start + data.length < total)) figures.next = encodeCursor(['a', stamp, start + data.length, last.cursor_v, last.cursor_id]);
   if (first && page > 1) figures.prev = encodeCursor(['b', stamp, start, first.cursor_v, first.cursor_id]);
   return { data, meta: figures };
 }
