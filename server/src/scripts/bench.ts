@@ -68,6 +68,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '50' },
     'matrix-requests': { type: 'string', default: '32' },
     'matrix-seconds': { type: 'string', default: '5' },
+    'matrix-by-number': { type: 'boolean', default: false },
     route: { type: 'string' },
     limit: { type: 'string' },
     out: { type: 'string' },
@@ -254,6 +255,7 @@ if (values.suite === 'matrix') {
     limit: values.limit ? Number(values.limit) : undefined,
     out: values.out,
     floor: !values['skip-floor'],
+    byNumber: values['matrix-by-number'],
   });
 }
 if (values.suite === 'reminders') {
