@@ -34,7 +34,7 @@ describe(`lists paged by cursor (${ENGINE})`, () => {
     top = await reseller(admin, 'cur_top', 'master', 500);
     const other = await reseller(admin, 'cur_other', 'master', 200);
     const owners = [top, await reseller(top.token, 'cur_c', 'reseller', 50), await reseller(top.token, 'cur_a', 'reseller', 50), other];
-    for (let i = 0; i < 12; i++) await reseller(admin, `cur_r${String(i).padStart(2, '0')}`, 'reseller', i % 3);
+    for (let i = 0; i < 28; i++) await reseller(admin, `cur_r${String(i).padStart(2, '0')}`, 'reseller', i % 3);
     const ids: number[] = [];
     for (const [i, owner] of owners.entries()) {
       for (let k = 0; k < (i === 0 ? 15 : 9 + i); k++) ids.push((await createLine(t, owner.token, { package_id: pkg })).id);
@@ -141,6 +141,21 @@ describe(`lists paged by cursor (${ENGINE})`, () => {
     await samePages(admin, '/api/logs?actions=user_create');
     await samePages(admin, '/api/logs?actions=user_create&order_by=id,asc');
     await samePages(top.token, '/api/logs');
+  });
+
+  it('a cursor serves pages up to a few away, across the NULLs, both ways', async () => {
+    for (const direction of ['asc', 'desc']) {
+      const path = `/api/resellers?order_by=last_login,${direction}`;
+      const numbered = await byNumber(admin, path);
+      expect(numbered.length).toBeGreaterThanOrEqual(4);
+      const shown = await Promise.all(numbered.map((_, i) => get(admin, `${path}&per=10&page=${i + 1}`)));
+      for (let k = 1; k <= numbered.length; k++) {
+        for (let p = 1; p <= numbered.length; p++) {
+          if (p > k && p - k <= 3) expect((await get(admin, `${path}&per=10&page=${p}&after=${shown[k - 1].meta.next}`)).data.map((r) => r.id), `${direction} ${p} after ${k}`).toEqual(numbered[p - 1]);
+          if (p < k && k - p <= 3) expect((await get(admin, `${path}&per=10&page=${p}&before=${shown[k - 1].meta.prev}`)).data.map((r) => r.id), `${direction} ${p} before ${k}`).toEqual(numbered[p - 1]);
+        }
+      }
+    }
   });
 
   it('a cursor is a position: rows added ahead of it do not shift the next page', async () => {

@@ -177,46 +177,71 @@ async function readWalk<R>(
   many: boolean,
   walk: Walk,
 ): Promise<(R & CursorColumns)[]> {
-  const { order, offset, limit } = walk;
+  const { order } = walk;
   const key = (column: string) => (opts.sortMatches?.(many) ? sql`+${sql.ref(column)}` : sql.ref(column));
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
     q.orderBy(key(order.column), order.direction).orderBy(key(opts.tiebreak), order.direction) as Q;
-  const nullsHigh = opts.db.getExecutor().adapter instanceof PostgresAdapter;
-  const seek = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q =>
-    walk.seek ? (q.where(seekPast(key(order.column), key(opts.tiebreak), order, walk.seek, nullsHigh, order.column === opts.tiebreak)) as Q) : q;
   const withCursor = (q: SelectQueryBuilder<any, any, any>) => q.select([sql.ref(order.column).as('cursor_v'), sql.ref(opts.tiebreak).as('cursor_id')]);
   const pageBase = baseFor(many, order.direction);
-  const q =
-    opts.deferred && (opts.deferIf?.(many) ?? true)
-      ? ordered(
-          withCursor(
-            opts.deferred(
-              opts.keys
-                ? opts.keys({ order, seek, offset, per: limit })
-                : ordered(seek(pageBase).select(sql.ref(opts.tiebreak).as('page_key'))).limit(limit).offset(offset),
+  const read = async (where: RawBuilder<boolean> | undefined, offset: number, limit: number) => {
+    const seek = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => (where ? (q.where(where) as Q) : q);
+    const q =
+      opts.deferred && (opts.deferIf?.(many) ?? true)
+        ? ordered(
+            withCursor(
+              opts.deferred(
+                opts.keys
+                  ? opts.keys({ order, seek, offset, per: limit })
+                  : ordered(seek(pageBase).select(sql.ref(opts.tiebreak).as('page_key'))).limit(limit).offset(offset),
+              ),
             ),
-          ),
-        )
-      : ordered(withCursor(select(seek(pageBase), many))).limit(limit).offset(offset);
-  return (await q.execute()) as (R & CursorColumns)[];
+          )
+        : ordered(withCursor(select(seek(pageBase), many))).limit(limit).offset(offset);
+    return (await q.execute()) as (R & CursorColumns)[];
+  };
+  if (!walk.seek) return read(undefined, walk.offset, walk.limit);
+  const nullsHigh = opts.db.getExecutor().adapter instanceof PostgresAdapter;
+  const [first, then] = seekPast(key(order.column), key(opts.tiebreak), order, walk.seek, nullsHigh, order.column === opts.tiebreak);
+  const rows = await read(first, walk.offset, walk.limit);
+  if (!then || rows.length === walk.limit) return rows;
+  // The first part ran out: the page goes on into the second (past what OFFSET skipped of the first).
+  const skipped = rows.length > 0 || walk.offset === 0 ? walk.offset : await countUpTo(pageBase.where(first), walk.offset);
+  return [...rows, ...(await read(then, walk.offset - skipped, walk.limit - rows.length))];
+}
+
+async function countUpTo(q: SelectQueryBuilder<any, any, any>, n: number): Promise<number> {
+  const row = await q.clearSelect().select(sql<number>`1`.as('one')).limit(n).execute();
+  return row.length;
 }
 
 /**
- * The rows strictly past `at` in the walk's order (`column`, then `tiebreak`, both `order.direction`).
- * NULLs sort as the highest value on PostgreSQL and the lowest on SQLite, both ways, so a walk
- * meets them after the other rows when ascending on PostgreSQL or descending on SQLite. Written
- * as `column >= v and (column > v or id > i)`: the first term is an index range on either engine,
- * which a row comparison `(column, id) > (v, i)` is not on SQLite (and on PostgreSQL only when the
- * index holds both columns in that order).
+ * The rows strictly past `at` in the walk's order (`column`, then `tiebreak`, both `order.direction`),
+ * as one or two conditions read one after the other: each is an index range, which their OR
+ * would not be (SQLite then reads the index from its start; PostgreSQL filters a whole walk).
+ * Written as `column >= v and (column > v or id > i)`: the first term is an index range on either
+ * engine, which a row comparison `(column, id) > (v, i)` is not on SQLite (and on PostgreSQL only
+ * when the index holds both columns in that order). NULLs sort as the highest value on PostgreSQL
+ * and the lowest on SQLite, both ways, so a walk meets them after the other rows when ascending on
+ * PostgreSQL or descending on SQLite, and before them otherwise.
  */
-function seekPast(column: RawBuilder<unknown>, tiebreak: RawBuilder<unknown>, order: Order, at: { v: unknown; id: unknown }, nullsHigh: boolean, byTiebreak: boolean) {
+function seekPast(
+  column: RawBuilder<unknown>,
+  tiebreak: RawBuilder<unknown>,
+  order: Order,
+  at: { v: unknown; id: unknown },
+  nullsHigh: boolean,
+  byTiebreak: boolean,
+): [RawBuilder<boolean>, RawBuilder<boolean>?] {
   const past = sql.raw(order.direction === 'asc' ? '>' : '<');
   const from = sql.raw(order.direction === 'asc' ? '>=' : '<=');
-  if (byTiebreak) return sql<boolean>`${tiebreak} ${past} ${at.id}`;
+  if (byTiebreak) return [sql<boolean>`${tiebreak} ${past} ${at.id}`];
   const nullsAfter = (order.direction === 'asc') === nullsHigh;
-  if (at.v === null) return nullsAfter ? sql<boolean>`(${column} is null and ${tiebreak} ${past} ${at.id})` : sql<boolean>`(${column} is not null or ${tiebreak} ${past} ${at.id})`;
+  if (at.v === null) {
+    const inNulls = sql<boolean>`(${column} is null and ${tiebreak} ${past} ${at.id})`;
+    return nullsAfter ? [inNulls] : [inNulls, sql<boolean>`${column} is not null`];
+  }
   const range = sql<boolean>`(${column} ${from} ${at.v} and (${column} ${past} ${at.v} or ${tiebreak} ${past} ${at.id}))`;
-  return nullsAfter ? sql<boolean>`(${range} or ${column} is null)` : range;
+  return nullsAfter ? [range, sql<boolean>`${column} is null`] : [range];
 }
 
 /**

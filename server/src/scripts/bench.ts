@@ -127,6 +127,7 @@ const cases: [string, string, string, string?][] = [
   ['master', 'logs last 7 days', `/api/logs?dates=${Date.now() - 7 * 86_400_000},${Date.now()}`, 'logs last 7 days'],
   // Deep pages by number (OFFSET) and as the pager reaches them: `after=@` is the previous page's
   // meta.next (cursorPath), a keyset seek (db/paginate.ts).
+  ['admin', 'users status=1 by username desc, per 100, page 1', '/api/users?status=1&per=100&order_by=username,desc'],
   ['admin', 'users status=1 by username desc, per 100, page 500', '/api/users?status=1&per=100&order_by=username,desc&page=500'],
   ['admin', 'users status=1 by username desc, per 100, page 500 by cursor', '/api/users?status=1&per=100&order_by=username,desc&page=500&after=@'],
   ['admin', 'logs action=user_renew page 200', '/api/logs?actions=user_renew&page=200'],
