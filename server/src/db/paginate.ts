@@ -123,9 +123,11 @@ export async function paginate<R>(
   const many = counted > cap;
   const stamp = cursorStamp(opts.order, opts.cursor?.filters);
   const walk = chooseWalk(page, per, capped ? undefined : total, opts.order, stamp, opts.cursor);
-  let rows: (R & CursorColumns)[];
+  let rows: (R & CursorColumns)[] = [];
   try {
-    rows = await readWalk(baseFor, select, opts, many, walk);
+    // (a page past the end of an exact total has no rows: nothing to read, where OFFSET would
+    // read every match to find none)
+    if (capped || (page - 1) * per < total) rows = await readWalk(baseFor, select, opts, many, walk);
   } catch (err) {
     // A cursor whose value does not fit its column (a forged one: PostgreSQL refuses to compare a
     // bigint with text, class 22) is ignored like any other foreign cursor.
