@@ -6,7 +6,8 @@
 // Prints one line per combination, worst p99 first, then per route and caller how many are over
 // 10/25/50/100 ms at p99 and how many answered other than 2xx (each distinct error once, with its
 // body). --route PATH keeps one route, --limit N a sample of N combinations, --out FILE writes
-// every result as JSON.
+// every result as JSON. A deep page is asked as the pager reaches it, with the previous page's
+// meta.next as `after` (asked once, untimed); --matrix-by-number asks it by its number alone.
 //
 // With DATABASE_URL (the server's database), beside each p99 its floor: the statements the
 // product's service sends for the same query (captured with captureQueries, nothing kept, so the
@@ -39,6 +40,8 @@ export interface MatrixOptions {
   limit?: number;
   out?: string;
   floor: boolean;
+  /** deep pages by number alone (OFFSET), not from the previous page's cursor */
+  byNumber?: boolean;
 }
 
 type Role = 'admin' | 'master' | 'reseller';
@@ -113,11 +116,20 @@ export async function matrixSuite(o: MatrixOptions) {
   const floor = o.floor && o.databaseUrl ? await openFloor(o.databaseUrl, callers) : undefined;
   if (!floor) console.log('(no DATABASE_URL or --skip-floor: no floor column)\n');
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
+  /** A deep page with the previous page's meta.next as `after`, as the pager asks it. */
+  const withCursor = async (c: Combination, token: string): Promise<Combination> => {
+    const page = Number(c.query.page);
+    if (!(page > 1)) return c;
+    const prev = (await get(token, `${c.path}?${queryText({ ...c.query, page: String(page - 1) })}`)).json as { meta?: { next?: string } } | undefined;
+    const next = prev?.meta?.next;
+    return next ? { ...c, query: { ...c.query, after: next } } : c;
+  };
   const seenErrors = new Set<string>();
   const results: Result[] = [];
   const started = Date.now();
   try {
-    for (const [i, { route, caller, c }] of all.entries()) {
+    for (const [i, { route, caller, c: asked }] of all.entries()) {
+      const c = o.byNumber ? asked : await withCursor(asked, caller.token);
       const url = `${o.base}${c.path}?${queryText(c.query)}`;
       const r = await measure(agent, url, caller.token, o.requests, o.seconds, o.connections);
       for (const e of r.errors) {

@@ -68,6 +68,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '50' },
     'matrix-requests': { type: 'string', default: '32' },
     'matrix-seconds': { type: 'string', default: '5' },
+    'matrix-by-number': { type: 'boolean', default: false },
     route: { type: 'string' },
     limit: { type: 'string' },
     out: { type: 'string' },
@@ -124,7 +125,27 @@ const cases: [string, string, string, string?][] = [
   ['master', 'resellers list', '/api/resellers', 'resellers list'],
   ['master', 'logs', '/api/logs', 'logs'],
   ['master', 'logs last 7 days', `/api/logs?dates=${Date.now() - 7 * 86_400_000},${Date.now()}`, 'logs last 7 days'],
+  // Deep pages by number (OFFSET) and as the pager reaches them: `after=@` is the previous page's
+  // meta.next (cursorPath), a keyset seek (db/paginate.ts).
+  ['admin', 'users status=1 by username desc, per 100, page 1', '/api/users?status=1&per=100&order_by=username,desc'],
+  ['admin', 'users status=1 by username desc, per 100, page 500', '/api/users?status=1&per=100&order_by=username,desc&page=500'],
+  ['admin', 'users status=1 by username desc, per 100, page 500 by cursor', '/api/users?status=1&per=100&order_by=username,desc&page=500&after=@'],
+  ['admin', 'logs action=user_renew page 200', '/api/logs?actions=user_renew&page=200'],
+  ['admin', 'logs action=user_renew page 200 by cursor', '/api/logs?actions=user_renew&page=200&after=@'],
 ];
+
+/** `after=@` in a case's path: the previous page's `meta.next`, asked once before the case runs. */
+async function cursorPath(urlPath: string, token: string): Promise<string> {
+  if (!urlPath.includes('after=@')) return urlPath;
+  const url = new URL(urlPath, base);
+  const page = Number(url.searchParams.get('page'));
+  url.searchParams.delete('after');
+  url.searchParams.set('page', String(page - 1));
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const next = ((await res.json()) as { meta?: { next?: string } }).meta?.next;
+  if (!next) throw new Error(`${urlPath}: no meta.next on page ${page - 1}`);
+  return urlPath.replace('after=@', `after=${next}`);
+}
 
 /** Waits until the server has worked off the previous case's backlog (aborted requests still run). */
 async function drain(token: string, url = base) {
@@ -200,7 +221,7 @@ if (values.suite === 'api' || values.suite === 'all') {
     const row = async (who: string, name: string, productPath: string, floorPath?: string) => {
       if (values.only && !name.includes(values.only)) return;
       await drain(admin);
-      const p = await measure(`${base}${productPath}`, tokens[who]);
+      const p = await measure(`${base}${await cursorPath(productPath, tokens[who])}`, tokens[who]);
       let f: Awaited<ReturnType<typeof measure>> | undefined;
       if (floor && floorPath) {
         await drain(admin);
@@ -235,6 +256,7 @@ if (values.suite === 'matrix') {
     limit: values.limit ? Number(values.limit) : undefined,
     out: values.out,
     floor: !values['skip-floor'],
+    byNumber: values['matrix-by-number'],
   });
 }
 if (values.suite === 'reminders') {

@@ -53,7 +53,7 @@ export interface ListRoute {
 }
 
 /** Parameters that change how the list is shown, not which rows: never combined as filters. */
-const NOT_FILTERS = new Set(['page', 'per', 'per_page', 'order_by', 'order', 'tz_offset']);
+const NOT_FILTERS = new Set(['page', 'per', 'per_page', 'order_by', 'order', 'tz_offset', 'after', 'before']);
 
 /** The list routes of an OpenAPI document (see the head of this file). */
 export function listRoutes(doc: OpenApiDoc): ListRoute[] {

@@ -6,7 +6,8 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { hashPassword } from '../modules/auth/tokens.ts';
-import { foldLineCounts } from '../modules/dashboard/line-counts-folder.ts';
+import { COLUMNS, figures, writeLineCountTriggers } from '../db/migrations/032_line_counts.ts';
+import { foldLineCounts, pruneLineCounts } from '../modules/dashboard/line-counts-folder.ts';
 import { openForScript } from './open.ts';
 
 const { values } = parseArgs({
@@ -74,6 +75,11 @@ await db.transaction().execute(async (trx) => {
 });
 console.log(`${RESELLERS} resellers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
+// The dashboard's kept counts are filled in one statement after the inserts, from the lines
+// themselves (as migrations 032 and 033 did): the triggers would record 8 changes per line (80
+// million at 10M lines on SQLite, over an hour to fold).
+await dropLineCountTriggers();
+
 // Lines: 10% to bench_master1's subtree, the rest spread over everyone.
 const firstMasterSubtree = owners.filter((id, i) => i === 0 || masterOf.get(id) === owners[0]);
 const BATCH = database.dialect === 'sqlite' ? 2000 : 5000;
@@ -105,7 +111,8 @@ for (let start = 0; start < LINES; start += BATCH) {
 // without which index-only scans (the counts) fall back to the heap.
 await seedLogs();
 await seedStreams();
-await foldLineCounts({ database }); // the lines triggers' count changes, into the kept counts
+await fillLineCounts();
+await foldLineCounts({ database }); // changes recorded before the seed, if any
 // PostgreSQL: the seed rewrote each reseller's counters once per line it created, a million row
 // versions in minutes (33 MB for 10,000 rows); a live panel makes them over years, with autovacuum
 // reusing the space. FULL gives the table back the size it would have there.
@@ -113,6 +120,25 @@ if (database.dialect === 'postgres') await sql`VACUUM FULL resellers`.execute(db
 await sql.raw(database.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE').execute(db);
 console.log(`\n${LINES} lines in ${((Date.now() - started) / 1000).toFixed(1)} s total. Sign in as bench_master1 / ${BENCH_PASSWORD}`);
 await database.close();
+
+async function dropLineCountTriggers() {
+  for (const name of ['insert', 'update', 'delete']) {
+    await sql.raw(`DROP TRIGGER IF EXISTS line_counts_${name}${database.dialect === 'postgres' ? ' ON lines' : ''}`).execute(db);
+  }
+}
+
+/** Every line's figures into line_counts in one statement, then the triggers back (one transaction). */
+async function fillLineCounts() {
+  const t0 = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await sql`DELETE FROM line_count_changes`.execute(trx);
+    await sql`DELETE FROM line_counts`.execute(trx);
+    await sql.raw(`INSERT INTO line_counts (scope_id, kind, period, n) ${figures(`SELECT ${COLUMNS}, 1 AS sign FROM lines`, true)}`).execute(trx);
+    await writeLineCountTriggers(trx, database.dialect, true);
+  });
+  await pruneLineCounts({ database }); // (creation hours past the kept days)
+  console.log(`\nkept counts in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
 
 /** Action-log rows spread over 90 days and every reseller (the log list must stay fast at millions). */
 async function seedLogs() {

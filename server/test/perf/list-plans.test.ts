@@ -13,6 +13,7 @@ vi.hoisted(() => {
 import { captureQueries, caseScans, explain, tableScans } from '../../src/db/plans.ts';
 import { invalidateFor } from '../../src/modules/dashboard/cache.ts';
 import * as lines from '../../src/modules/lines/service.ts';
+import * as logs from '../../src/modules/logs/service.ts';
 import { findVisible } from '../../src/modules/resellers/repo.ts';
 import { PLAN_CASES } from '../../src/scripts/plan-cases.ts';
 import { ENGINE, type TestContext, createTestContext } from '../helpers.ts';
@@ -43,6 +44,35 @@ describe(`list plans (${ENGINE})`, () => {
       if (process.env.PLAN_PRINT) console.log(`## ${title}\n${shown}`);
       expect(plans.flatMap((p, i) => caseScans(c, queries[i].sql, p)), shown).toEqual([]);
       for (const name of c.uses[ENGINE]) expect(plans.flat().some((l) => l.includes(name)), `${name} missing in:\n${shown}`).toBe(true);
+    });
+  }
+
+  // A deep page reached by the pager (the previous page's meta.next as `after`): a seek on the
+  // sort's index, with no OFFSET at all, and the rows of the page by number.
+  const deepPages: [string, (deps: TestContext['deps'], q: { page: number; after?: string }) => Promise<{ data: { id: number }[]; meta: { next?: string } }>, string][] = [
+    ['admin / users status=1 by username desc, per 100', (d, q) => lines.list(d, actors.admin, { status: 1, per: 100, order_by: 'username,desc', ...q }), 'lines_live_username'],
+    ['admin / logs action=user_renew', (d, q) => logs.list(d, actors.admin, { actions: 'user_renew', ...q }), 'logs_action_created'],
+    ['master / logs', (d, q) => logs.list(d, actors.master, q), 'logs_top_created'],
+  ];
+  for (const [title, run, index] of deepPages) {
+    test(`${title}, page 30 by cursor`, async () => {
+      const deps = t.deps;
+      const before = await run(deps, { page: 29 });
+      const byNumber = await run(deps, { page: 30 });
+      expect(before.meta.next).toBeTruthy();
+      let page: Awaited<ReturnType<typeof run>> | undefined;
+      const queries = await captureQueries(t.database, async (db) => {
+        page = await run({ ...deps, database: { ...t.database, db } }, { page: 30, after: before.meta.next });
+      });
+      expect(page?.data.map((r) => r.id)).toEqual(byNumber.data.map((r) => r.id));
+      const plans = await Promise.all(queries.map((q) => explain(t.database, q)));
+      const shown = queries.map((q, i) => `${q.sql} ${JSON.stringify(q.parameters)}\n${plans[i].join('\n')}`).join('\n\n');
+      if (process.env.PLAN_PRINT) console.log(`## ${title}, page 30 by cursor\n${shown}`);
+      // every OFFSET of the page's statements is 0 (kysely binds it last after its LIMIT)
+      const offsets = queries.filter((q) => /\boffset\b/i.test(q.sql));
+      for (const q of offsets) expect(q.parameters.at(-1), shown).toBe(0);
+      expect(plans.flatMap((p, i) => caseScans({ dense: true }, queries[i].sql, p)), shown).toEqual([]);
+      expect(plans.flat().some((l) => l.includes(index)), `${index} missing in:\n${shown}`).toBe(true);
     });
   }
 });

@@ -877,6 +877,10 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     /** @description id, package_name, is_trial, is_official; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                 };
@@ -1815,6 +1819,10 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     /** @description id, username, credits, master_username, last_login, group_name, status; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                     id?: number;
@@ -3079,6 +3087,10 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                 };
                 header?: never;
                 path: {
@@ -3399,6 +3411,10 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     /** @description id, created_at; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                     type?: string;
@@ -3560,6 +3576,10 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     /** @description activity_id, username, date_start, master_username, created_at; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                     username?: string;
@@ -3786,6 +3806,10 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     /** @description id, username, created_at, exp_date, master_username; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                     id?: number;
@@ -3993,6 +4017,10 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     order?: "asc" | "desc";
                 };
                 header?: never;
@@ -6637,6 +6665,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     id?: number;
                     username?: string;
                     text_search?: string;
@@ -6720,6 +6752,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     status?: "pending" | "applied" | "paid_awaiting_credits" | "expired" | "rejected" | "failed";
                     line?: string;
                     lang?: "pt-BR" | "en-US";
@@ -6798,6 +6834,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     id?: number;
                     username?: string;
                     text_search?: string;
@@ -6881,6 +6921,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     status?: "pending" | "applied" | "paid_awaiting_credits" | "expired" | "rejected" | "failed";
                     line?: string;
                     lang?: "pt-BR" | "en-US";
@@ -6959,6 +7003,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     id?: number;
                     username?: string;
                     reseller?: string;
@@ -7406,6 +7454,10 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     /** @description id, name, added, kind, category_id; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                     kind?: "live" | "movie" | "series";
@@ -7870,6 +7922,10 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     /** @description id, name, username, email, password, externo_senha, created, expiracao, status, is_trial, member_id, master_username, package_id, max_connections, whatsapp, notes, sync_state, sync_error, synced_at; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
                     id?: number;
@@ -10392,6 +10448,10 @@ export interface paths {
                     per_page?: 10 | 25 | 50 | 100;
                     /** @description id, title, year, stars, status, created_at; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                 };
                 header?: never;
                 path?: never;
@@ -10838,6 +10898,10 @@ export interface paths {
                     per_page?: 10 | 25 | 50 | 100;
                     /** @description id, title, year, stars, status, created_at; optionally followed by ,asc (the default) or ,desc */
                     order_by?: string;
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     status?: 1 | 2;
                 };
                 header?: never;
@@ -12900,6 +12964,10 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     line?: string;
                     stage?: "before_7" | "before_3" | "before_1" | "day" | "after_1" | "after_3";
                     status?: "sending" | "sent" | "retry" | "failed" | "cancelled";
@@ -13230,6 +13298,10 @@ export interface paths {
                 query?: {
                     page?: number;
                     per?: 10 | 20 | 30 | 50 | 100;
+                    /** @description the previous answer's meta.next: `page` is read from past it (a keyset seek, not an OFFSET) */
+                    after?: string;
+                    /** @description the previous answer's meta.prev: `page` is read from ahead of it */
+                    before?: string;
                     status?: "pending" | "applied" | "paid_awaiting_credits" | "expired" | "rejected" | "failed";
                     line?: string;
                 };
@@ -14255,6 +14327,8 @@ export interface components {
             pages: number;
             total: number;
             capped?: boolean;
+            next?: string;
+            prev?: string;
         };
         /** PasswordStrength */
         PasswordStrength: {

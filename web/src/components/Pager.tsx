@@ -2,7 +2,7 @@ import { Button, Group, Select, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../lib/format';
-import { isValidPage, PER_OPTIONS, type PerOption, pageButtons, pagerShown } from './pagerMath';
+import { isValidPage, PER_OPTIONS, type PageCursors, type PerOption, pageButtons, pageCursor, pagerShown } from './pagerMath';
 
 export interface PagerProps<P extends number = PerOption> {
   page: number;
@@ -13,7 +13,11 @@ export interface PagerProps<P extends number = PerOption> {
   /** meta.capped: the server stopped counting at `total` (shown as "10.000+"). */
   capped?: boolean;
   per: number;
-  onPageChange: (page: number) => void;
+  /** meta.next / meta.prev of the page shown: passed to onPageChange for its neighbouring pages */
+  next?: string;
+  prev?: string;
+  /** `cursor`: what to ask `page` with (pageCursor), empty for a jump */
+  onPageChange: (page: number, cursor: PageCursors) => void;
   onPerChange: (per: P) => void;
   /** default PER_OPTIONS; the content-request lists page by 10, 25, 50 or 100 */
   perOptions?: readonly P[];
@@ -27,11 +31,11 @@ export interface PagerProps<P extends number = PerOption> {
  * pager: the table above it shows its empty-state sentence.
  * Usage: <Pager page={m.page} pages={m.pages} total={m.total} per={m.per} onPageChange={setPage} onPerChange={setPer} />
  */
-export function Pager<P extends number = PerOption>({ page, pages, total, capped, per, onPageChange, onPerChange, perOptions = PER_OPTIONS as unknown as readonly P[], hideWhenSingle }: PagerProps<P>) {
+export function Pager<P extends number = PerOption>({ page, pages, total, capped, per, next, prev, onPageChange, onPerChange, perOptions = PER_OPTIONS as unknown as readonly P[], hideWhenSingle }: PagerProps<P>) {
   const { t } = useTranslation();
   if (!pagerShown({ pages, total, capped, hideWhenSingle })) return null;
   const go = (target: number) => {
-    if (target !== page && isValidPage(target, pages)) onPageChange(target);
+    if (target !== page && isValidPage(target, pages)) onPageChange(target, pageCursor(target, { page, next, prev }));
   };
   const shownPage = pages < 1 ? 0 : Math.min(Math.max(page, 1), pages);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPerOption, isValidPage, pageButtons, pagerShown } from './pagerMath';
+import { isPerOption, isValidPage, pageButtons, pageCursor, pagerShown } from './pagerMath';
 
 describe('pageButtons', () => {
   it('shows every page when there are 7 or fewer', () => {
@@ -56,5 +56,19 @@ describe('pagerShown', () => {
   it('hides a single page only when asked', () => {
     expect(pagerShown({ pages: 1, total: 3, hideWhenSingle: true })).toBe(false);
     expect(pagerShown({ pages: 2, total: 13, hideWhenSingle: true })).toBe(true);
+  });
+});
+
+describe('pageCursor', () => {
+  const meta = { page: 10, next: 'n', prev: 'p' };
+  it("asks the neighbouring pages from the shown page's cursors, a jump by number alone", () => {
+    expect(pageCursor(11, meta)).toEqual({ after: 'n' });
+    expect(pageCursor(13, meta)).toEqual({ after: 'n' });
+    expect(pageCursor(9, meta)).toEqual({ before: 'p' });
+    expect(pageCursor(7, meta)).toEqual({ before: 'p' });
+    expect(pageCursor(14, meta)).toEqual({});
+    expect(pageCursor(1, meta)).toEqual({});
+    expect(pageCursor(11, { page: 10 })).toEqual({});
+    expect(pageCursor(11, undefined)).toEqual({});
   });
 });

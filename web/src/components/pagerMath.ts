@@ -21,6 +21,28 @@ export function pageButtons(page: number, pages: number, max = 7): number[] {
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
+/** A list page's cursors (the API's meta.next / meta.prev). */
+export interface PageCursors {
+  after?: string;
+  before?: string;
+}
+
+/**
+ * How far from the shown page a cursor still serves (the pager's neighbouring buttons): the
+ * server reads such a page from the cursor (a keyset seek) instead of skipping every row ahead of
+ * it. A jump farther asks the page by number alone.
+ */
+export const CURSOR_PAGES = 3;
+
+/** The cursor to ask page `target` with, seen from the page `meta` describes: its next for pages after it, its prev for pages before. */
+export function pageCursor(target: number, meta: { page: number; next?: string; prev?: string } | undefined): PageCursors {
+  if (!meta) return {};
+  const d = target - meta.page;
+  if (d >= 1 && d <= CURSOR_PAGES && meta.next) return { after: meta.next };
+  if (d <= -1 && d >= -CURSOR_PAGES && meta.prev) return { before: meta.prev };
+  return {};
+}
+
 /** True when `target` is a page that can be navigated to (pages outside 1..pages are ignored). */
 export function isValidPage(target: number, pages: number): boolean {
   return Number.isInteger(target) && target >= 1 && target <= pages;

@@ -3,7 +3,7 @@ import { escapeLike } from '../../repos/scope-repo.ts';
 import type { Database } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { CatalogueKind } from '../../db/types.ts';
-import { type Order, paginate } from '../../db/paginate.ts';
+import { type Order, type PageCursor, paginate } from '../../db/paginate.ts';
 
 /** Rows per statement of an import: well under both engines' bound-parameter limits. */
 const CHUNK = 500;
@@ -118,7 +118,7 @@ export interface StreamRow extends StoredStream {
   rating: number | null;
 }
 
-export function pageStreams(db: Tx, f: StreamFilters, paging: { page?: number; per?: number; order: Order }) {
+export function pageStreams(db: Tx, f: StreamFilters, paging: { page?: number; per?: number; order: Order; cursor?: PageCursor }) {
   let q = db.selectFrom('streams as s');
   if (f.kind) q = q.where('s.kind', '=', f.kind);
   if (f.category_id !== undefined) q = q.where('s.category_id', '=', f.category_id);

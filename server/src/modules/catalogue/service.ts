@@ -1,6 +1,6 @@
 import type { CatalogueKind } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
-import { type Order, parseOrder } from '../../http/paging.ts';
+import { type Order, parseOrder, cursorOf } from '../../http/paging.ts';
 import * as repo from './repo.ts';
 import { STREAM_ORDER_FIELDS as ORDER_FIELDS } from './schemas.ts';
 
@@ -15,9 +15,9 @@ export async function categories({ database }: Deps, kind?: CatalogueKind) {
   return { data: rows.map((r) => ({ ...r, streams_count: n(r.streams_count) })) };
 }
 
-export async function streams({ database }: Deps, query: Omit<repo.StreamFilters, 'ids'> & { ids?: string; page?: number; per?: number; order_by?: string }) {
+export async function streams({ database }: Deps, query: Omit<repo.StreamFilters, 'ids'> & { ids?: string; page?: number; per?: number; order_by?: string; after?: string; before?: string }) {
   const q = { ...query, ids: query.ids?.split(',').map(Number) };
-  const res = await repo.pageStreams(database.db, q, { page: q.page, per: q.per, order: parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER) });
+  const res = await repo.pageStreams(database.db, q, { page: q.page, per: q.per, order: parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER), cursor: cursorOf(query) });
   return { ...res, data: res.data.map((r) => ({ ...r, added: n(r.added), rating: r.rating === null ? null : Number(r.rating) })) };
 }
 

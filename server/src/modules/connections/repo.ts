@@ -3,7 +3,7 @@ import { type LineFilters, filtered } from '../../repos/line-filters-repo.ts';
 import { visibleLines } from '../../repos/scope-repo.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
-import { type Order, paginate } from '../../db/paginate.ts';
+import { type Order, type PageCursor, paginate } from '../../db/paginate.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 
 /** A connection: one client (IP + user agent) of one line watching one stream. */
@@ -146,7 +146,7 @@ export function pageConnections(
   actor: AuthUser,
   f: LineFilters,
   opts: { now: number; since: number; createdAt?: [number, number]; resellerId?: number; hints?: boolean },
-  paging: { page?: number; per?: number; order: Order },
+  paging: { page?: number; per?: number; order: Order; cursor?: PageCursor },
 ) {
   // The open connections drive (line_activity_last_seen: the viewers online now); `hints` (SQLite)
   // keeps it off the lines' filter indexes, which would read a broad filter's lines first.

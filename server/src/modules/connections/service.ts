@@ -1,7 +1,7 @@
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { appError } from '../../http/errors.ts';
-import { type Order, parseOrder } from '../../http/paging.ts';
+import { type Order, parseOrder, cursorOf } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { type ListQuery, lockLineRow, resolveFilters } from '../lines/service.ts';
@@ -25,7 +25,7 @@ export async function list(deps: Deps, actor: AuthUser, q: Omit<ListQuery, 'id' 
   const { createdAt, resellerId } = await resolveFilters(deps, actor, q);
   const now = nowSec();
   const since = now - deps.config.onlineWindowSeconds;
-  const res = await repo.pageConnections(deps.database.db, actor, q, { now, since, createdAt, resellerId, hints: deps.database.dialect === 'sqlite' }, { page: q.page, per: q.per, order });
+  const res = await repo.pageConnections(deps.database.db, actor, q, { now, since, createdAt, resellerId, hints: deps.database.dialect === 'sqlite' }, { page: q.page, per: q.per, order, cursor: cursorOf(q) });
   return {
     ...res,
     data: res.data.map((r) => ({ ...r, user_id: r.id, watching: r.stream_display_name, server_time: now, elapsed: Math.max(0, now - Number(r.date_start)) })),

@@ -1,4 +1,5 @@
 import { keysetRows } from '../../db/keyset.ts';
+import { type PageCursor, paginate } from '../../db/paginate.ts';
 import type { Tx } from '../../db/tx.ts';
 
 export interface LedgerRow {
@@ -22,17 +23,18 @@ const withNames = (q: ReturnType<typeof ledgerOf>) =>
     .select(['l.id', 'l.delta', 'l.balance_after', 'l.reason', 'l.line_id', 'l.p2p_account_id', 'l.created_at', 'c.username as counterparty', 'a.username as actor']);
 
 /** One page of a reseller's ledger, newest first. */
-export async function pageLedger(db: Tx, resellerId: number, page: number, per: number) {
-  const countRow = await ledgerOf(db, resellerId)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  const total = Number(countRow?.n ?? 0);
-  const data: LedgerRow[] = await withNames(ledgerOf(db, resellerId))
-    .orderBy('l.id', 'desc')
-    .limit(per)
-    .offset((page - 1) * per)
-    .execute();
-  return { data, meta: { page, per, count: data.length, pages: Math.ceil(total / per), total } };
+export function pageLedger(db: Tx, resellerId: number, page: number, per: number, cursor?: PageCursor) {
+  // (the exact total: a ledger is one reseller's index range, counted on its index alone)
+  const total = async () => Number((await ledgerOf(db, resellerId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+  return paginate<LedgerRow>(ledgerOf(db, resellerId), (q) => withNames(q as ReturnType<typeof ledgerOf>) as never, {
+    db,
+    page,
+    per,
+    cursor,
+    total,
+    order: { column: 'l.id', direction: 'desc' },
+    tiebreak: 'l.id',
+  });
 }
 
 /** The whole ledger of a reseller in id order, a batch at a time (exports). */

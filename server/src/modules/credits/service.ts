@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { appError } from '../../http/errors.ts';
+import type { PageCursor } from '../../db/paginate.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { findVisibleReseller } from '../resellers/service.ts';
 import * as repo from './repo.ts';
@@ -12,9 +13,9 @@ async function assertReadable({ database }: Deps, actor: AuthUser, resellerId: n
 }
 
 /** A reseller's credit history. Newest first. */
-export async function history(deps: Deps, actor: AuthUser, resellerId: number, page = 1, per = 10) {
+export async function history(deps: Deps, actor: AuthUser, resellerId: number, page = 1, per = 10, cursor?: PageCursor) {
   await assertReadable(deps, actor, resellerId);
-  return repo.pageLedger(deps.database.db, resellerId, page, per);
+  return repo.pageLedger(deps.database.db, resellerId, page, per, cursor);
 }
 
 /** The whole history for an export, oldest first, streamed. */

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { appError, validation } from '../../http/errors.ts';
-import { type Order, parseOrder, TEXT_SEARCH_COUNT_CAP } from '../../http/paging.ts';
+import { type Order, parseOrder, TEXT_SEARCH_COUNT_CAP, cursorOf } from '../../http/paging.ts';
 import { nowMs, nowSec } from '../../lib/clock.ts';
 import { SEARCH_INDEX_MAX, type TextSearchPath, commonInWalk, sampledMatches, searchIndexMatches, trigramMatches } from '../../repos/line-filters-repo.ts';
 import { keptPerHandle } from '../../db/kept.ts';
@@ -21,7 +21,7 @@ export const ORDER_FIELDS: Record<string, string> = {
 };
 const DEFAULT_ORDER: Order = { column: 'ln.id', direction: 'desc' };
 
-export type ListQuery = repo.LineFilters & { page?: number; per?: number; order_by?: string; tz_offset?: number };
+export type ListQuery = repo.LineFilters & { page?: number; per?: number; order_by?: string; tz_offset?: number; after?: string; before?: string };
 
 const isLarge = ({ database }: Deps, actor: AuthUser) => database.dialect === 'sqlite' && repo.isLargeScope(database.db, actor);
 
@@ -108,17 +108,20 @@ export async function list(deps: Deps, actor: AuthUser, q: ListQuery) {
   // other filters may use.
   const walks = (many: boolean) => opts.broad && (many || !!q.text_search);
   // (PostgreSQL walks a text search's owners its own way: the test reads each line's row)
-  const ownerFirst = (many: boolean): OwnerWalk =>
-    order.column === 'o.username' && walks(many) && (opts.hints || !many || q.text_search ? 'cross-join' : `lateral ${order.direction}`);
+  // (`direction`: the way the page is read, which is the reverse of the order for a page read from
+  // its end or from a `before` cursor; db/paginate.ts)
+  const ownerFirst = (many: boolean, direction = order.direction): OwnerWalk =>
+    order.column === 'o.username' && walks(many) && (opts.hints || !many || q.text_search ? 'cross-join' : `lateral ${direction}`);
   const walkOf = (many: boolean) => (!opts.hints ? undefined : walks(many) ? order.column : opts.broad ? undefined : 'none');
-  const page = (many: boolean) =>
-    repo.filtered(db, actor, q, at, { ...opts, walk: walkOf(many), scanInOrder: opts.scanInOrder && walks(many), ownerFirst: ownerFirst(many) });
+  const page = (many: boolean, direction: 'asc' | 'desc') =>
+    repo.filtered(db, actor, q, at, { ...opts, walk: walkOf(many), scanInOrder: opts.scanInOrder && walks(many), ownerFirst: ownerFirst(many, direction) });
   return repo.pageLines(db, page, {
     ownerFirst,
     sortMatches: (many) => opts.hints && !walks(many),
     page: q.page,
     per: q.per,
     order,
+    cursor: cursorOf(q),
     total: unfiltered ? () => countVisibleLines(db, actor) : undefined,
     // The capped count takes no walk hints: it reads the matches through the narrowest index
     // (an owner's range, a partial index), where the page walks the sort order. Text search reads
@@ -151,10 +154,10 @@ export async function selectSearch({ database }: Deps, actor: AuthUser, search: 
 }
 
 /** Non-trial, enabled, still-valid lines by expiry: what to renew next. */
-export async function expiring(deps: Deps, actor: AuthUser, q: { order?: 'asc' | 'desc'; page?: number; per?: number }) {
+export async function expiring(deps: Deps, actor: AuthUser, q: { order?: 'asc' | 'desc'; page?: number; per?: number; after?: string; before?: string }) {
   const db = deps.database.db;
   const at = nowSec();
   const base = repo.expiringLines(db, actor, at, await isLarge(deps, actor));
   const count = repo.expiringLines(db, actor, at, false);
-  return repo.pageLines(db, base, { page: q.page, per: q.per, order: { column: 'ln.exp_date', direction: q.order ?? 'asc' }, count });
+  return repo.pageLines(db, base, { page: q.page, per: q.per, order: { column: 'ln.exp_date', direction: q.order ?? 'asc' }, cursor: cursorOf(q), count });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { keysetRows, mapRows } from '../../db/keyset.ts';
 import type { Tx } from '../../db/tx.ts';
-import { type Order, paginate } from '../../db/paginate.ts';
+import { type Order, type PageCursor, paginate } from '../../db/paginate.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowMs } from '../../lib/clock.ts';
 import { type LineFilters, filtered } from '../../repos/line-filters-repo.ts';
@@ -83,8 +83,8 @@ export const toLineRow = (r: Omit<LineRow, 'bouquet'> & { bouquet: string }): Li
 
 export async function pageLines(
   db: Tx,
-  q: ReturnType<typeof visibleLines> | ((many: boolean) => ReturnType<typeof visibleLines>),
-  paging: { ownerFirst?: (many: boolean) => OwnerWalk; sortMatches?: (many: boolean) => boolean; page?: number; per?: number; order: Order; total?: () => Promise<number>; count?: ReturnType<typeof visibleLines>; countCap?: number; countStamp?: () => Promise<number | undefined> },
+  q: ReturnType<typeof visibleLines> | ((many: boolean, direction: 'asc' | 'desc') => ReturnType<typeof visibleLines>),
+  paging: { ownerFirst?: (many: boolean) => OwnerWalk; sortMatches?: (many: boolean) => boolean; page?: number; per?: number; order: Order; cursor?: PageCursor; total?: () => Promise<number>; count?: ReturnType<typeof visibleLines>; countCap?: number; countStamp?: () => Promise<number | undefined> },
 ) {
   const withOwner = (b: ReturnType<typeof visibleLines>) => b.leftJoin('resellers as o', 'o.id', 'ln.member_id').select(COLUMNS as never) as never;
   // Pages sorted by a line column, or walked owner by owner, find their ids on the indexes alone

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PATTERN_MESSAGES } from '../../http/errors.ts';
-import { PageQuery, orderBy } from '../../http/paging.ts';
+import { CursorQuery, PageQuery, orderBy } from '../../http/paging.ts';
 import { Nullable, SyncState } from '../../http/schemas.ts';
 import { ORDER_FIELDS } from './queries.ts';
 
@@ -97,5 +97,6 @@ export const SearchBody = Type.Object({ search: Type.String({ maxLength: 50, pat
 export const ExpiringQuery = Type.Object({
   page: PageQuery.page,
   per: PageQuery.per,
+  ...CursorQuery(),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 });

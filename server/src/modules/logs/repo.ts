@@ -5,7 +5,7 @@ import { nowMs } from '../../lib/clock.ts';
 import { subtreeIds } from '../../repos/scope-repo.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { NewLog } from '../../db/types.ts';
-import { type Order, paginate } from '../../db/paginate.ts';
+import { type Order, type PageCursor, paginate } from '../../db/paginate.ts';
 
 /** Writes one action-log row; callers pass their transaction so the row lands with the change. */
 export async function writeLog(db: Tx, row: Omit<NewLog, 'created_at'>): Promise<void> {
@@ -69,12 +69,14 @@ function matching(q: SelectQueryBuilder<any, any, any>, f: LogFilters): SelectQu
 
 /**
  * A top-level master's page in time order: the newest (or oldest) `offset + per` rows of each of
- * its two ranges (done by its subtree; done to it by others), merged, then the page's ids.
+ * its two ranges (done by its subtree; done to it by others) past the walk's cursor (`seek`),
+ * merged, then the page's ids.
  */
-function topPageKeys(db: Tx, top: number, f: LogFilters, order: Order, offset: number, per: number) {
+function topPageKeys(db: Tx, top: number, f: LogFilters, walk: { order: Order; seek: <Q extends SelectQueryBuilder<any, any, any>>(q: Q) => Q; offset: number; per: number }) {
+  const { order, offset, per } = walk;
   const dir = order.direction;
   const arm = (q: SelectQueryBuilder<any, any, any>) =>
-    matching(q, f).select(['lg.id as page_key', 'lg.created_at']).orderBy('lg.created_at', dir).orderBy('lg.id', dir).limit(offset + per);
+    walk.seek(matching(q, f)).select(['lg.id as page_key', 'lg.created_at']).orderBy('lg.created_at', dir).orderBy('lg.id', dir).limit(offset + per);
   const mine = arm(db.selectFrom('logs as lg').where('lg.top_reseller_id', '=', top));
   const toMine = arm(db.selectFrom('logs as lg').where('lg.target_top_reseller_id', '=', top).where('lg.top_reseller_id', 'is distinct from', top));
   const both = db.selectFrom(mine.as('a')).selectAll().unionAll(db.selectFrom(toMine.as('b')).selectAll());
@@ -89,7 +91,7 @@ const withNames = (q: ReturnType<typeof filtered>) =>
     .leftJoin('resellers as t', 't.id', 'lg.target_reseller_id')
     .select(['lg.id', 'lg.type_log', 'lg.action', 'a.username as user', 'r.username as reseller', 't.username as toreseller', 'lg.target_user', 'lg.api_key_name as api_key', 'lg.value', 'lg.value_int', 'lg.created_at']);
 
-export function pageLogs(db: Tx, scope: LogScope, f: LogFilters, paging: { page?: number; per?: number; order: Order; walk?: boolean }) {
+export function pageLogs(db: Tx, scope: LogScope, f: LogFilters, paging: { page?: number; per?: number; order: Order; walk?: boolean; cursor?: PageCursor }) {
   const byTime = paging.order.column === 'lg.created_at' && f.reseller === undefined && f.toreseller === undefined;
   // A nested master's page walks the time index only when more rows match than the count's cap;
   // fewer are read through the owner indexes and sorted (a walk would read the index to its end).
@@ -105,7 +107,7 @@ export function pageLogs(db: Tx, scope: LogScope, f: LogFilters, paging: { page?
     countStamp: () => newestLogId(db),
     ...(top !== undefined
       ? {
-          keys: (offset: number, per: number) => topPageKeys(db, top, f, paging.order, offset, per),
+          keys: (walk: Parameters<typeof topPageKeys>[3]) => topPageKeys(db, top, f, walk),
           deferred: (keys: SelectQueryBuilder<any, any, any>) => withNames(db.selectFrom('logs as lg').where('lg.id', 'in', keys)) as never,
         }
       : {}),

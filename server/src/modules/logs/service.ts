@@ -1,7 +1,7 @@
 import { isTopLevel } from '../../repos/scope-repo.ts';
 import type { Deps } from '../../deps.ts';
 import { validation } from '../../http/errors.ts';
-import { type Order, parseOrder } from '../../http/paging.ts';
+import { type Order, parseOrder, cursorOf } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { LOG_ACTIONS, LOG_TYPES } from './actions.ts';
 import * as repo from './repo.ts';
@@ -18,6 +18,8 @@ export interface LogQuery {
   toreseller?: number;
   user?: string;
   dates?: string;
+  after?: string;
+  before?: string;
 }
 
 // The log reads in time order, either way: rows are appended, so "by id" is time order too (ties
@@ -58,7 +60,7 @@ async function scope(deps: Deps, actor: AuthUser): Promise<repo.LogScope> {
 export async function list(deps: Deps, actor: AuthUser, q: LogQuery) {
   const f = filters(q);
   const order = parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER);
-  return repo.pageLogs(deps.database.db, await scope(deps, actor), f, { page: q.page, per: q.per, order, walk: deps.database.dialect === 'sqlite' });
+  return repo.pageLogs(deps.database.db, await scope(deps, actor), f, { page: q.page, per: q.per, order, cursor: cursorOf(q), walk: deps.database.dialect === 'sqlite' });
 }
 
 /** The list's rows for an export: every match in id order, streamed (same filters and scope as `list`). */

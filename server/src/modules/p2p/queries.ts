@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { appError } from '../../http/errors.ts';
-import { type Order, parseOrder } from '../../http/paging.ts';
+import { type Order, parseOrder, cursorOf } from '../../http/paging.ts';
 import { nowMs, nowSec } from '../../lib/clock.ts';
 import { resellerIdByUsername } from '../../repos/scope-repo.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
@@ -10,12 +10,12 @@ import * as repo from './repo.ts';
 
 const DEFAULT_ORDER: Order = { column: 'pa.id', direction: 'desc' };
 
-export async function list(deps: Deps, actor: AuthUser, q: repo.P2pFilters & { page?: number; per?: number; order_by?: string }) {
+export async function list(deps: Deps, actor: AuthUser, q: repo.P2pFilters & { page?: number; per?: number; order_by?: string; after?: string; before?: string }) {
   const db = deps.database.db;
   const order = parseOrder(q.order_by, repo.ORDER_FIELDS, DEFAULT_ORDER);
   // The owner filter only resolves inside the caller's subtree; anything else matches nothing.
   const resellerId = q.reseller ? ((await resellerIdByUsername(db, q.reseller)) ?? -1) : undefined;
-  return repo.pageAccounts(db, repo.filtered(db, actor, q, nowSec(), resellerId), { page: q.page, per: q.per, order });
+  return repo.pageAccounts(db, repo.filtered(db, actor, q, nowSec(), resellerId), { page: q.page, per: q.per, order, cursor: cursorOf(q) });
 }
 
 export async function get({ database }: Deps, actor: AuthUser, id: number) {

@@ -3,7 +3,7 @@ import type { Dialect } from '../../db/connection.ts';
 import { afterPrefix, escapeLike, visibleLines, visibleP2pAccounts } from '../../repos/scope-repo.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { P2pAccount, P2pAccountsTable } from '../../db/types.ts';
-import { type Order, paginate } from '../../db/paginate.ts';
+import { type Order, type PageCursor, paginate } from '../../db/paginate.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 
 export interface P2pFilters {
@@ -104,7 +104,7 @@ export function filtered(db: Tx, actor: AuthUser, f: P2pFilters, now: number, re
   return q;
 }
 
-export function pageAccounts(db: Tx, q: ReturnType<typeof visibleP2pAccounts>, paging: { page?: number; per?: number; order: Order }) {
+export function pageAccounts(db: Tx, q: ReturnType<typeof visibleP2pAccounts>, paging: { page?: number; per?: number; order: Order; cursor?: PageCursor }) {
   return paginate<P2pRow>(q, (b) => withOwner(b as typeof q) as never, { ...paging, db, tiebreak: 'pa.id' });
 }
 

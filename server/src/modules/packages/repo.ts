@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/tx.ts';
 import type { Package } from '../../db/types.ts';
-import { type Order, paginate } from '../../db/paginate.ts';
+import { type Order, type PageCursor, paginate } from '../../db/paginate.ts';
 import type { DurationUnit } from './schemas.ts';
 
 // Units are written only through the body schema's enum.
@@ -11,7 +11,7 @@ export const toPackageOut = (p: Package) => ({
   bouquets: JSON.parse(p.bouquets) as string[],
 });
 
-export async function pagePackages(db: Tx, opts: { page?: number; per?: number; order: Order }) {
+export async function pagePackages(db: Tx, opts: { page?: number; per?: number; order: Order; cursor?: PageCursor }) {
   const res = await paginate<Package>(db.selectFrom('packages'), (q) => q.selectAll(), { ...opts, db, tiebreak: 'id' });
   return { ...res, data: res.data.map(toPackageOut) };
 }

@@ -1,7 +1,7 @@
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { appError } from '../../http/errors.ts';
-import { type Order, parseOrder } from '../../http/paging.ts';
+import { type Order, parseOrder, cursorOf } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
 import { writeLog } from '../logs/service.ts';
@@ -12,8 +12,8 @@ import { PackageBody, type PackageInput, type PackageUpdate } from './schemas.ts
 export const ORDER_FIELDS = { id: 'id', package_name: 'package_name', is_trial: 'is_trial', is_official: 'is_official' };
 const DEFAULT_ORDER: Order = { column: 'id', direction: 'asc' };
 
-export function list({ database }: Deps, q: { page?: number; per?: number; order_by?: string }) {
-  return repo.pagePackages(database.db, { page: q.page, per: q.per, order: parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER) });
+export function list({ database }: Deps, q: { page?: number; per?: number; order_by?: string; after?: string; before?: string }) {
+  return repo.pagePackages(database.db, { page: q.page, per: q.per, order: parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER), cursor: cursorOf(q) });
 }
 
 /** Every package, for the reference data of the web app. */

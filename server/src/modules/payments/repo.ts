@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { keysetRows } from '../../db/keyset.ts';
-import { paginate } from '../../db/paginate.ts';
+import { type PageCursor, paginate } from '../../db/paginate.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { PaymentStatus, PaymentsTable } from '../../db/types.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
@@ -193,8 +193,8 @@ const LISTED = ['pm.id', 'pm.line_id', 'l.username', 'p.package_name', 'pm.amoun
 const withNames = <Q extends ReturnType<typeof filtered>>(q: Q) => q.innerJoin('lines as l', 'l.id', 'pm.line_id').leftJoin('packages as p', 'p.id', 'pm.package_id').select(LISTED);
 
 /** An account's payments, newest first, with the line's username; filtered and paged in SQL. */
-export function listPayments(db: Tx, resellerId: number, f: PaymentFilters, page: number, per: number) {
-  return paginate(filtered(db, resellerId, f), withNames, { db, page, per, order: { column: 'pm.id', direction: 'desc' }, tiebreak: 'pm.id' });
+export function listPayments(db: Tx, resellerId: number, f: PaymentFilters, page: number, per: number, cursor?: PageCursor) {
+  return paginate(filtered(db, resellerId, f), withNames, { db, page, per, cursor, order: { column: 'pm.id', direction: 'desc' }, tiebreak: 'pm.id' });
 }
 
 export type ListedPayment = Awaited<ReturnType<typeof listPayments>>['data'][number];

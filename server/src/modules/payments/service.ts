@@ -1,4 +1,5 @@
 import { withTx } from '../../db/tx.ts';
+import { cursorOf } from '../../http/paging.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { validation } from '../../http/errors.ts';
@@ -60,8 +61,8 @@ export async function putSettings(deps: Deps, user: AuthUser, input: SettingsInp
   return getSettings(deps, user);
 }
 
-export function list(deps: Deps, user: AuthUser, q: repo.PaymentFilters & { page?: number; per?: number }) {
-  return repo.listPayments(deps.database.db, user.id, q, q.page ?? 1, q.per ?? 10);
+export function list(deps: Deps, user: AuthUser, q: repo.PaymentFilters & { page?: number; per?: number; after?: string; before?: string }) {
+  return repo.listPayments(deps.database.db, user.id, q, q.page ?? 1, q.per ?? 10, cursorOf(q));
 }
 
 export type { ListedPayment } from './repo.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { paginate } from '../../db/paginate.ts';
+import { type PageCursor, paginate } from '../../db/paginate.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { ReminderSettingsTable, ReminderStatus } from '../../db/types.ts';
 import { nowSec } from '../../lib/clock.ts';
@@ -226,7 +226,7 @@ export interface HistoryFilters {
 export const HISTORY_COLUMNS = ['m.id', 'm.line_id', 'l.username', 'm.stage', 'm.exp_date', 'm.channel', 'm.recipient', 'm.status', 'm.attempts', 'm.created_at', 'm.sent_at', 'm.last_status', 'm.answer'] as const;
 
 /** An account's messages, newest first, filtered and paged in SQL. */
-export function history(db: Tx, resellerId: number, f: HistoryFilters, page: number, per: number) {
+export function history(db: Tx, resellerId: number, f: HistoryFilters, page: number, per: number, cursor?: PageCursor) {
   let base = db.selectFrom('reminder_messages as m').where('m.reseller_id', '=', resellerId);
   if (f.status) base = base.where('m.status', '=', f.status as ReminderStatus);
   if (f.stage) base = base.where('m.stage', '=', f.stage);
@@ -239,6 +239,7 @@ export function history(db: Tx, resellerId: number, f: HistoryFilters, page: num
     db,
     page,
     per,
+    cursor,
     order: { column: 'm.id', direction: 'desc' },
     tiebreak: 'm.id',
   });

@@ -1,4 +1,5 @@
 import { withTx } from '../../db/tx.ts';
+import { cursorOf } from '../../http/paging.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { appError, validation } from '../../http/errors.ts';
@@ -164,8 +165,8 @@ export async function lineRenewalLink(deps: Deps, user: AuthUser, lineId: number
   return { url: (await renewalLink(deps, line.id, nowSec())) || null };
 }
 
-export async function history(deps: Deps, user: AuthUser, q: repo.HistoryFilters & { page?: number; per?: number }) {
-  return repo.history(deps.database.db, user.id, q, q.page ?? 1, q.per ?? 10);
+export async function history(deps: Deps, user: AuthUser, q: repo.HistoryFilters & { page?: number; per?: number; after?: string; before?: string }) {
+  return repo.history(deps.database.db, user.id, q, q.page ?? 1, q.per ?? 10, cursorOf(q));
 }
 
 /** The dashboard card: today's reminders (calendar day in the reminders' time zone). */

@@ -4,7 +4,7 @@ import { nowSec } from '../../lib/clock.ts';
 import { escapeLike, isInSubtree, subtreeIds } from '../../repos/scope-repo.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { DB, Reseller } from '../../db/types.ts';
-import { type Order, paginate } from '../../db/paginate.ts';
+import { type Order, type PageCursor, paginate } from '../../db/paginate.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 
 export interface ResellerFilters {
@@ -81,7 +81,7 @@ function filtered(db: Tx, actor: AuthUser, f: ResellerFilters) {
   return q;
 }
 
-export async function pageResellers(db: Tx, actor: AuthUser, f: ResellerFilters, paging: { page?: number; per?: number; order: Order }) {
+export async function pageResellers(db: Tx, actor: AuthUser, f: ResellerFilters, paging: { page?: number; per?: number; order: Order; cursor?: PageCursor }) {
   const q = filtered(db, actor, f);
   // The page's ids are sorted on the rows alone; only its rows get their sub-reseller counts (the
   // admin's deep pages counted them for all 10,000 resellers before sorting: 15 ms on SQLite).

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
-import { PageQuery, Paged } from '../../http/paging.ts';
+import { CursorQuery, PageQuery, Paged, cursorOf } from '../../http/paging.ts';
 import { idempotencyKey, SearchOptions } from '../../http/schemas.ts';
 import * as credits from '../credits/service.ts';
 import * as domains from '../domains/service.ts';
@@ -50,8 +50,8 @@ export function resellerRoutes(app: FastifyInstance, deps: Deps): void {
   r.delete('/resellers/:id', { config: { roles: ['admin'] }, schema: { tags, params, errors: { 409: ['CREDIT_LIMIT'] }, body: S.DeleteBody, response: { 200: S.DeactivateResult } } }, (req) =>
     service.deactivate(deps, req.user, req.params.id, req.body.target_id),
   );
-  r.get('/resellers/:id/ledger', { schema: { tags, params, querystring: Type.Object({ page: PageQuery.page, per: PageQuery.per }), response: { 200: Paged(S.LedgerRow) } } }, (req) =>
-    credits.history(deps, req.user, req.params.id, req.query.page, req.query.per),
+  r.get('/resellers/:id/ledger', { schema: { tags, params, querystring: Type.Object({ page: PageQuery.page, per: PageQuery.per, ...CursorQuery() }), response: { 200: Paged(S.LedgerRow) } } }, (req) =>
+    credits.history(deps, req.user, req.params.id, req.query.page, req.query.per, cursorOf(req.query)),
   );
   r.get('/resellers/:id/domains', { schema: { tags, params, response: { 200: Type.Object({ data: Type.Array(S.DomainRow) }) } } }, (req) =>
     domains.list(deps, req.user, req.params.id),

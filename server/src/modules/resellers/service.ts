@@ -1,7 +1,7 @@
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { appError, validation } from '../../http/errors.ts';
-import { type Order, parseOrder } from '../../http/paging.ts';
+import { type Order, parseOrder, cursorOf } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { revokeAllSessions } from '../auth/service.ts';
 import { hashPassword } from '../auth/service.ts';
@@ -44,9 +44,9 @@ const clean = (s: string | undefined) => {
   return v ? v : null;
 };
 
-export function list({ database }: Deps, actor: AuthUser, q: repo.ResellerFilters & { page?: number; per?: number; order_by?: string }) {
+export function list({ database }: Deps, actor: AuthUser, q: repo.ResellerFilters & { page?: number; per?: number; order_by?: string; after?: string; before?: string }) {
   requireManager(actor);
-  return repo.pageResellers(database.db, actor, q, { page: q.page, per: q.per, order: parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER) });
+  return repo.pageResellers(database.db, actor, q, { page: q.page, per: q.per, order: parseOrder(q.order_by, ORDER_FIELDS, DEFAULT_ORDER), cursor: cursorOf(q) });
 }
 
 /** The list's rows for an export: every match in id order, streamed (same filters and roles as `list`). */

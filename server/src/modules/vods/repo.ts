@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Tx } from '../../db/tx.ts';
 import type { VodRequestsTable } from '../../db/types.ts';
 import { escapeLike } from '../../repos/scope-repo.ts';
-import { type Order, paginate } from '../../db/paginate.ts';
+import { type Order, type PageCursor, paginate } from '../../db/paginate.ts';
 
 export type NewVodRequest = Omit<VodRequestsTable, 'id'>;
 
@@ -24,7 +24,7 @@ export function requestExists(db: Tx, title: { movie_id: number; title_key: stri
 }
 
 /** Requests, newest first by default; `search` matches the title. `withRequester` adds who asked and the notes (admin list). */
-export function pageRequests(db: Tx, opts: { search?: string; status?: number; page?: number; per?: number; order: Order; withRequester: boolean }) {
+export function pageRequests(db: Tx, opts: { search?: string; status?: number; page?: number; per?: number; order: Order; cursor?: PageCursor; withRequester: boolean }) {
   let base = db.selectFrom('vod_requests as v');
   // A few thousand requests at most: a scan is fine (lower() folds ASCII on SQLite, everything on PostgreSQL).
   if (opts.search) base = base.where(sql`lower(v.title)`, 'like', sql`${`%${escapeLike(opts.search.toLowerCase())}%`} escape '\\'`);
@@ -35,7 +35,7 @@ export function pageRequests(db: Tx, opts: { search?: string; status?: number; p
       opts.withRequester
         ? q.leftJoin('resellers as r', 'r.id', 'v.reseller_id').select([...PUBLIC_COLUMNS, 'v.notes', 'r.username as requested_by'])
         : q.select(PUBLIC_COLUMNS),
-    { db, page: opts.page, per: opts.per, order: opts.order, tiebreak: 'v.id' },
+    { db, page: opts.page, per: opts.per, order: opts.order, cursor: opts.cursor, tiebreak: 'v.id' },
   );
 }
 

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
-import { Paged, orderBy } from '../../http/paging.ts';
+import { CursorQuery, Paged, orderBy } from '../../http/paging.ts';
 import { IdParams, Nullable } from '../../http/schemas.ts';
 import * as service from './service.ts';
 
@@ -58,6 +58,7 @@ const listQuery = {
   /** docs/rules.md: the content-request lists page by 10, 25, 50 or 100 */
   per_page: Type.Optional(Type.Integer({ enum: [10, 25, 50, 100], default: 10 })),
   order_by: orderBy(service.ORDER_FIELDS),
+  ...CursorQuery(),
 };
 const ListQuery = Type.Object(listQuery);
 const AdminListQuery = Type.Object({ ...listQuery, status: Type.Optional(Status) });
@@ -76,7 +77,7 @@ export function vodRoutes(app: FastifyInstance, deps: Deps): void {
   // The page asks on opening, so a master reads why the search is off before typing (and asks by hand).
   r.get('/vods/search/status', { config: askers, schema: { tags, response: { 200: Type.Object({ configured: Type.Boolean() }) } } }, () => service.searchStatus(deps));
   r.get('/vods', { schema: { tags, querystring: ListQuery, response: { 200: Paged(VodRequest) } } }, (req) =>
-    service.list(deps, { search: req.query.search?.trim() || undefined, page: req.query.page, per: req.query.per_page, order_by: req.query.order_by }),
+    service.list(deps, { search: req.query.search?.trim() || undefined, page: req.query.page, per: req.query.per_page, order_by: req.query.order_by, after: req.query.after, before: req.query.before }),
   );
   r.post('/vods/pedido', { config: askers, schema: { tags, errors: { 409: ['VOD_REQUEST_EXISTS'] }, body: RequestBody, response: { 201: VodRequest } } }, async (req, reply) =>
     reply.status(201).send(await service.request(deps, req.user, req.body)),
@@ -90,7 +91,7 @@ export function vodRoutes(app: FastifyInstance, deps: Deps): void {
   r.get(
     '/admin/vods',
     { config: admin, schema: { tags, querystring: AdminListQuery, response: { 200: Paged(AdminVodRequest) } } },
-    (req) => service.adminList(deps, { search: req.query.search?.trim() || undefined, status: req.query.status, page: req.query.page, per: req.query.per_page, order_by: req.query.order_by }),
+    (req) => service.adminList(deps, { search: req.query.search?.trim() || undefined, status: req.query.status, page: req.query.page, per: req.query.per_page, order_by: req.query.order_by, after: req.query.after, before: req.query.before }),
   );
   r.put('/admin/vods/status', { config: admin, schema: { tags, errors: { 404: ['NOT_FOUND'] }, body: Type.Object({ ids: Ids, status: Status }), response: { 200: Type.Object({ changed: Type.Integer() }) } } }, (req) =>
     service.setStatus(deps, req.user, req.body.ids, req.body.status),

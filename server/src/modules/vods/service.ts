@@ -1,7 +1,7 @@
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { appError, AppError } from '../../http/errors.ts';
-import { type Order, parseOrder } from '../../http/paging.ts';
+import { type Order, parseOrder, cursorOf } from '../../http/paging.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { writeLog } from '../logs/service.ts';
@@ -85,12 +85,12 @@ export function requestByHand(deps: Deps, actor: AuthUser, input: ManualRequestI
   return request(deps, actor, { movie_id: 0, media_type: input.media_type, title, year: input.year ?? '', stars: 0, image_link: null, observacoes: input.observacoes }, key);
 }
 
-export function list({ database }: Deps, q: { search?: string; page?: number; per?: number; order_by?: string }) {
-  return repo.pageRequests(database.db, { ...q, order: parseOrder(q.order_by, ORDER_FIELDS, NEWEST), withRequester: false });
+export function list({ database }: Deps, q: { search?: string; page?: number; per?: number; order_by?: string; after?: string; before?: string }) {
+  return repo.pageRequests(database.db, { ...q, order: parseOrder(q.order_by, ORDER_FIELDS, NEWEST), cursor: cursorOf(q), withRequester: false });
 }
 
-export function adminList({ database }: Deps, q: { search?: string; status?: number; page?: number; per?: number; order_by?: string }) {
-  return repo.pageRequests(database.db, { ...q, order: parseOrder(q.order_by, ORDER_FIELDS, NEWEST), withRequester: true });
+export function adminList({ database }: Deps, q: { search?: string; status?: number; page?: number; per?: number; order_by?: string; after?: string; before?: string }) {
+  return repo.pageRequests(database.db, { ...q, order: parseOrder(q.order_by, ORDER_FIELDS, NEWEST), cursor: cursorOf(q), withRequester: true });
 }
 
 /** Admin: pending <-> added, for one request or many. */

@@ -61,6 +61,8 @@ export function ListTable<T>({ columns, query, table, idAccessor, emptyText, tes
           total={meta.total}
           capped={meta.capped}
           per={table.per}
+          next={meta.next}
+          prev={meta.prev}
           onPageChange={table.setPage}
           onPerChange={table.setPer}
         />

@@ -30,6 +30,19 @@ describe('mergeSearch', () => {
     expect(mergeSearch({ page: 3, per: 50 }, { per: 10 })).toEqual({});
     expect(mergeSearch({ page: 3 }, { page: 1 })).toEqual({});
   });
+
+  it('keeps a cursor only with the page it came with', () => {
+    expect(mergeSearch({ page: 3, after: 'c3', username: 'a' }, { page: 4, after: 'c4', before: undefined })).toEqual({ page: 4, after: 'c4', username: 'a' });
+    expect(mergeSearch({ page: 3, after: 'c3' }, { page: 9, after: undefined, before: undefined })).toEqual({ page: 9 });
+    expect(mergeSearch({ page: 3, after: 'c3' }, { order_by: 'id,asc' })).toEqual({ order_by: 'id,asc' });
+    expect(mergeSearch({ page: 3, before: 'c3' }, { page: 1, before: 'c2' })).toEqual({});
+  });
+
+  it('reads a cursor from the URL only past page 1', () => {
+    const validate = tableSearch(['id']);
+    expect(validate({ page: '4', after: 'abc' })).toEqual({ page: 4, after: 'abc' });
+    expect(validate({ after: 'abc' })).toEqual({});
+  });
 });
 
 describe('plain query strings', () => {

@@ -1,13 +1,16 @@
 import { DEFAULT_PER, isPerOption, type PerOption } from '../pagerMath';
 
 /**
- * URL state of a paged list: `?page=2&per=20&order_by=id,desc&<filters>`.
- * Defaults (page 1, per 10, no order) are left out of the URL.
+ * URL state of a paged list: `?page=2&per=20&order_by=id,desc&<filters>`, and the cursor the page
+ * was reached by (`after` / `before`, the previous page's meta.next / meta.prev), so a reload asks
+ * the same cheap query. Defaults (page 1, per 10, no order) are left out of the URL.
  */
 export interface TableSearch {
   page?: number;
   per?: PerOption;
   order_by?: string;
+  after?: string;
+  before?: string;
 }
 
 export type SortDirection = 'asc' | 'desc';
@@ -16,7 +19,7 @@ export interface SortState {
   direction: SortDirection;
 }
 
-export const TABLE_KEYS = ['page', 'per', 'order_by'] as const;
+export const TABLE_KEYS = ['page', 'per', 'order_by', 'after', 'before'] as const;
 
 type Raw = Record<string, unknown>;
 
@@ -57,10 +60,14 @@ export function parseTableParams(raw: Raw, sortable?: readonly string[]): TableS
   const page = intParam(raw.page, 1);
   const per = intParam(raw.per, 1);
   const order = parseOrderBy(raw.order_by, sortable);
+  const shown = page && page > 1 ? page : undefined;
   return {
-    page: page && page > 1 ? page : undefined,
+    page: shown,
     per: isPerOption(per) && per !== DEFAULT_PER ? per : undefined,
     order_by: order ? formatOrderBy(order) : undefined,
+    // (a cursor only with a page past the first; the server ignores one that does not fit)
+    after: shown ? textParam(raw.after, 500) : undefined,
+    before: shown ? textParam(raw.before, 500) : undefined,
   };
 }
 
@@ -81,13 +88,19 @@ export function dropUndefined<T extends object>(obj: T): T {
 
 /**
  * Next search params after a change. Any change but a page change drops `page`
- * (a new filter, per-page or order starts again on page 1).
+ * (a new filter, per-page or order starts again on page 1); every change drops the cursor unless
+ * it brings its own (a cursor belongs to the page it was given with).
  */
 export function mergeSearch(prev: Raw, patch: Raw): Raw {
-  const pageOnly = Object.keys(patch).every((k) => k === 'page');
-  const next: Raw = { ...prev, ...patch };
+  const pageOnly = Object.keys(patch).every((k) => k === 'page' || k === 'after' || k === 'before');
+  const { after: _after, before: _before, ...kept } = prev;
+  const next: Raw = { ...kept, ...patch };
   if (!pageOnly) delete next.page;
-  if (next.page === 1) delete next.page;
+  if (next.page === 1 || next.page === undefined) {
+    delete next.page;
+    delete next.after;
+    delete next.before;
+  }
   if (next.per === DEFAULT_PER) delete next.per;
   return dropUndefined(next);
 }

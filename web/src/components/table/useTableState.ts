@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { DEFAULT_PER, type PerOption } from '../pagerMath';
+import { DEFAULT_PER, type PageCursors, type PerOption } from '../pagerMath';
 import { formatOrderBy, mergeSearch, parseOrderBy, type SortState, TABLE_KEYS, type TableSearch } from './tableSearch';
 
 type Raw = Record<string, unknown>;
@@ -14,9 +14,10 @@ export interface TableState<F> {
   sort: SortState | undefined;
   /** The filter part of the search params (everything except page/per/order_by). */
   filters: Partial<F>;
-  /** Query for the list endpoint: page, per, order_by and the filters. */
-  apiQuery: Partial<F> & { page: number; per: PerOption; order_by?: string };
-  setPage: (page: number) => void;
+  /** Query for the list endpoint: page, per, order_by, the page's cursor and the filters. */
+  apiQuery: Partial<F> & { page: number; per: PerOption; order_by?: string; after?: string; before?: string };
+  /** `cursor`: the shown page's meta.next or meta.prev for a neighbouring page (pagerMath pageCursor) */
+  setPage: (page: number, cursor?: PageCursors) => void;
   setPer: (per: number) => void;
   setSort: (sort: SortState) => void;
   /** Sets (or with undefined, removes) filters; drops the page param. */
@@ -55,8 +56,8 @@ export function useTableState<S extends TableSearch>(validate: (raw: Raw) => S, 
       orderBy: search.order_by,
       sort: parseOrderBy(search.order_by) ?? defaultSort,
       filters: filters as Partial<F>,
-      apiQuery: { ...(filters as Partial<F>), page, per, order_by: search.order_by },
-      setPage: (p: number) => update({ page: p }),
+      apiQuery: { ...(filters as Partial<F>), page, per, order_by: search.order_by, after: search.after, before: search.before },
+      setPage: (p: number, cursor: PageCursors = {}) => update({ page: p, after: cursor.after, before: cursor.before }),
       setPer: (n: number) => update({ per: n }),
       setSort: (s: SortState) => update({ order_by: formatOrderBy(s) }),
       setFilters: (patch: Partial<F>) => update(patch as Raw),

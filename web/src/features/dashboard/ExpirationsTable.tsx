@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../components/confirm';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Pager } from '../../components/Pager';
-import { DEFAULT_PER, type PerOption } from '../../components/pagerMath';
+import { DEFAULT_PER, type PageCursors, type PerOption } from '../../components/pagerMath';
 import { type ResponsiveColumn, ResponsiveTable } from '../../components/table/ResponsiveTable';
 import { useProfile } from '../../api/profile';
 import { cut, formatDateTime, formatNumber } from '../../lib/format';
@@ -88,9 +88,10 @@ function RowActions({ line, onWhatsApp }: { line: Line; onWhatsApp: (line: Line)
 export function ExpirationsTable() {
   const { t } = useTranslation();
   const [order, setOrder] = useState<SortOrder>('asc');
-  const [page, setPage] = useState(1);
+  const [{ page, cursor }, setPaging] = useState<{ page: number; cursor?: PageCursors }>({ page: 1 });
+  const setPage = (p: number, c?: PageCursors) => setPaging({ page: p, cursor: c });
   const [per, setPer] = useState<PerOption>(DEFAULT_PER);
-  const query = useExpiring(order, page, per);
+  const query = useExpiring(order, page, per, cursor);
   const now = useNowSec();
   const whatsapp = useWhatsAppDialog();
   const lines = query.data?.data ?? [];
@@ -98,7 +99,7 @@ export function ExpirationsTable() {
   const lastPage = meta?.pages ?? 0;
   // Rows may disappear (renewed elsewhere, removed): never stay on a page past the end.
   useEffect(() => {
-    if (lastPage > 0 && page > lastPage) setPage(lastPage);
+    if (lastPage > 0 && page > lastPage) setPaging({ page: lastPage });
   }, [lastPage, page]);
 
   const columns: ResponsiveColumn<Line>[] = [
@@ -160,6 +161,8 @@ export function ExpirationsTable() {
             total={meta.total}
             capped={meta.capped}
             per={per}
+            next={meta.next}
+            prev={meta.prev}
             onPageChange={setPage}
             onPerChange={(n) => {
               setPer(n);

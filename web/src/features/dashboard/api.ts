@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import type { PageCursors } from '../../components/pagerMath';
 import { userKeys } from '../lines/queryKeys';
 import { dashboardKeys } from './queryKeys';
 import type { ExpiringQuery, LatestType } from '../../api/types';
@@ -36,15 +37,16 @@ export function useDashboardActivity() {
   return useQuery({ ...dashboardActivityQuery(), select: (r) => r.data });
 }
 
-export function expiringQuery(order: SortOrder, page: number, per: NonNullable<ExpiringQuery['per']>) {
+/** `cursor`: the shown page's meta.next / meta.prev for a neighbouring page (components/pagerMath pageCursor). */
+export function expiringQuery(order: SortOrder, page: number, per: NonNullable<ExpiringQuery['per']>, cursor: PageCursors = {}) {
   return queryOptions({
-    queryKey: dashboardKeys.expiring({ order, page, per }),
-    queryFn: ({ signal }) => api.GET('/api/users/expiring', { params: { query: { order, page, per } }, signal }),
+    queryKey: dashboardKeys.expiring({ order, page, per, ...cursor }),
+    queryFn: ({ signal }) => api.GET('/api/users/expiring', { params: { query: { order, page, per, ...cursor } }, signal }),
   });
 }
 
-export function useExpiring(order: SortOrder, page: number, per: NonNullable<ExpiringQuery['per']>) {
-  return useQuery({ ...expiringQuery(order, page, per), placeholderData: keepPreviousData });
+export function useExpiring(order: SortOrder, page: number, per: NonNullable<ExpiringQuery['per']>, cursor?: PageCursors) {
+  return useQuery({ ...expiringQuery(order, page, per, cursor), placeholderData: keepPreviousData });
 }
 
 /**

@@ -8,7 +8,7 @@ export const dashboardKeys = {
   /** { data: ActivityDay[] }: GET /dashboard/activity. */
   activity: (tzOffset: number) => ['dashboard', 'activity', tzOffset] as const,
   /** LinePage: GET /users/expiring. */
-  expiring: (params: Required<Pick<ExpiringQuery, 'order' | 'page' | 'per'>>) => ['dashboard', 'expiring', params] as const,
+  expiring: (params: Required<Pick<ExpiringQuery, 'order' | 'page' | 'per'>> & Pick<ExpiringQuery, 'after' | 'before'>) => ['dashboard', 'expiring', params] as const,
   /** Every latest-content list (the catalogue import refreshes them). */
   latestContent: () => ['latestContent'] as const,
   /** LatestItem[]: GET /vods/latest (the `data` array). */
