@@ -283,7 +283,7 @@ describe(`packages and bouquets (${ENGINE})`, () => {
       const res = await t.call(admin, { method: 'GET', url: PKG });
       expect(res.statusCode).toBe(200);
       const { data, meta } = res.json();
-      expect(meta).toEqual({ page: 1, per: 10, count: 10, pages: 3, total: 25 });
+      expect(meta).toEqual({ page: 1, per: 10, count: 10, pages: 3, total: 25, next: expect.any(String) });
       expect(data.map((p: { id: number }) => p.id)).toEqual(allIds.slice(0, 10));
       expect(Array.isArray(data[0].bouquets)).toBe(true);
     });
@@ -292,13 +292,13 @@ describe(`packages and bouquets (${ENGINE})`, () => {
       const res = await t.call(admin, { method: 'GET', url: PKG, query: { per: '10', page: '3' } });
       expect(res.statusCode).toBe(200);
       const { data, meta } = res.json();
-      expect(meta).toEqual({ page: 3, per: 10, count: 5, pages: 3, total: 25 });
+      expect(meta).toEqual({ page: 3, per: 10, count: 5, pages: 3, total: 25, prev: expect.any(String) });
       expect(data.map((p: { id: number }) => p.id)).toEqual(allIds.slice(20));
     });
 
     it('reports correct meta with per=20 page 2 and past the end', async () => {
       const p2 = (await t.call(admin, { method: 'GET', url: `${PKG}?per=20&page=2` })).json();
-      expect(p2.meta).toEqual({ page: 2, per: 20, count: 5, pages: 2, total: 25 });
+      expect(p2.meta).toEqual({ page: 2, per: 20, count: 5, pages: 2, total: 25, prev: expect.any(String) });
       const past = await t.call(admin, { method: 'GET', url: `${PKG}?per=10&page=4` });
       expect(past.statusCode).toBe(200);
       expect(past.json()).toEqual({ data: [], meta: { page: 4, per: 10, count: 0, pages: 3, total: 25 } });

@@ -171,8 +171,8 @@ describe(`reseller input validation, paging, ordering and filters (${ENGINE})`, 
       const p1 = (await t.call(tok.admin, { method: 'GET', url: '/api/resellers?order_by=credits,desc' })).json();
       const p2 = (await t.call(tok.admin, { method: 'GET', url: '/api/resellers?order_by=credits,desc&page=2' })).json();
       const p3 = (await t.call(tok.admin, { method: 'GET', url: '/api/resellers?order_by=credits,desc&page=3' })).json();
-      expect(p1.meta).toEqual({ page: 1, per: 10, count: 10, pages: 2, total: 11 });
-      expect(p2.meta).toEqual({ page: 2, per: 10, count: 1, pages: 2, total: 11 });
+      expect(p1.meta).toEqual({ page: 1, per: 10, count: 10, pages: 2, total: 11, next: expect.any(String) });
+      expect(p2.meta).toEqual({ page: 2, per: 10, count: 1, pages: 2, total: 11, prev: expect.any(String) });
       expect(p3.data).toEqual([]);
       const whole = (await listAll(tok.admin, 'order_by=credits,desc')).data.map((r) => r.id);
       expect([...p1.data, ...p2.data].map((r: Reseller) => r.id)).toEqual(whole);

@@ -323,7 +323,7 @@ describe(`reseller scope, blocking, promotion, deactivation, ledger, logs and do
     const url = `/api/resellers/${id.plainp}/ledger`;
     for (const reader of ['plainp', 'mastera', 'admin']) {
       const p1 = (await expectStatus(tok[reader], { method: 'GET', url }, 200)).json();
-      expect(p1.meta).toEqual({ page: 1, per: 10, count: 10, pages: 2, total: 11 });
+      expect(p1.meta).toEqual({ page: 1, per: 10, count: 10, pages: 2, total: 11, next: expect.any(String) });
       const ids = p1.data.map((r: { id: number }) => r.id);
       expect(ids).toEqual([...ids].sort((a, b) => b - a));
       expect(p1.data[0]).toMatchObject({ delta: 1, balance_after: 11, reason: 'transfer_in', counterparty: 'mastera', actor: 'mastera' });
