@@ -8,6 +8,7 @@ import { withTx } from '../src/db/tx.ts';
 import type { DB } from '../src/db/types.ts';
 import { ENGINE, FAST_TIER, type TestContext, createTestContext } from './helpers.ts';
 import { SLOW_COUNT, slowRead } from './perf/sqlite-slow-read.ts';
+import { processLogger } from '../src/lib/logger.ts';
 
 // SQLite's reads outside transactions run on reader threads (server/src/db/sqlite-readers.ts), so
 // a slow read no longer holds the event loop: every other request goes on meanwhile. Writes and
@@ -134,7 +135,7 @@ describe.runIf(ENGINE === 'sqlite')('SQLite reads on reader threads', () => {
   });
 
   it('a reader thread that cannot open its connection leaves its reads to the main connection', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = vi.spyOn(processLogger(), 'error').mockImplementation(() => undefined);
     const sqlite = new SqliteDatabase(':memory:');
     const dialect = new SqliteReadersDialect(sqlite, { file: '/nonexistent/panel.db', size: 1, busyTimeoutMs: 100, statementCache: 10 });
     const db = new KyselyDb<DB>({ dialect });
@@ -143,7 +144,7 @@ describe.runIf(ENGINE === 'sqlite')('SQLite reads on reader threads', () => {
       expect(reads.map((r) => r.rows)).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3 }]]);
       expect(dialect.readers).toBe(0);
       expect((await sql<{ n: number }>`SELECT 4 AS n`.execute(db)).rows).toEqual([{ n: 4 }]);
-      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^SQLite reader thread stopped/));
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ left: 0 }), 'SQLite reader thread stopped');
     } finally {
       await db.destroy();
       logged.mockRestore();
