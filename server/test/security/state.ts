@@ -33,6 +33,12 @@ export async function snapshot(db: Kysely<DB>): Promise<Snapshot> {
   const untyped = db as unknown as Kysely<Record<string, { reseller_id: number }>>;
   for (const table of await perResellerTables(db)) {
     for (const row of await untyped.selectFrom(table).selectAll().execute()) {
+      // an API key's own use record (written at most every 10 s, on any request it signs, refused
+      // or not) is the caller's bookkeeping, not a change to anyone's data
+      if (table === 'api_keys') {
+        delete (row as Record<string, unknown>).last_used_at;
+        delete (row as Record<string, unknown>).last_used_ip;
+      }
       const text = JSON.stringify(row);
       out.set(`${table}:${text}`, { owner: Number(row.reseller_id), value: text });
     }
