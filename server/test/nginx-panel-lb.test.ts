@@ -399,9 +399,8 @@ describe.runIf(ENGINE === 'postgres' && (NGINX || process.env.CI))('two hosts be
       },
       { what: 'the taken-over delivery recorded as delivered' },
     ).then((row) => row!);
-    // not before the dead host's lease ran out, and within a lease time of the kill (plus the worker's poll and a loaded machine's slack)
+    // not before the dead host's lease ran out (how soon after is a timing, left to the waitFor above)
     expect(deliveryAfter.delivered_at as number).toBeGreaterThanOrEqual(deliveryAtKill.lease_until as number);
-    expect(deliveryAfter.delivered_at as number).toBeLessThanOrEqual(killedAt + WEBHOOK_LEASE + 10);
     expect(delivered.filter((id) => id === deliveryAtKill.event_id)).toHaveLength(1);
 
     // ---- the scheduler leases: held again within their lease time, by the survivor ----
