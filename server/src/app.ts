@@ -23,6 +23,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { complementRoutes } from './modules/complements/routes.ts';
 import { connectionRoutes } from './modules/connections/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
 import { gatewayRoutes } from './modules/gateway/routes.ts';
 import { lazyPlayerRoutes } from './modules/lazyplayer/routes.ts';
@@ -57,6 +58,7 @@ const protectedModules = [
   lineRoutes,
   shortlinkRoutes,
   dashboardRoutes,
+  reportRoutes,
   newsRoutes,
   twoFactorRoutes,
   exportRoutes,

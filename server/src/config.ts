@@ -85,7 +85,7 @@ export interface Config {
   /** a failed reminder's first retry waits this long, doubling up to 30 minutes */
   remindersRetryBaseMs: number;
   /** the time zone of reminder stages (calendar days) and sending hours */
-  remindersTimeZone: string;
+  timeZone: string;
   /** Mercado Pago's API (tests point it at a stand-in) */
   mercadopagoApiUrl: string;
   /** a pending PIX charge older than this is asked about at Mercado Pago (a webhook may have been lost) */
@@ -134,12 +134,17 @@ function smtpUrl(raw: string | undefined): string | undefined {
   return raw.trim();
 }
 
-function timeZone(raw: string | undefined): string {
-  const tz = raw?.trim() || 'America/Sao_Paulo';
+/**
+ * The panel's time zone: its calendar days (reports, reminder stages, the PIX renewal's day) and
+ * wall-clock hours. PANEL_TIME_ZONE; REMINDERS_TIME_ZONE is its older name, still read.
+ */
+export function panelTimeZone(env: NodeJS.ProcessEnv): string {
+  const name = env.PANEL_TIME_ZONE?.trim() ? 'PANEL_TIME_ZONE' : 'REMINDERS_TIME_ZONE';
+  const tz = env[name]?.trim() || 'America/Sao_Paulo';
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
   } catch {
-    throw new Error(`REMINDERS_TIME_ZONE must be an IANA time zone, got "${tz}"`);
+    throw new Error(`${name} must be an IANA time zone, got "${tz}"`);
   }
   return tz;
 }
@@ -204,7 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeep: int(env, 'BACKUP_KEEP', 14, 1),
     backupTickSeconds: int(env, 'BACKUP_TICK_SECONDS', 60, 1),
     remindersRetryBaseMs: int(env, 'REMINDERS_RETRY_BASE_MS', 60_000, 1),
-    remindersTimeZone: timeZone(env.REMINDERS_TIME_ZONE),
+    timeZone: panelTimeZone(env),
     mercadopagoApiUrl: httpUrl(env, 'MERCADOPAGO_API_URL') ?? 'https://api.mercadopago.com',
     paymentsCheckAfterSeconds: int(env, 'PAYMENTS_CHECK_AFTER_SECONDS', 300, 1),
     paymentsTickSeconds: int(env, 'PAYMENTS_TICK_SECONDS', 30, 1),

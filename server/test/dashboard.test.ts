@@ -4,9 +4,9 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
 import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
-import type { ActivityDay, Dashboard } from '../../web/src/api/types.ts';
+import type { Dashboard } from '../../web/src/api/types.ts';
 
-// GET /api/dashboard and GET /api/dashboard/activity.
+// GET /api/dashboard (the activity over time: reports.test.ts).
 //
 // Tree (argon2 makes each reseller create/sign-in ~50 ms, so it is built once per context):
 //
@@ -85,10 +85,6 @@ function harness() {
       const { computed_at, ...rest } = await h.dashboard(token);
       expect(typeof computed_at).toBe('number');
       return rest;
-    },
-    async activity(token: string, tz?: number): Promise<ActivityDay[]> {
-      const url = tz === undefined ? '/api/dashboard/activity' : `/api/dashboard/activity?tz_offset=${tz}`;
-      return (await h.expectStatus(token, { method: 'GET', url }, 200)).json().data;
     },
     close: () => h.t?.close(),
   };
@@ -307,80 +303,7 @@ describe(`dashboard counters, scoped (${ENGINE})`, () => {
     expect(await h.figures(M.token)).toEqual(M_FIGURES);
   });
 
-  it('activity: 30 local days (tz_offset=-180), new lines and credits spent today, scoped', async () => {
-    const localToday = spToday;
-    const days = (token: string) => h.activity(token, -180);
-    const m = await days(M.token);
-    expect(m).toHaveLength(30);
-    expect(m.map((d) => d.date)).toEqual(Array.from({ length: 30 }, (_, i) => dayString(localToday - 29 + i)));
-    const today = m[29];
-    // M's live lines created today: m2-m9 (8) and S's s1-s3 (3); m1 is 6 days old, m11 8 days
-    expect(today.new_lines).toBe(11);
-    // paid creations at 2 credits: M's m1-m5, m10, m11 (7) and S's s1, s2, s4 (3); trials are free,
-    // and M's transfer to S on its creation is not spending; X's lines are never in it
-    expect(today.credits_spent).toBe(20);
-    expect(m[29 - 6]).toEqual({ date: dayString(localToday - 6), new_lines: 1, credits_spent: 0 });
-    expect(m[29 - 8]).toEqual({ date: dayString(localToday - 8), new_lines: 1, credits_spent: 0 });
-    const others = m.filter((_, i) => ![29, 23, 21].includes(i));
-    expect(others.every((d) => d.new_lines === 0 && d.credits_spent === 0)).toBe(true);
-
-    const s = await days(S.token);
-    expect(s[29]).toMatchObject({ new_lines: 3, credits_spent: 6 });
-    expect(s.slice(0, 29).every((d) => d.new_lines === 0 && d.credits_spent === 0)).toBe(true);
-
-    // X: x1 just after local midnight (today), x2 now (today), x3 just before it (yesterday)
-    const x = await days(X.token);
-    expect(x[29]).toMatchObject({ date: dayString(localToday), new_lines: 2, credits_spent: 4 });
-    expect(x[28]).toMatchObject({ date: dayString(localToday - 1), new_lines: 1, credits_spent: 0 });
-
-    const a = await days(h.admin);
-    expect(a[29]).toMatchObject({ new_lines: 13, credits_spent: 24 });
-    expect(a[28].new_lines).toBe(1);
-  });
-
-  it('activity: the day boundary follows tz_offset (the same lines grouped in UTC)', async () => {
-    // In UTC, 00:00 in UTC-3 is 03:00 of the same date, so x1 and x3 (10 s either side) share a day.
-    const utc = await h.activity(X.token, 0);
-    expect(utc).toHaveLength(30);
-    const utcToday = Math.floor(nowSec() / DAY);
-    expect(utc[29].date).toBe(dayString(utcToday));
-    const spDate = dayString(spToday);
-    const entry = utc.find((d) => d.date === spDate);
-    expect(entry, `UTC activity has ${spDate}`).toBeDefined();
-    // x2 was created now: on spDate in UTC too unless UTC has already moved on to the next date
-    const x2Created = (await h.t.database.db.selectFrom('lines').select('created_at').where('id', '=', L.x2.id).executeTakeFirstOrThrow()).created_at;
-    const x2OnSpDate = dayString(Math.floor(x2Created / DAY)) === spDate ? 1 : 0;
-    expect(entry!.new_lines).toBe(2 + x2OnSpDate);
-    // tz_offset omitted means UTC
-    expect(await h.activity(X.token)).toEqual(utc);
-  });
-
-  it('activity: the window starts at local midnight 29 days back (inclusive)', async () => {
-    const created = async (lineId: number) => (await h.t.database.db.selectFrom('lines').select('created_at').where('id', '=', lineId).executeTakeFirstOrThrow()).created_at;
-    const [x1, x3] = [await created(L.x1.id), await created(L.x3.id)];
-    const windowStart = (spToday - 29) * DAY - SP_OFFSET; // 00:00 in UTC-3, 29 days back
-    await h.setLine(L.x1.id, { created_at: windowStart });
-    await h.setLine(L.x3.id, { created_at: windowStart - 1 });
-    try {
-      const x = await h.activity(X.token, -180);
-      expect(x[0]).toMatchObject({ date: dayString(spToday - 29), new_lines: 1 });
-      expect(x.reduce((sum, d) => sum + d.new_lines, 0)).toBe(2); // x1 on the first day, x2 today; x3 is outside
-    } finally {
-      await h.setLine(L.x1.id, { created_at: x1 });
-      await h.setLine(L.x3.id, { created_at: x3 });
-    }
-  });
-
-  it('activity: tz_offset outside -840..840 or not an integer is a 400', async () => {
-    for (const tz of ['841', '-841', '100000', '1.5', 'abc']) {
-      const res = await h.expectStatus(M.token, { method: 'GET', url: `/api/dashboard/activity?tz_offset=${tz}` }, 400);
-      expect(res.json(), tz).toMatchObject({ code: 'VALIDATION', field: 'tz_offset' });
-    }
-    for (const tz of [840, -840]) expect(await h.activity(M.token, tz)).toHaveLength(30);
-  });
-
-  it('a deleted line leaves every count (activity keeps the credits it cost)', async () => {
-    const activityBefore = (await h.activity(M.token, -180))[29];
+  it('a deleted line leaves every count', async () => {
     const line = await h.line(S.token);
     await h.action(S.token, line.id, 'p2p3');
     await h.connect(line.id, 2);
@@ -408,9 +331,6 @@ describe(`dashboard counters, scoped (${ENGINE})`, () => {
       expect(await h.figures(S.token)).toEqual(S_FIGURES);
       expect(await h.figures(M.token)).toEqual(M_FIGURES);
       expect(await h.figures(h.admin)).toEqual(ADMIN_FIGURES);
-      const after = (await h.activity(M.token, -180))[29];
-      expect(after.new_lines).toBe(activityBefore.new_lines);
-      expect(after.credits_spent).toBe(activityBefore.credits_spent + 2);
     } finally {
       await h.t.database.db.deleteFrom('line_activity').execute();
     }
@@ -418,7 +338,6 @@ describe(`dashboard counters, scoped (${ENGINE})`, () => {
 
   it('requires a session', async () => {
     await h.expectStatus(null, { method: 'GET', url: '/api/dashboard' }, 401);
-    await h.expectStatus(null, { method: 'GET', url: '/api/dashboard/activity' }, 401);
   });
 });
 

@@ -581,7 +581,29 @@ export interface LazyPlayerActivationsTable {
   finished_at: number | null;
 }
 
+/** The reports' kept counts per scope (an account's subtree; 0: everything) and day or month (039_reports). */
+export interface ReportCounts {
+  scope_id: number;
+  lines_created: Generated<number>;
+  trials_created: Generated<number>;
+  renewals: Generated<number>;
+  credits_spent: Generated<number>;
+  pix_payments: Generated<number>;
+  pix_received_cents: Generated<number>;
+  expired: Generated<number>;
+}
+export interface ReportDaysTable extends ReportCounts {
+  /** days since 1970-01-01 of the local date */
+  day: number;
+}
+export interface ReportMonthsTable extends ReportCounts {
+  /** year * 12 + month - 1 */
+  month: number;
+}
+
 export interface DB {
+  report_days: ReportDaysTable;
+  report_months: ReportMonthsTable;
   p2p_accounts: P2pAccountsTable;
   outbox: OutboxTable;
   p2p_imports: P2pImportsTable;

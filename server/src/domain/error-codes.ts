@@ -86,6 +86,9 @@ export const ERROR_CODES = {
   WEBHOOK_LIMIT: { status: 409, message: (p: { max: number }) => `An account may have ${p.max} webhook endpoints` },
   INVALID_SIGNATURE: { status: 401, message: 'The notification signature is not valid' },
 
+  // Reports.
+  RANGE_TOO_LARGE: { status: 400, message: (p: { max: number }) => `Choose a shorter period: at most ${p.max} buckets` },
+
   // Lazy Player.
   MAC_REQUIRED: { status: 400, message: 'Enter the MAC address', field: 'mac' },
   LAZY_PLAYER_WRONG_SYSTEM: { status: 409, message: 'Lines on another system cannot activate the Lazy Player' },

@@ -38,7 +38,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { captureQueries, explain } from '../db/plans.ts';
 import type { Deps } from '../deps.ts';
-import { dayStart } from '../modules/reminders/clock.ts';
+import { dayStart } from '../lib/calendar.ts';
 import * as repo from '../modules/reminders/repo.ts';
 import { KEY_PURPOSE } from '../modules/reminders/send.ts';
 import { sealSecret } from '../modules/twofactor/secrets.ts';
@@ -76,7 +76,7 @@ export async function remindersSuite(o: RemindersOptions) {
   const database = openDatabase(config.databaseUrl, { sqliteReaders: 0 });
   const deps: Deps = { config, database };
   const db = database.db;
-  const tz = config.remindersTimeZone;
+  const tz = config.timeZone;
   const gateway = await startGateway(o.gatewayDelayMs);
   const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
   const chosen: number[] = [];

@@ -5834,18 +5834,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/dashboard/activity": {
+    "/api/reports/sales": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description API keys cannot call this. */
+        /**
+         * Sales, renewals, credits, PIX and expiries by day, week (from Monday) or month, for the caller's subtree or one sub-reseller's
+         * @description API keys cannot call this.
+         */
         get: {
             parameters: {
                 query?: {
-                    tz_offset?: number;
+                    /** @description first day (default: 29 days before to) */
+                    from?: string;
+                    /** @description last day, included (default: today) */
+                    to?: string;
+                    bucket?: "day" | "week" | "month";
+                    /** @description a reseller in the caller's subtree (404 otherwise): its subtree */
+                    reseller_id?: number;
                 };
                 header?: never;
                 path?: never;
@@ -5859,12 +5868,91 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            data: components["schemas"]["ActivityDay"][];
-                        };
+                        "application/json": components["schemas"]["SalesReport"];
                     };
                 };
-                /** @description Bad Request: VALIDATION */
+                /** @description Bad Request: VALIDATION, RANGE_TOO_LARGE */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized: UNAUTHORIZED */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden: SCOPE_REQUIRED, IP_NOT_ALLOWED, TWO_FACTOR_REQUIRED */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too Many Requests: RATE_LIMITED */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/top-resellers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's direct sub-resellers, each counting its whole subtree, best first by credits spent
+         * @description API keys cannot call this.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description first day (default: 29 days before to) */
+                    from?: string;
+                    /** @description last day, included (default: today) */
+                    to?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TopReseller"][];
+                    };
+                };
+                /** @description Bad Request: VALIDATION, RANGE_TOO_LARGE */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -14024,13 +14112,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** ActivityDay */
-        ActivityDay: {
-            /** @description YYYY-MM-DD in the caller's time zone */
-            date: string;
-            new_lines: number;
-            credits_spent: number;
-        };
         /** AdminSettings */
         AdminSettings: {
             settings: {
@@ -14527,6 +14608,45 @@ export interface components {
             group_name: string;
             type: string;
         };
+        /** SalesBucket */
+        SalesBucket: {
+            /** @description the bucket's first day (not before from) */
+            start: string;
+            /** @description paid lines and P2P accounts created (a trial renewed into a paid line counts here) */
+            lines_created: number;
+            trials_created: number;
+            /** @description renewals of a paid term: panel, flash, by package, PIX, P2P */
+            renewals: number;
+            /** @description credits spent on lines, screens and P2P accounts, net of refunds */
+            credits_spent: number;
+            /** @description PIX payments applied */
+            pix_payments: number;
+            pix_received_cents: number;
+            /** @description lines whose expiry fell in the bucket and that were not renewed since */
+            expired: number;
+        };
+        /** SalesReport */
+        SalesReport: {
+            from: string;
+            to: string;
+            bucket: "day" | "week" | "month";
+            time_zone: string;
+            series: components["schemas"]["SalesBucket"][];
+            totals: {
+                /** @description paid lines and P2P accounts created (a trial renewed into a paid line counts here) */
+                lines_created: number;
+                trials_created: number;
+                /** @description renewals of a paid term: panel, flash, by package, PIX, P2P */
+                renewals: number;
+                /** @description credits spent on lines, screens and P2P accounts, net of refunds */
+                credits_spent: number;
+                /** @description PIX payments applied */
+                pix_payments: number;
+                pix_received_cents: number;
+                /** @description lines whose expiry fell in the bucket and that were not renewed since */
+                expired: number;
+            };
+        };
         /** SearchOption */
         SearchOption: {
             /** @description username */
@@ -14552,6 +14672,14 @@ export interface components {
             user: components["schemas"]["SessionUser"];
             /** @description keep it on this browser and send it with later sign-ins */
             device_token?: string;
+        };
+        /** TopReseller */
+        TopReseller: {
+            reseller_id: number;
+            username: string;
+            lines_created: number;
+            renewals: number;
+            credits_spent: number;
         };
         /** TwoFactorChallenge */
         TwoFactorChallenge: {

@@ -66,7 +66,10 @@ export type LogsQuery = Query<'/api/logs'>;
 export type LogOptions = Answer<'/api/logs/getoptions', 'get'>;
 
 export type Dashboard = Schemas['Dashboard'];
-export type ActivityDay = Schemas['ActivityDay'];
+export type SalesReport = Schemas['SalesReport'];
+export type SalesBucket = Schemas['SalesBucket'];
+export type SalesQuery = Query<'/api/reports/sales'>;
+export type TopReseller = Schemas['TopReseller'];
 
 // Outside integrations: line migration, Lazy Player, content requests, admin settings.
 export type MigrationSourceLine = Schemas['MigrationSourceLine'];

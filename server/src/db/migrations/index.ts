@@ -38,6 +38,7 @@ import * as m035 from './035_webhooks.ts';
 import * as m036 from './036_line_expiry_marks.ts';
 import * as m037 from './037_reminders.ts';
 import * as m038 from './038_payments.ts';
+import * as m039 from './039_reports.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -87,6 +88,7 @@ const steps: Record<string, Step> = {
   '036_line_expiry_marks': m036,
   '037_reminders': m037,
   '038_payments': m038,
+  '039_reports': m039,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -45,39 +45,6 @@ export function onlineCounts(db: Tx, actor: AuthUser, since: number) {
     .executeTakeFirst();
 }
 
-/** Day number (days since the epoch in the caller's time zone) of an epoch-seconds column. */
-function dayOf(dialect: Dialect, col: string, offset: number) {
-  const day = sql<number>`((${sql.ref(col)} + ${offset}) / 86400)`;
-  return dialect === 'postgres' ? sql<number>`floor(${day})::int` : sql<number>`cast(${day} as integer)`;
-}
-
-export interface PerDay {
-  dialect: Dialect;
-  /** the caller's time zone, in seconds east of UTC */
-  offset: number;
-  since: number;
-}
-
-export function newLinesPerDay(db: Tx, actor: AuthUser, { dialect, offset, since }: PerDay) {
-  return visibleLines(db, actor)
-    .select([dayOf(dialect, 'ln.created_at', offset).as('day'), sql<number>`count(*)`.as('n')])
-    .where('ln.created_at', '>=', since)
-    .groupBy(sql`1`)
-    .execute();
-}
-
-/** Credits spent on lines (creations, renewals, screens) per day. */
-export function creditsSpentPerDay(db: Tx, actor: AuthUser, { dialect, offset, since }: PerDay) {
-  let q = db
-    .selectFrom('credit_ledger as cl')
-    .select([dayOf(dialect, 'cl.created_at', offset).as('day'), sql<number>`sum(-cl.delta)`.as('n')])
-    .where('cl.created_at', '>=', since)
-    .where('cl.delta', '<', 0)
-    .where('cl.reason', 'like', 'line_%');
-  if (actor.type !== 'admin') q = q.where('cl.reseller_id', 'in', subtreeIds(db, actor.id, true));
-  return q.groupBy(sql`1`).execute();
-}
-
 export const cachedAnswer = (db: Tx, resellerId: number) => db.selectFrom('dashboard_cache').selectAll().where('reseller_id', '=', resellerId).executeTakeFirst();
 
 /**

@@ -20,11 +20,6 @@ const Dashboard = Type.Object({
   computed_at: Type.Integer(),
 }, { title: 'Dashboard' });
 
-const ActivityDay = Type.Object(
-  { date: Type.String({ description: 'YYYY-MM-DD in the caller\'s time zone' }), new_lines: Type.Integer(), credits_spent: Type.Integer() },
-  { title: 'ActivityDay' },
-);
-
 export function dashboardRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['dashboard'];
@@ -32,17 +27,4 @@ export function dashboardRoutes(app: FastifyInstance, deps: Deps): void {
     const [lines, online] = await Promise.all([service.lineCards(deps, req.user), service.online(deps, req.user)]);
     return { ...lines, ...online };
   });
-  r.get(
-    '/dashboard/activity',
-    {
-      schema: {
-        tags,
-        querystring: Type.Object({ tz_offset: Type.Optional(Type.Integer({ minimum: -840, maximum: 840, default: 0 })) }),
-        response: {
-          200: Type.Object({ data: Type.Array(ActivityDay) }),
-        },
-      },
-    },
-    (req) => service.activity(deps, req.user, req.query.tz_offset ?? 0),
-  );
 }

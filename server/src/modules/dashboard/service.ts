@@ -71,26 +71,4 @@ export async function online({ config, database }: Deps, actor: AuthUser) {
   return { users_online_of_resellers: n(on?.users_online_of_resellers), users_online: n(on?.users_online), conections_online: n(on?.connections) };
 }
 
-/**
- * New lines and credits spent per day over the last `days` days, in the caller's time zone
- * (offset in minutes east of UTC, as the browser reports it negated).
- */
-export async function activity({ database }: Deps, actor: AuthUser, tzOffsetMinutes: number, days = 30) {
-  const db = database.db;
-  const offset = tzOffsetMinutes * 60;
-  const now = nowSec();
-  const today = Math.floor((now + offset) / 86_400);
-  const perDay = { dialect: database.dialect, offset, since: (today - days + 1) * 86_400 - offset };
-  const [lines, credits] = await Promise.all([repo.newLinesPerDay(db, actor, perDay), repo.creditsSpentPerDay(db, actor, perDay)]);
-
-  const byDay = (rows: { day: number; n: number }[]) => new Map(rows.map((r) => [Number(r.day), Number(r.n)]));
-  const l = byDay(lines);
-  const c = byDay(credits);
-  return {
-    data: Array.from({ length: days }, (_, i) => {
-      const d = today - days + 1 + i;
-      return { date: new Date(d * 86_400_000).toISOString().slice(0, 10), new_lines: l.get(d) ?? 0, credits_spent: c.get(d) ?? 0 };
-    }),
-  };
-}
 export { invalidateFor } from './cache.ts';

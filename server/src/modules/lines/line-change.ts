@@ -5,6 +5,8 @@ import { appError } from '../../http/errors.ts';
 import { endLineConnections } from '../connections/service.ts';
 import { chargeable, currentBalance, refund, runIdempotent, spend } from '../credits/service.ts';
 import { invalidateFor } from '../dashboard/service.ts';
+import { entriesOf, tally } from '../reports/service.ts';
+import { nowSec } from '../../lib/clock.ts';
 import { writeLog } from '../logs/service.ts';
 import { kick, queueLineChange } from '../p2p/service.ts';
 import { emitLineEvent } from '../webhooks/service.ts';
@@ -56,6 +58,8 @@ interface Consequences {
   event?: 'line.created' | 'line.renewed' | 'line.blocked';
   /** send the line's state to the P2P server even when nothing it holds changed */
   resync?: boolean;
+  /** an applied PIX payment's amount in cents, for the reports */
+  pixCents?: number;
 }
 
 /** A new line (owned by the actor): an empty username is generated, and drawn again while taken. */
@@ -124,7 +128,18 @@ export async function applyLineChange(deps: Deps, trx: Tx, actor: AuthUser, chan
   const queued = before !== undefined && (await queueLineChange(trx, before, after, change.resync));
   if (queued && after) after = await repo.findVisibleLine(trx, actor, after.id); // its sync state moved
   if (change.event && after) await emitLineEvent(trx, line.member_id, change.event, after);
-  await invalidateFor(trx, line.member_id); // last: see 7. at the top
+  const state = (l: repo.LineRow | undefined) => l && { expires: l.exp_date, trial: l.is_trial === 1 };
+  await tally(trx, deps.config.timeZone, entriesOf({
+    owner: line.member_id,
+    payer: actor.id,
+    now: nowSec(),
+    before: state(before),
+    after: state(after),
+    renewed: change.event === 'line.renewed',
+    netCredits: charged - (change.refund?.amount ?? 0),
+    pixCents: change.pixCents,
+  }));
+  await invalidateFor(trx, line.member_id); // last: see 8. at the top
   return { line: after, charged, queued };
 }
 

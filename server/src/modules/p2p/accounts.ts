@@ -1,3 +1,4 @@
+import { type TalliedChange, entriesOf, tally } from '../reports/service.ts';
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { P2pAccount } from '../../db/types.ts';
 import type { Deps } from '../../deps.ts';
@@ -77,6 +78,7 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateInput, ke
     const account = await insertNew(trx, actor, input, { package_id: pkg.id, created_at: t, expires_at: expiresAt, is_trial: 0, max_connections: screens });
     const charged = await spend(trx, actor, cost, 'p2p_create', { p2pAccountId: account.id }, key);
     await log(trx, actor, account, 'p2p_create', pkg.package_name, charged);
+    await tallyAccount(deps, trx, actor, { owner: actor.id, after: state(account), netCredits: charged });
     return (await repo.findVisible(trx, actor, account.id))!;
   });
   kick();
@@ -92,6 +94,7 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput
     await assertTrialAllowed(trx, deps.database.dialect, actor, t, 'p2p_accounts');
     const row = await insertNew(trx, actor, input, { package_id: pkg.id, created_at: t, expires_at: expiresAt, is_trial: 1, max_connections: screens });
     await log(trx, actor, row, 'p2p_trial_create', pkg.package_name);
+    await tallyAccount(deps, trx, actor, { owner: actor.id, after: state(row) });
     return (await repo.findVisible(trx, actor, row.id))!;
   });
   kick();
@@ -136,6 +139,7 @@ export async function remove(deps: Deps, actor: AuthUser, id: number) {
     await repo.updateAccount(trx, row.id, { deleted_at: nowSec() });
     await queueAccount(trx, row, 'delete');
     await log(trx, actor, row, 'p2p_delete');
+    await tallyAccount(deps, trx, actor, { owner: row.member_id, before: state(row) });
   });
 }
 
@@ -165,11 +169,18 @@ export async function renew(deps: Deps, actor: AuthUser, id: number, months: num
       await repo.updateAccount(trx, row.id, changes);
       await queueAccount(trx, { ...row, ...changes }, 'put');
       await log(trx, actor, row, 'p2p_renew', `${months} months`, cost);
+      await tallyAccount(deps, trx, actor, { owner: row.member_id, before: state(row), after: state({ ...row, ...changes }), renewed: true, netCredits: cost });
     },
     key,
     ['renew', months],
   );
 }
+
+const state = (a: Pick<P2pAccount, 'expires_at' | 'is_trial'>) => ({ expires: a.expires_at, trial: a.is_trial === 1 });
+
+/** What a change to an account adds to the reports (reports/tally.ts), in its transaction. */
+const tallyAccount = (deps: Deps, trx: Tx, actor: AuthUser, c: Omit<TalliedChange, 'payer' | 'now'>) =>
+  tally(trx, deps.config.timeZone, entriesOf({ ...c, payer: actor.id, now: nowSec() }));
 
 /** Gives every account of `fromId` to `toId` inside the caller's transaction (a reseller's removal). */
 export const handOverAccounts = (trx: Tx, fromId: number, toId: number) => repo.moveAccounts(trx, fromId, toId);

@@ -1,3 +1,4 @@
+import { type TallyEntry, entriesOf, tally } from '../reports/service.ts';
 import { type Tx, withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { appError, isUniqueViolation } from '../../http/errors.ts';
@@ -111,6 +112,7 @@ export async function migrateClients(deps: Deps, actor: AuthUser) {
     const rows = await withConflicts(trx, found.clients);
     const conflicts = rows.filter((r) => !r.import).length;
     if (conflicts > 0) throw appError('IMPORT_CONFLICTS', { params: { conflicts } });
+    const counted: TallyEntry[] = [];
     for (const r of rows) {
       // "0" (or nothing) means no password: the account gets a generated one; the old one is kept aside.
       const password = r.password !== '' && r.password !== '0' ? r.password : randomCredential();
@@ -130,7 +132,9 @@ export async function migrateClients(deps: Deps, actor: AuthUser) {
       };
       const id = await accounts.insertAccount(trx, account);
       await queueAccount(trx, { id, ...account }, 'put');
+      counted.push(...entriesOf({ owner: actor.id, payer: actor.id, now: nowSec(), after: { expires: account.expires_at, trial: false } }));
     }
+    await tally(trx, deps.config.timeZone, counted);
     await writeLog(trx, { type_log: 'p2p', action: 'p2p_import_clients', actor_id: actor.id, reseller_id: actor.id, value: found.oldUsername, value_int: rows.length });
     return rows.length;
   });

@@ -46,7 +46,7 @@ export async function applyPaid(deps: Deps, paymentId: number): Promise<ApplyOut
       await repo.setStatus(trx, p.id, [...NOT_APPLIED], 'applied', { applied_at: t, paid_at: t, exp_before: line.exp_date, exp_after: renewal.set.exp_date, last_error: null });
       await emitPaymentEvent(trx, owner.id, 'payment.approved', eventOf(locked, 'applied', { exp_date: renewal.set.exp_date }));
       outcome = 'applied';
-      return renewal;
+      return { ...renewal, pixCents: locked.amount_cents };
     });
     return outcome;
   } catch (err) {

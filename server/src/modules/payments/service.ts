@@ -74,7 +74,7 @@ export function exportRows(deps: Deps, user: AuthUser, q: repo.PaymentFilters) {
 /** The dashboard card: received today and this month (calendar, in the reminders' time zone), and payments waiting for credits. */
 export async function summary(deps: Deps, user: AuthUser) {
   const db = deps.database.db;
-  const tz = deps.config.remindersTimeZone;
+  const tz = deps.config.timeZone;
   const now = nowSec();
   const today = dayStart(now, tz);
   // the first of this month: back from today by its day of the month, less one

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { daysBetween } from './clock.ts';
+import { daysBetween } from '../../lib/calendar.ts';
 import { renewalLink } from './renewal-link.ts';
 import type { ReminderLine } from './repo.ts';
 import { type Variables, render } from './stages.ts';
@@ -25,7 +25,7 @@ export interface Account {
 }
 
 export async function variablesFor(deps: Deps, line: ReminderLine, account: Account, now: number): Promise<Variables> {
-  const tz = deps.config.remindersTimeZone;
+  const tz = deps.config.timeZone;
   const number = whatsappNumber(account.whatsapp);
   return {
     nome: line.username,

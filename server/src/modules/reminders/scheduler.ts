@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { nowMs, nowSec } from '../../lib/clock.ts';
 import { takeLease } from '../../repos/scheduler-leases-repo.ts';
-import { dayStart, inSendingHours } from './clock.ts';
+import { dayStart, inSendingHours } from '../../lib/calendar.ts';
 import { type Account, compose } from './compose.ts';
 import { paymentsOpen } from '../payments/service.ts';
 import * as repo from './repo.ts';
@@ -83,7 +83,7 @@ function limiter(slots: number) {
 
 export async function reminderTick(deps: Deps, now: number, opts: TickOptions = { holder: 'tick', leaseSeconds: 120 }): Promise<TickResult> {
   const db = deps.database.db;
-  const tz = deps.config.remindersTimeZone;
+  const tz = deps.config.timeZone;
   const result: TickResult = { sent: 0, failed: 0, retry: 0 };
   // a send's lease outlives the longest call to a gateway; past it, the send is taken again
   const sendLease = Math.ceil(deps.config.integrationTimeoutMs / 1000) + 5;

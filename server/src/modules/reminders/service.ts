@@ -9,7 +9,7 @@ import { outboundUrl } from '../../lib/ssrf/outbound-url.ts';
 import { findVisibleLine } from '../lines/service.ts';
 import { paymentsOpen } from '../payments/service.ts';
 import { sealSecret } from '../twofactor/service.ts';
-import { dayStart } from './clock.ts';
+import { dayStart } from '../../lib/calendar.ts';
 import { compose } from './compose.ts';
 import { renewalLink } from './renewal-link.ts';
 import * as repo from './repo.ts';
@@ -172,9 +172,9 @@ export async function history(deps: Deps, user: AuthUser, q: repo.HistoryFilters
 /** The dashboard card: today's reminders (calendar day in the reminders' time zone). */
 export async function today(deps: Deps, user: AuthUser) {
   const db = deps.database.db;
-  const [counts, own] = await Promise.all([repo.countsSince(db, user.id, dayStart(nowSec(), deps.config.remindersTimeZone)), repo.ownSettings(db, user.id)]);
+  const [counts, own] = await Promise.all([repo.countsSince(db, user.id, dayStart(nowSec(), deps.config.timeZone)), repo.ownSettings(db, user.id)]);
   return { enabled: own?.enabled === 1, sent: counts.sent ?? 0, failed: counts.failed ?? 0, waiting: (counts.retry ?? 0) + (counts.sending ?? 0) };
 }
 
-export { dayStart } from './clock.ts';
+export { dayStart } from '../../lib/calendar.ts';
 export { lineOfToken } from './renewal-link.ts';

@@ -67,3 +67,35 @@ export function inSendingHours(ts: number, tz: string, hours: { from: string; to
   if (from === to) return true;
   return from < to ? now >= from && now < to : now >= from || now < to;
 }
+
+// Calendar days as numbers (days since 1970-01-01 of the local date) and months (year * 12 +
+// month - 1): what the reports' kept counts are keyed by (modules/reports).
+
+/** The local calendar day of instant `ts` in `tz`. */
+export function localDay(ts: number, tz: string): number {
+  const l = localTime(ts, tz);
+  return Date.UTC(l.year, l.month - 1, l.day) / 86_400_000;
+}
+
+/** 'YYYY-MM-DD' of a day number. */
+export const isoOfDay = (day: number): string => new Date(day * 86_400_000).toISOString().slice(0, 10);
+
+/** The day number of a 'YYYY-MM-DD' date; undefined when it is not a real date. */
+export function dayOfIso(iso: string): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return undefined;
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return isoOfDay(ms / 86_400_000) === iso ? ms / 86_400_000 : undefined;
+}
+
+/** The month number (year * 12 + month - 1) a day number falls in. */
+export function monthOfDay(day: number): number {
+  const d = new Date(day * 86_400_000);
+  return d.getUTCFullYear() * 12 + d.getUTCMonth();
+}
+
+/** The day number a month number begins on. */
+export const firstDayOfMonth = (month: number): number => Date.UTC(Math.floor(month / 12), month % 12, 1) / 86_400_000;
+
+/** The day number of the Monday on or before `day` (1970-01-01 was a Thursday). */
+export const mondayOf = (day: number): number => day - ((day + 3) % 7);

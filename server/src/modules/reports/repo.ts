@@ -1,0 +1,88 @@
+import { sql } from 'kysely';
+import { COUNT_COLUMNS } from '../../db/migrations/039_reports.ts';
+import type { Tx } from '../../db/tx.ts';
+import { subtreeIds } from '../../repos/scope-repo.ts';
+import type { Counts } from './tally.ts';
+
+// Reads of the kept counts (tally.ts writes them). Each is a range of one scope's rows on the
+// tables' primary keys (scope_id, day | month): a year of a scope is at most 365 day rows, or a few
+// month rows and the days at its edges.
+
+/** A scope: 0 for everything (the admins), else an account's id (its whole subtree). */
+export type Scope = number;
+
+export interface DayRange {
+  from: number;
+  to: number;
+}
+
+/** The scope's day rows within any of `ranges`. */
+export async function dayRows(db: Tx, scope: Scope, ranges: DayRange[]): Promise<(Counts & { day: number })[]> {
+  if (ranges.length === 0) return [];
+  const rows = await db
+    .selectFrom('report_days')
+    .select(['day', ...COUNT_COLUMNS])
+    .where('scope_id', '=', scope)
+    .where((eb) => eb.or(ranges.map((r) => eb.and([eb('day', '>=', r.from), eb('day', '<=', r.to)]))))
+    .execute();
+  return rows.map(numbers);
+}
+
+/** The scope's month rows from `from` to `to` (month numbers). */
+export async function monthRows(db: Tx, scope: Scope, from: number, to: number): Promise<(Counts & { month: number })[]> {
+  if (from > to) return [];
+  const rows = await db.selectFrom('report_months').select(['month', ...COUNT_COLUMNS]).where('scope_id', '=', scope).where('month', '>=', from).where('month', '<=', to).execute();
+  return rows.map(numbers);
+}
+
+/** PostgreSQL answers bigint columns as strings. */
+function numbers<T extends Record<string, unknown>>(row: T): { [K in keyof T]: number } {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as { [K in keyof T]: number };
+}
+
+/**
+ * Lines and P2P accounts of the scope, not removed, whose expiry falls in [from, to): the part of a
+ * day's kept expiries that has not come yet. A range of the expiry indexes (lines_live_exp,
+ * p2p_accounts_exp), a day's worth of lines.
+ */
+export async function comingExpiries(db: Tx, scope: Scope, from: number, to: number): Promise<number> {
+  let lines = db.selectFrom('lines as ln').select(sql<number>`count(*)`.as('n')).where('ln.deleted_at', 'is', null).where('ln.exp_date', '>=', from).where('ln.exp_date', '<', to);
+  let accounts = db.selectFrom('p2p_accounts as pa').select(sql<number>`count(*)`.as('n')).where('pa.deleted_at', 'is', null).where('pa.expires_at', '>=', from).where('pa.expires_at', '<', to);
+  if (scope !== 0) {
+    lines = lines.where('ln.member_id', 'in', subtreeIds(db, scope, true));
+    accounts = accounts.where('pa.member_id', 'in', subtreeIds(db, scope, true));
+  }
+  const [l, a] = await Promise.all([lines.executeTakeFirst(), accounts.executeTakeFirst()]);
+  return Number(l?.n ?? 0) + Number(a?.n ?? 0);
+}
+
+export interface TopReseller {
+  reseller_id: number;
+  username: string;
+  lines_created: number;
+  renewals: number;
+  credits_spent: number;
+}
+
+/**
+ * The direct sub-resellers of `parentId`, each with its whole subtree's figures over the day ranges
+ * and months given, best first by credits spent (then by id). Sub-resellers with nothing in the
+ * period are left out.
+ */
+export async function topResellers(db: Tx, parentId: number, days: DayRange[], months: DayRange | undefined, limit: number): Promise<TopReseller[]> {
+  const children = sql`SELECT descendant_id FROM reseller_tree WHERE ancestor_id = ${parentId} AND depth = 1`;
+  const parts = [
+    ...days.map((r) => sql`SELECT scope_id, lines_created, renewals, credits_spent FROM report_days WHERE scope_id IN (${children}) AND day >= ${r.from} AND day <= ${r.to}`),
+    ...(months ? [sql`SELECT scope_id, lines_created, renewals, credits_spent FROM report_months WHERE scope_id IN (${children}) AND month >= ${months.from} AND month <= ${months.to}`] : []),
+  ];
+  if (parts.length === 0) return [];
+  // each part: a seek on the primary key per child (scope_id IN ...), never the whole period's rows
+  const { rows } = await sql<TopReseller>`
+    SELECT s.reseller_id, r.username, s.lines_created, s.renewals, s.credits_spent FROM (
+      SELECT x.scope_id AS reseller_id, sum(x.lines_created) AS lines_created, sum(x.renewals) AS renewals, sum(x.credits_spent) AS credits_spent
+      FROM (${sql.join(parts, sql` UNION ALL `)}) x GROUP BY x.scope_id
+    ) s JOIN resellers r ON r.id = s.reseller_id
+    ORDER BY s.credits_spent DESC, s.reseller_id
+    LIMIT ${limit}`.execute(db);
+  return rows.map((r) => ({ reseller_id: Number(r.reseller_id), username: r.username, lines_created: Number(r.lines_created), renewals: Number(r.renewals), credits_spent: Number(r.credits_spent) }));
+}
