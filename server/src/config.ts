@@ -1,3 +1,4 @@
+import { panelTimeZone } from './lib/calendar.ts';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,20 +135,6 @@ function smtpUrl(raw: string | undefined): string | undefined {
   return raw.trim();
 }
 
-/**
- * The panel's time zone: its calendar days (reports, reminder stages, the PIX renewal's day) and
- * wall-clock hours. PANEL_TIME_ZONE; REMINDERS_TIME_ZONE is its older name, still read.
- */
-export function panelTimeZone(env: NodeJS.ProcessEnv): string {
-  const name = env.PANEL_TIME_ZONE?.trim() ? 'PANEL_TIME_ZONE' : 'REMINDERS_TIME_ZONE';
-  const tz = env[name]?.trim() || 'America/Sao_Paulo';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-  } catch {
-    throw new Error(`${name} must be an IANA time zone, got "${tz}"`);
-  }
-  return tz;
-}
 
 function twoFactorKey(raw: string | undefined): string | undefined {
   if (!raw) return undefined;

@@ -99,7 +99,8 @@ describe(`HTTP hardening (${ENGINE})`, () => {
       expect((await t.call(admin, { method: 'GET', url: '/api/resellers?id=0x1' })).json()).toMatchObject({ code: 'VALIDATION', field: 'id' });
       expect((await t.call(admin, { method: 'GET', url: '/api/resellers?page=%201' })).statusCode).toBe(400);
       expect((await t.call(admin, { method: 'GET', url: `/api/resellers?id=${plain.id}&page=1` })).statusCode).toBe(200);
-      expect((await t.call(admin, { method: 'GET', url: '/api/dashboard/activity?tz_offset=-180' })).statusCode).toBe(200);
+      expect((await t.call(admin, { method: 'GET', url: '/api/reports/sales?reseller_id=0x1' })).json()).toMatchObject({ code: 'VALIDATION', field: 'reseller_id' });
+      expect((await t.call(admin, { method: 'GET', url: `/api/reports/sales?reseller_id=${plain.id}` })).statusCode).toBe(200);
     });
   });
 

@@ -37,7 +37,7 @@ export function localTime(ts: number, tz: string): Readonly<LocalTime> {
 }
 
 /** Local minus UTC, in seconds, at instant `ts`. */
-function offset(ts: number, tz: string): number {
+export function zoneOffset(ts: number, tz: string): number {
   const l = localTime(ts, tz);
   const s = new Date(ts * 1000).getUTCSeconds();
   return Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, s) / 1000 - ts;
@@ -47,8 +47,8 @@ function offset(ts: number, tz: string): number {
 export function dayStart(ts: number, tz: string, days = 0): number {
   const l = localTime(ts, tz);
   const midnightUtc = Date.UTC(l.year, l.month - 1, l.day + days) / 1000;
-  const guess = midnightUtc - offset(midnightUtc, tz);
-  return midnightUtc - offset(guess, tz);
+  const guess = midnightUtc - zoneOffset(midnightUtc, tz);
+  return midnightUtc - zoneOffset(guess, tz);
 }
 
 /** Whole calendar days from `from`'s day to `to`'s day. */
@@ -99,3 +99,18 @@ export const firstDayOfMonth = (month: number): number => Date.UTC(Math.floor(mo
 
 /** The day number of the Monday on or before `day` (1970-01-01 was a Thursday). */
 export const mondayOf = (day: number): number => day - ((day + 3) % 7);
+
+/**
+ * The panel's time zone: its calendar days (reports, reminder stages, the PIX renewal's day) and
+ * wall-clock hours. PANEL_TIME_ZONE; REMINDERS_TIME_ZONE is its older name, still read.
+ */
+export function panelTimeZone(env: NodeJS.ProcessEnv): string {
+  const name = env.PANEL_TIME_ZONE?.trim() ? 'PANEL_TIME_ZONE' : 'REMINDERS_TIME_ZONE';
+  const tz = env[name]?.trim() || 'America/Sao_Paulo';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+  } catch {
+    throw new Error(`${name} must be an IANA time zone, got "${tz}"`);
+  }
+  return tz;
+}

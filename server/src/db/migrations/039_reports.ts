@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { panelTimeZone } from '../../config.ts';
+import { nowSec } from '../../lib/clock.ts';
+import { panelTimeZone, zoneOffset } from '../../lib/calendar.ts';
 import type { Dialect } from '../connection.ts';
 import type { MigrationContext } from './index.ts';
 
@@ -10,7 +11,7 @@ import type { MigrationContext } from './index.ts';
  * transaction (modules/reports/tally.ts), for the account and each of its ancestors.
  *
  * Filled here once from what is on record: lines and P2P accounts (created, and their expiries),
- * the log (renewals), the ledger (credits spent on lines and P2P accounts, net of refunds) and the
+ * the log (renewals; its times are milliseconds), the ledger (credits spent on lines and P2P accounts, net of refunds) and the
  * applied PIX payments. The fill reads days at the time zone's current offset from UTC (exact for
  * zones without daylight saving, such as America/Sao_Paulo since 2019).
  */
@@ -23,20 +24,8 @@ export async function up(db: Kysely<any>, { dialect }: MigrationContext): Promis
     await t.addPrimaryKeyConstraint(`${table}_pk`, ['scope_id', period]).execute();
   }
   // SQLite's migrations are not wrapped in a transaction (PostgreSQL's are): the fill is all or nothing
-  if (dialect === 'sqlite') await db.transaction().execute((trx) => fillReports(trx, dialect, zoneOffsetNow(panelTimeZone(process.env))));
-  else await fillReports(db, dialect, zoneOffsetNow(panelTimeZone(process.env)));
-}
-
-/** Seconds east of UTC of `tz` now. */
-function zoneOffsetNow(tz: string): number {
-  const now = new Date();
-  now.setUTCMilliseconds(0);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
-      .formatToParts(now)
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  return (Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - now.getTime()) / 1000;
+  if (dialect === 'sqlite') await db.transaction().execute((trx) => fillReports(trx, dialect, zoneOffset(nowSec(), panelTimeZone(process.env))));
+  else await fillReports(db, dialect, zoneOffset(nowSec(), panelTimeZone(process.env)));
 }
 
 /**
@@ -52,7 +41,7 @@ export async function fillReports(db: Kysely<any>, dialect: Dialect, offset: num
     row('member_id', 'exp_date', { expired: '1' }, 'lines WHERE deleted_at IS NULL OR deleted_at >= exp_date'),
     row('member_id', 'created_at', { lines_created: 'CASE WHEN is_trial = 0 THEN 1 ELSE 0 END', trials_created: 'is_trial' }, 'p2p_accounts'),
     row('member_id', 'expires_at', { expired: '1' }, 'p2p_accounts WHERE deleted_at IS NULL OR deleted_at >= expires_at'),
-    row('reseller_id', 'created_at', { renewals: '1' }, "logs WHERE action IN ('user_renew', 'user_flash_renew', 'p2p_renew') AND reseller_id IS NOT NULL"),
+    row('reseller_id', 'created_at / 1000', { renewals: '1' }, "logs WHERE action IN ('user_renew', 'user_flash_renew', 'p2p_renew') AND reseller_id IS NOT NULL"),
     row('reseller_id', 'created_at', { credits_spent: '-delta' }, 'credit_ledger WHERE line_id IS NOT NULL OR p2p_account_id IS NOT NULL'),
     row('reseller_id', 'applied_at', { pix_payments: '1', pix_received_cents: 'amount_cents' }, "payments WHERE status = 'applied' AND applied_at IS NOT NULL"),
   ].join('\nUNION ALL ');

@@ -35,6 +35,10 @@ export async function monthRows(db: Tx, scope: Scope, from: number, to: number):
   return rows.map(numbers);
 }
 
+export async function resellerExists(db: Tx, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('resellers').select('id').where('id', '=', id).executeTakeFirst());
+}
+
 /** PostgreSQL answers bigint columns as strings. */
 function numbers<T extends Record<string, unknown>>(row: T): { [K in keyof T]: number } {
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as { [K in keyof T]: number };
@@ -85,4 +89,27 @@ export async function topResellers(db: Tx, parentId: number, days: DayRange[], m
     ORDER BY s.credits_spent DESC, s.reseller_id
     LIMIT ${limit}`.execute(db);
   return rows.map((r) => ({ reseller_id: Number(r.reseller_id), username: r.username, lines_created: Number(r.lines_created), renewals: Number(r.renewals), credits_spent: Number(r.credits_spent) }));
+}
+
+/**
+ * Adds rows of counts (per account and period) to `table` for each account's scopes: itself and
+ * its ancestors (reseller_tree) and 0. One statement; rows in (scope, period) order, so two changes
+ * lock shared rows in the same order on PostgreSQL.
+ */
+export async function addCounts(trx: Tx, table: 'report_days' | 'report_months', period: 'day' | 'month', rows: { account: number; period: number; counts: Counts }[]): Promise<void> {
+  const values = sql.join(
+    rows.map((r) => sql`SELECT CAST(${r.account} AS integer) AS account, CAST(${r.period} AS integer) AS period, ${sql.join(COUNT_COLUMNS.map((c) => sql`CAST(${r.counts[c]} AS bigint) AS ${sql.ref(c)}`))}`),
+    sql` UNION ALL `,
+  );
+  const cols = sql.join(COUNT_COLUMNS.map((c) => sql.ref(c)));
+  const sums = sql.join(COUNT_COLUMNS.map((c) => sql`sum(v.${sql.ref(c)})`));
+  const adds = sql.join(COUNT_COLUMNS.map((c) => sql`${sql.ref(c)} = ${sql.table(table)}.${sql.ref(c)} + excluded.${sql.ref(c)}`));
+  await sql`
+    WITH v AS (${values})
+    INSERT INTO ${sql.table(table)} (scope_id, ${sql.ref(period)}, ${cols})
+    SELECT * FROM (
+      SELECT t.ancestor_id AS scope_id, v.period, ${sums} FROM v JOIN reseller_tree t ON t.descendant_id = v.account GROUP BY t.ancestor_id, v.period
+      UNION ALL SELECT 0 AS scope_id, v.period, ${sums} FROM v GROUP BY v.period
+    ) x WHERE true ORDER BY scope_id, period
+    ON CONFLICT (scope_id, ${sql.ref(period)}) DO UPDATE SET ${adds}`.execute(trx);
 }

@@ -54,7 +54,7 @@ async function scopeOf({ database }: Deps, actor: AuthUser, resellerId?: number)
   if (resellerId === undefined) return actor.type === 'admin' ? 0 : actor.id;
   const reachable =
     actor.type === 'admin'
-      ? !!(await database.db.selectFrom('resellers').select('id').where('id', '=', resellerId).executeTakeFirst())
+      ? await repo.resellerExists(database.db, resellerId)
       : await isInSubtree(database.db, actor.id, resellerId, true);
   if (!reachable) throw appError('NOT_FOUND', { params: { what: 'Reseller' } });
   return resellerId;

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { COUNT_COLUMNS } from '../../db/migrations/039_reports.ts';
 import type { Tx } from '../../db/tx.ts';
 import { localDay, monthOfDay } from '../../lib/calendar.ts';
+import { addCounts } from './repo.ts';
 
 // What a change adds to the reports' kept counts (report_days, report_months: 039_reports), in the
 // change's own transaction. The one place that says what counts as what:
@@ -77,24 +77,6 @@ export async function tally(trx: Tx, tz: string, entries: TallyEntry[]): Promise
   }
   const rows = [...byKey.values()];
   if (rows.length === 0) return;
-  await add(trx, 'report_days', 'day', rows.map((r) => ({ ...r, period: r.day })));
-  await add(trx, 'report_months', 'month', rows.map((r) => ({ ...r, period: monthOfDay(r.day) })));
-}
-
-async function add(trx: Tx, table: 'report_days' | 'report_months', period: 'day' | 'month', rows: { account: number; period: number; counts: Counts }[]): Promise<void> {
-  const values = sql.join(
-    rows.map((r) => sql`SELECT CAST(${r.account} AS integer) AS account, CAST(${r.period} AS integer) AS period, ${sql.join(COUNT_COLUMNS.map((c) => sql`CAST(${r.counts[c]} AS bigint) AS ${sql.ref(c)}`))}`),
-    sql` UNION ALL `,
-  );
-  const cols = sql.join(COUNT_COLUMNS.map((c) => sql.ref(c)));
-  const sums = sql.join(COUNT_COLUMNS.map((c) => sql`sum(v.${sql.ref(c)})`));
-  const adds = sql.join(COUNT_COLUMNS.map((c) => sql`${sql.ref(c)} = ${sql.table(table)}.${sql.ref(c)} + excluded.${sql.ref(c)}`));
-  await sql`
-    WITH v AS (${values})
-    INSERT INTO ${sql.table(table)} (scope_id, ${sql.ref(period)}, ${cols})
-    SELECT * FROM (
-      SELECT t.ancestor_id AS scope_id, v.period, ${sums} FROM v JOIN reseller_tree t ON t.descendant_id = v.account GROUP BY t.ancestor_id, v.period
-      UNION ALL SELECT 0 AS scope_id, v.period, ${sums} FROM v GROUP BY v.period
-    ) x WHERE true ORDER BY scope_id, period
-    ON CONFLICT (scope_id, ${sql.ref(period)}) DO UPDATE SET ${adds}`.execute(trx);
+  await addCounts(trx, 'report_days', 'day', rows.map((r) => ({ ...r, period: r.day })));
+  await addCounts(trx, 'report_months', 'month', rows.map((r) => ({ ...r, period: monthOfDay(r.day) })));
 }
