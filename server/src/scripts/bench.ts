@@ -95,6 +95,7 @@ async function signIn(username: string, password: string): Promise<string> {
 const admin = await signIn(process.env.ADMIN_USERNAME ?? 'admin', process.env.ADMIN_PASSWORD ?? '');
 const today = new Date().toISOString().slice(0, 10);
 const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
 
 /** [as, name, path, the plan case (plan-cases.ts) that runs the same service call, for the floor] */
 const cases: [string, string, string, string?][] = [
@@ -127,6 +128,13 @@ const cases: [string, string, string, string?][] = [
   ['master', 'logs last 7 days', `/api/logs?dates=${Date.now() - 7 * 86_400_000},${Date.now()}`, 'logs last 7 days'],
   // Deep pages by number (OFFSET) and as the pager reaches them: `after=@` is the previous page's
   // meta.next (cursorPath), a keyset seek (db/paginate.ts).
+  // Reports over a year of kept counts (the panel's days: Sao Paulo unless PANEL_TIME_ZONE).
+  ['admin', 'reports sales, a year by day', `/api/reports/sales?from=${yearAgo}&to=${today}&bucket=day`],
+  ['admin', 'reports sales, a year by month', `/api/reports/sales?from=${yearAgo}&to=${today}&bucket=month`],
+  ['admin', 'reports top resellers, a year', `/api/reports/top-resellers?from=${yearAgo}&to=${today}`],
+  ['master', 'reports sales, a year by day', `/api/reports/sales?from=${yearAgo}&to=${today}&bucket=day`],
+  ['master', 'reports sales, a year by month', `/api/reports/sales?from=${yearAgo}&to=${today}&bucket=month`],
+  ['master', 'reports top resellers, a year', `/api/reports/top-resellers?from=${yearAgo}&to=${today}`],
   ['admin', 'users status=1 by username desc, per 100, page 1', '/api/users?status=1&per=100&order_by=username,desc'],
   ['admin', 'users status=1 by username desc, per 100, page 500', '/api/users?status=1&per=100&order_by=username,desc&page=500'],
   ['admin', 'users status=1 by username desc, per 100, page 500 by cursor', '/api/users?status=1&per=100&order_by=username,desc&page=500&after=@'],

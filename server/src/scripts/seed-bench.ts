@@ -8,6 +8,8 @@ import { sql } from 'kysely';
 import { hashPassword } from '../modules/auth/tokens.ts';
 import { COLUMNS, figures, writeLineCountTriggers } from '../db/migrations/032_line_counts.ts';
 import { foldLineCounts, pruneLineCounts } from '../modules/dashboard/line-counts-folder.ts';
+import { fillReports } from '../db/migrations/039_reports.ts';
+import { panelTimeZone, zoneOffset } from '../lib/calendar.ts';
 import { openForScript } from './open.ts';
 
 const { values } = parseArgs({
@@ -33,6 +35,7 @@ if (await db.selectFrom('resellers').select('id').where('username', '=', 'bench_
   console.log('Bench resellers and lines are already there.');
   await seedLogs();
   await seedStreams();
+  if (!(await db.selectFrom('report_days').select('scope_id').limit(1).executeTakeFirst())) await fillReportCounts();
   await database.close();
   process.exit(0);
 }
@@ -113,6 +116,7 @@ await seedLogs();
 await seedStreams();
 await fillLineCounts();
 await foldLineCounts({ database }); // changes recorded before the seed, if any
+await fillReportCounts();
 // PostgreSQL: the seed rewrote each reseller's counters once per line it created, a million row
 // versions in minutes (33 MB for 10,000 rows); a live panel makes them over years, with autovacuum
 // reusing the space. FULL gives the table back the size it would have there.
@@ -138,6 +142,13 @@ async function fillLineCounts() {
   });
   await pruneLineCounts({ database }); // (creation hours past the kept days)
   console.log(`\nkept counts in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** The reports' kept counts from what the seed wrote (lines over 400 days: a year of history), as the migration fills them. */
+async function fillReportCounts() {
+  const t0 = Date.now();
+  await db.transaction().execute((trx) => fillReports(trx, database.dialect, zoneOffset(Math.floor(Date.now() / 1000), panelTimeZone(process.env))));
+  console.log(`report counts in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 /** Action-log rows spread over 90 days and every reseller (the log list must stay fast at millions). */
