@@ -93,16 +93,19 @@ export async function sales(deps: Deps, actor: AuthUser, q: Period & { reseller_
   // Whole months before this one are read from the month rows when the buckets are months; the
   // rest by day (expiries of days to come are kept too: they are left out below).
   const months = bucket === 'month' ? wholeMonths(from, to, monthOfDay(today)) : undefined;
-  const [dayRows, monthRows] = await Promise.all([repo.dayRows(db, scope, daysOutside(from, to, months)), months ? repo.monthRows(db, scope, months.from, months.to) : []]);
-  const coming = from <= today && today <= to ? await repo.comingExpiries(db, scope, now, dayStart(now, tz, 1)) : 0;
+  const [dayRows, monthRows, coming] = await Promise.all([
+    repo.dayRows(db, scope, daysOutside(from, to, months)),
+    months ? repo.monthRows(db, scope, months.from, months.to) : [],
+    from <= today && today <= to ? repo.comingExpiries(db, scope, now, dayStart(now, tz, 1)) : 0,
+  ]);
 
   const series = starts.map((start) => ({ start, counts: zero() }));
   const index = new Map(starts.map((s, i) => [s, i]));
   for (const row of dayRows) {
-    const counts: Partial<Counts> = { ...row };
-    if (row.day > today) counts.expired = 0;
-    if (row.day === today) counts.expired = row.expired - coming;
-    addTo(series[index.get(bucketStart(row.day, bucket, from))!]!.counts, counts);
+    // only expiries already past: none of days to come, and today's less those still to come
+    if (row.day > today) row.expired = 0;
+    else if (row.day === today) row.expired -= coming;
+    addTo(series[index.get(bucketStart(row.day, bucket, from))!]!.counts, row);
   }
   for (const row of monthRows) addTo(series[index.get(bucketStart(firstDayOfMonth(row.month), bucket, from))!]!.counts, row);
   const totals = zero();
