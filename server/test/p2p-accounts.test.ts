@@ -201,6 +201,24 @@ describe(`P2P accounts: costs and rules (${ENGINE})`, () => {
     expect(replay.json()).toEqual(renewed.json());
     expect(await w.balance(poor.id)).toBe(0);
     expect(await w.ledgerSum(poor.id)).toBe(0);
+    // the reports: a paid account, a trial renewed into a paid one (its first paid term), the credits
+    const totals = (await call(poor.token, 'GET', '/api/reports/sales')).json().totals;
+    expect(totals).toEqual({ lines_created: 2, trials_created: 1, renewals: 0, credits_spent: 2, pix_payments: 0, pix_received_cents: 0, expired: 0 });
+  });
+
+  it('the reports count P2P accounts: created, renewed, removed before their expiry (not an expiry)', async () => {
+    const r = await w.reseller('p2p_rep', 'reseller', 20, M.token);
+    const a = await w.account(r.token, { username: 'rep_acc1' });
+    const b = await w.account(r.token, { username: 'rep_acc2' });
+    expect((await call(r.token, 'POST', `/api/p2p/users/${a.id}/renew`, { months: 2 })).statusCode).toBe(200);
+    expect((await call(r.token, 'DELETE', `/api/p2p/users/${b.id}`)).statusCode).toBe(204);
+    const sales = async (token: string, q = '') => (await call(token, 'GET', `/api/reports/sales${q}`)).json().totals;
+    expect(await sales(r.token)).toEqual({ lines_created: 2, trials_created: 0, renewals: 1, credits_spent: 4, pix_payments: 0, pix_received_cents: 0, expired: 0 });
+    // a whole year ahead: the kept expiry of a (moved by its renewal) is not counted before it comes
+    const today = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
+    const yearOn = new Date(Date.now() + 360 * DAY * 1000).toISOString().slice(0, 10);
+    expect((await sales(r.token, `?from=${today}&to=${yearOn}&bucket=month`)).expired).toBe(0);
+    expect(await sales(M.token, `?reseller_id=${r.id}`)).toEqual(await sales(r.token));
   });
 
   it('deletes: gone from the lists and the P2P server, its username stays reserved', async () => {
