@@ -19,13 +19,14 @@ export interface DayRange {
 /** The scope's day rows within any of `ranges`. */
 export async function dayRows(db: Tx, scope: Scope, ranges: DayRange[]): Promise<(Counts & { day: number })[]> {
   if (ranges.length === 0) return [];
-  const rows = await db
+  // A day's figures fit an int4: cast, PostgreSQL then answers numbers (bigints come as strings),
+  // and a year's 365 rows need no conversion.
+  return db
     .selectFrom('report_days')
-    .select(['day', ...COUNT_COLUMNS])
+    .select(['day', ...COUNT_COLUMNS.map((c) => sql<number>`CAST(${sql.ref(c)} AS integer)`.as(c))])
     .where('scope_id', '=', scope)
     .where((eb) => eb.or(ranges.map((r) => eb.and([eb('day', '>=', r.from), eb('day', '<=', r.to)]))))
-    .execute();
-  return rows.map((r) => numbers(r));
+    .execute() as Promise<(Counts & { day: number })[]>;
 }
 
 /** The scope's month rows from `from` to `to` (month numbers). */
