@@ -8,6 +8,13 @@ export function formatNumber(n: number | null | undefined): string {
   return numberFormat.format(n ?? 0);
 }
 
+const moneyFormat = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** Cents as reais: 123450 -> R$ 1.234,50. */
+export function formatMoney(cents: number): string {
+  return moneyFormat.format(cents / 100);
+}
+
 /** Signed amount: +1.500 / −20 / 0. */
 export function formatDelta(n: number): string {
   return n > 0 ? `+${numberFormat.format(n)}` : n < 0 ? `−${numberFormat.format(-n)}` : '0';
