@@ -25,6 +25,11 @@ export function formatDateTime(epochSeconds: number | null | undefined): string 
   return epochSeconds ? dayjs.unix(epochSeconds).format('DD/MM/YYYY HH:mm') : '-';
 }
 
+/** A YYYY-MM-DD day as DD/MM/YYYY (a day of the API's reports: no time zone to apply). */
+export function formatDay(iso: string): string {
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}
+
 /** Cuts a text at `max` characters with an ellipsis; null/empty -> ''. */
 export function cut(text: string | null | undefined, max = 25): string {
   const s = (text ?? '').trim();
