@@ -1,4 +1,5 @@
-import { Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { SalesBucket } from '../../api/types';
@@ -97,6 +98,9 @@ export default function ActivityChart() {
         <Title order={2} size="h4">
           {t('dashboard.activity.title')}
         </Title>
+        <Anchor component={Link} to="/reports" size="sm" data-testid="activity-reports-link">
+          {t('dashboard.activity.seeReports')}
+        </Anchor>
       </Group>
       {query.isError || !query.data ? (
         <LoadErrorAlert onRetry={() => query.refetch()} />
