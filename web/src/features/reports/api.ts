@@ -3,10 +3,18 @@ import { api } from '../../api/client';
 import type { Query, SalesQuery } from '../../api/types';
 import { reportKeys } from './queryKeys';
 
+/**
+ * The figures move with every sale anywhere in the network (another device, a customer's PIX):
+ * asked again whenever the page shows them, the cached answer on screen meanwhile (the server
+ * reads kept counts: a cheap call).
+ */
+const FRESH = 0;
+
 export function salesReportQuery(query: SalesQuery) {
   return queryOptions({
     queryKey: reportKeys.sales(query),
     queryFn: ({ signal }) => api.GET('/api/reports/sales', { params: { query }, signal }),
+    staleTime: FRESH,
   });
 }
 
@@ -19,6 +27,7 @@ export function topResellersQuery(query: Query<'/api/reports/top-resellers'>) {
   return queryOptions({
     queryKey: reportKeys.topResellers(query),
     queryFn: ({ signal }) => api.GET('/api/reports/top-resellers', { params: { query }, signal }),
+    staleTime: FRESH,
   });
 }
 
