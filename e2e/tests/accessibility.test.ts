@@ -127,6 +127,9 @@ describe('accessibility: axe-core on every page, as every role, with the main di
     const m = masterRow.id;
     const problems = await audit(page, 'admin', [
       { name: 'dashboard', path: '/' },
+      { name: 'reports', path: '/reports' },
+      // a custom period: the date-range input, bars by week
+      { name: 'reports custom period', path: '/reports?period=custom&from=2025-01-01&to=2025-03-31' },
       { name: 'users', path: '/users' },
       { name: 'users/add', path: '/users/add' },
       { name: 'users/add_trial', path: '/users/add_trial' },
@@ -196,6 +199,7 @@ describe('accessibility: axe-core on every page, as every role, with the main di
     const r = resellerRow.id;
     const problems = await audit(page, 'master', [
       { name: 'dashboard', path: '/' },
+      { name: 'reports', path: '/reports' },
       { name: 'users', path: '/users' },
       { name: 'users/add', path: '/users/add' },
       { name: 'resellers', path: '/resellers' },
@@ -213,6 +217,7 @@ describe('accessibility: axe-core on every page, as every role, with the main di
     await signInWithToken(page, s.admin.token, '/');
     const problems = await audit(page, 'admin 375px', [
       { name: 'dashboard', path: '/' },
+      { name: 'reports', path: '/reports' },
       { name: 'users', path: '/users' },
       { name: 'resellers', path: '/resellers' },
       { name: 'packages', path: '/packages' },
@@ -236,6 +241,7 @@ describe('accessibility: axe-core on every page, as every role, with the main di
     await signInWithToken(page, reseller.token, '/');
     const problems = await audit(page, 'reseller', [
       { name: 'dashboard', path: '/' },
+      { name: 'reports', path: '/reports' },
       { name: 'users', path: '/users' },
       { name: 'users/add', path: '/users/add' },
       { name: 'users/add_trial', path: '/users/add_trial' },

@@ -32,6 +32,7 @@ const MENU: Record<Role, [string, string][]> = {
     ['nav-p2p_migrate', '/p2p_migrate'],
     ['nav-p2p_migrate_users', '/p2p_migrate_users'],
     ['nav-logs', '/logs'],
+    ['nav-reports', '/reports'],
     ['nav-dashboard', '/'],
   ],
   master: [
@@ -50,6 +51,7 @@ const MENU: Record<Role, [string, string][]> = {
     ['nav-p2p_migrate', '/p2p_migrate'],
     ['nav-p2p_migrate_users', '/p2p_migrate_users'],
     ['nav-logs', '/logs'],
+    ['nav-reports', '/reports'],
     ['nav-dashboard', '/'],
   ],
   reseller: [
@@ -65,6 +67,7 @@ const MENU: Record<Role, [string, string][]> = {
     ['nav-p2p_migrate', '/p2p_migrate'],
     ['nav-p2p_migrate_users', '/p2p_migrate_users'],
     ['nav-logs', '/logs'],
+    ['nav-reports', '/reports'],
     ['nav-dashboard', '/'],
   ],
 };

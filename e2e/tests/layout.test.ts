@@ -112,6 +112,7 @@ describe('every page fits a 375 px phone and a 1280 px screen', () => {
 
   const adminVisits = (): Visit[] => [
     { name: 'dashboard', go: menu('/'), ready: '[data-testid="expirations"] [data-row-actions]', actions: true },
+    { name: 'reports', go: menu('/reports'), ready: '[data-testid="report-chart-sales"] .recharts-wrapper' },
     { name: 'packages', go: menu('/packages'), ready: '[data-testid="packages-table"] [data-row-actions]', actions: true },
     { name: 'packages-new', go: button('package-create', '/packages/new'), ready: '[data-testid="package-name"]' },
     {
@@ -151,6 +152,7 @@ describe('every page fits a 375 px phone and a 1280 px screen', () => {
   ];
   const masterVisits: Visit[] = [
     { name: 'master-dashboard', go: menu('/'), ready: '[data-testid="expirations"] [data-row-actions]', actions: true },
+    { name: 'master-reports', go: menu('/reports'), ready: '[data-testid^="top-row-"]' },
     { name: 'master-resellers', go: menu('/resellers'), ready: '[data-testid="resellers-table"] [data-row-actions]', actions: true },
     { name: 'master-users', go: menu('/users'), ready: '[data-testid="users-table"] [data-row-actions]', actions: true },
     { name: 'master-vods', go: menu('/vods'), ready: '[data-testid="vod-manual-open"]' },
@@ -158,6 +160,7 @@ describe('every page fits a 375 px phone and a 1280 px screen', () => {
   ];
   const resellerVisits: Visit[] = [
     { name: 'reseller-dashboard', go: menu('/'), ready: '[data-testid="expirations"] [data-row-actions]', actions: true },
+    { name: 'reseller-reports', go: menu('/reports'), ready: '[data-testid="report-chart-sales"] .recharts-wrapper' },
     { name: 'reseller-users', go: menu('/users'), ready: '[data-testid="users-table"] [data-row-actions]', actions: true },
     { name: 'reseller-users-add-trial', go: menu('/users/add_trial'), ready: '[data-testid="user-back"]' },
     { name: 'reseller-users-connections', go: menu('/users/connections'), ready: '[data-testid="connections-table"]' },

@@ -52,7 +52,7 @@ describe('moving between pages by the menu, in one signed-in session', () => {
     await shortField.waitFor({ state: 'hidden' });
   }
 
-  test('dashboard -> users (short-link modal) -> resellers -> logs -> news editor -> dashboard -> users: no page error, the right content each time', async () => {
+  test('dashboard -> users (short-link modal) -> resellers -> logs -> reports -> news editor -> dashboard -> users: no page error, the right content each time', async () => {
     const page = await s.page();
     const pageErrors: string[] = [];
     const consoleErrors: string[] = [];
@@ -92,6 +92,11 @@ describe('moving between pages by the menu, in one signed-in session', () => {
       await goByMenu(page, 'nav-logs', '/logs');
       await byTestId(page, 'logs-table').waitFor();
       await expect.poll(() => byTestId(page, 'log-action').count(), POLL).toBeGreaterThan(0);
+    });
+    await step('reports', async () => {
+      await goByMenu(page, 'nav-reports', '/reports');
+      await byTestId(page, 'report-total-lines_created').waitFor();
+      await byTestId(page, 'report-charts').waitFor();
     });
     await step('news editor', async () => {
       await goByMenu(page, 'nav-edit_news', '/edit_news');

@@ -15,6 +15,7 @@ import { resellersRoutes } from './features/resellers/routes';
 import { serversRoutes } from './features/servers/routes';
 import { apiKeysRoutes } from './features/apikeys/routes';
 import { remindersRoutes } from './features/reminders/routes';
+import { reportsRoutes } from './features/reports/routes';
 import { customerRoutes } from './features/customer/routes';
 import { paymentsRoutes } from './features/payments/routes';
 import { settingsRoutes } from './features/settings/routes';
@@ -32,6 +33,7 @@ const routeTree = rootRoute.addChildren([
   ...customerRoutes,
   authRoute.addChildren([
     ...dashboardRoutes,
+    ...reportsRoutes,
     adminRoute.addChildren([
       ...packagesRoutes,
       ...bouquetsRoutes,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cut, formatDateTime, formatDelta, formatElapsed, formatNumber } from './format';
+import { cut, formatDateTime, formatDay, formatDelta, formatElapsed, formatMoney, formatNumber } from './format';
 
 const ORIGINAL_TZ = process.env.TZ;
 afterEach(() => {
@@ -13,6 +13,17 @@ describe('pt-BR formats', () => {
     expect(formatNumber(1500)).toBe('1.500');
     expect(formatNumber(1234567)).toBe('1.234.567');
     expect(formatNumber(-20)).toBe('-20');
+  });
+
+  it('formats cents as reais', () => {
+    // Intl puts a no-break space between R$ and the figure
+    expect(formatMoney(123450).replace(/\s/g, ' ')).toBe('R$ 1.234,50');
+    expect(formatMoney(0).replace(/\s/g, ' ')).toBe('R$ 0,00');
+    expect(formatMoney(5).replace(/\s/g, ' ')).toBe('R$ 0,05');
+  });
+
+  it('shows a report day as DD/MM/YYYY', () => {
+    expect(formatDay('2025-03-05')).toBe('05/03/2025');
   });
 
   it('signs deltas', () => {

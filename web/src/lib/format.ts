@@ -8,6 +8,13 @@ export function formatNumber(n: number | null | undefined): string {
   return numberFormat.format(n ?? 0);
 }
 
+const moneyFormat = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** Cents as reais: 123450 -> R$ 1.234,50. */
+export function formatMoney(cents: number): string {
+  return moneyFormat.format(cents / 100);
+}
+
 /** Signed amount: +1.500 / −20 / 0. */
 export function formatDelta(n: number): string {
   return n > 0 ? `+${numberFormat.format(n)}` : n < 0 ? `−${numberFormat.format(-n)}` : '0';
@@ -16,6 +23,11 @@ export function formatDelta(n: number): string {
 /** Epoch seconds as DD/MM/YYYY HH:mm in the browser's time zone; '-' without a date. */
 export function formatDateTime(epochSeconds: number | null | undefined): string {
   return epochSeconds ? dayjs.unix(epochSeconds).format('DD/MM/YYYY HH:mm') : '-';
+}
+
+/** A YYYY-MM-DD day as DD/MM/YYYY (a day of the API's reports: no time zone to apply). */
+export function formatDay(iso: string): string {
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 }
 
 /** Cuts a text at `max` characters with an ellipsis; null/empty -> ''. */

@@ -9,9 +9,10 @@ describe('sidebar menu', () => {
     expect(visibleMenu(undefined)).toEqual([]);
   });
 
-  it('always shows the dashboard', () => {
+  it('always shows the dashboard and the reports', () => {
     for (const role of ['admin', 'master', 'reseller'] as const) {
       expect(visibleMenu(role).flatMap((g) => g.entries.map((e) => e.path))).toContain('/');
+      expect(visibleMenu(role).flatMap((g) => g.entries.map((e) => e.path))).toContain('/reports');
     }
   });
 

@@ -5,6 +5,7 @@ import {
   IconBox,
   IconBroadcast,
   IconCategory,
+  IconChartBar,
   IconServer2,
   IconMovie,
   IconSettings,
@@ -65,6 +66,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
 
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/', labelKey: 'nav.dashboard', icon: IconLayoutDashboard, group: 'main' },
+  { path: '/reports', labelKey: 'nav.reports', icon: IconChartBar, group: 'main' },
   { path: '/packages', labelKey: 'nav.packages', icon: IconBox, group: 'admin' },
   { path: '/bouquets', labelKey: 'nav.bouquets', icon: IconStack2, group: 'admin' },
   { path: '/catalogue', labelKey: 'nav.catalogue', icon: IconCategory, group: 'admin' },

@@ -1,9 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../api/profile';
-import { PHONE_QUERY } from '../../lib/media';
 import { ActivityChartSkeleton } from './ActivityChartSkeleton';
 import { ExpirationsTable } from './ExpirationsTable';
 import { LatestContent } from './LatestContent';
@@ -14,23 +12,17 @@ import { RemindersTodayCard } from './RemindersTodayCard';
 import { StatCards } from './StatCards';
 import './texts';
 
-// The chart is a separate chunk, fetched after the cards and the table render.
+// The chart is a separate chunk; the route's loader (prefetch.ts) starts loading it with the page's data.
 const ActivityChart = lazy(() => import('./ActivityChart'));
 
 /**
- * / — welcome, notice, the counters, the latest content, upcoming expirations and the 30-day
- * activity chart. On a phone the chart comes before the expirations (a page of cards, a screen
- * or more), so it is within the first two screens.
+ * / — welcome, notice, the counters, then the 30-day activity chart (right after the cards, so a
+ * phone sees it within its first two screens), reminders and PIX of the day, the latest content
+ * and upcoming expirations.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { data } = useProfile();
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
-  const chart = (
-    <Suspense fallback={<ActivityChartSkeleton />}>
-      <ActivityChart />
-    </Suspense>
-  );
   return (
     <Stack gap="md">
       <div>
@@ -43,12 +35,13 @@ export function DashboardPage() {
       </div>
       <NewsBox />
       <StatCards />
+      <Suspense fallback={<ActivityChartSkeleton />}>
+        <ActivityChart />
+      </Suspense>
       <RemindersTodayCard />
       <PixTodayCard />
       <LatestContent />
-      {phone && chart}
       <ExpirationsTable />
-      {!phone && chart}
       {/* last: it appears once the complements arrive and must not push the page down */}
       <PublicUrlNotice />
     </Stack>

@@ -4,10 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { formatMoney } from '../../lib/format';
 import { paymentKeys } from '../payments/queryKeys';
 import './texts';
-
-const money = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /** PIX received today and this month, and payments waiting for credits: shown to accounts that take PIX. */
 export function PixTodayCard() {
@@ -27,10 +26,10 @@ export function PixTodayCard() {
               {t('dashboard.pixToday')}
             </Text>
             <Text fw={700} size="lg" data-testid="pix-today-amount">
-              {money(d.today.cents)}
+              {formatMoney(d.today.cents)}
             </Text>
             <Text size="xs" c="dimmed">
-              {t('dashboard.pixMonth', { amount: money(d.month.cents) })}
+              {t('dashboard.pixMonth', { amount: formatMoney(d.month.cents) })}
             </Text>
             {d.awaiting_credits > 0 && (
               <Text size="xs" c="orange" data-testid="pix-awaiting">

@@ -20,7 +20,7 @@ export function prefetchDashboard(queryClient: QueryClient): Promise<unknown> {
     queryClient.ensureQueryData(newsQuery),
     queryClient.fetchQuery(dashboardCountersQuery),
     queryClient.fetchQuery(expiringQuery('asc', 1, DEFAULT_PER)),
-    queryClient.fetchQuery(dashboardActivityQuery()),
+    queryClient.fetchQuery(dashboardActivityQuery),
   ]);
   return Promise.race([all, new Promise((resolve) => setTimeout(resolve, MAX_WAIT_MS))]);
 }

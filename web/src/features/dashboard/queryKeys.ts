@@ -5,8 +5,8 @@ export const dashboardKeys = {
   all: () => ['dashboard'] as const,
   /** Dashboard: GET /dashboard. */
   counters: () => ['dashboard', 'counters'] as const,
-  /** { data: ActivityDay[] }: GET /dashboard/activity. */
-  activity: (tzOffset: number) => ['dashboard', 'activity', tzOffset] as const,
+  /** SalesReport of the last 30 days by day: GET /reports/sales (the activity chart). */
+  activity: () => ['dashboard', 'activity'] as const,
   /** LinePage: GET /users/expiring. */
   expiring: (params: Required<Pick<ExpiringQuery, 'order' | 'page' | 'per'>> & Pick<ExpiringQuery, 'after' | 'before'>) => ['dashboard', 'expiring', params] as const,
   /** Every latest-content list (the catalogue import refreshes them). */

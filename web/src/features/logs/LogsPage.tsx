@@ -25,7 +25,7 @@ import { logsSearch } from './search';
 import './texts';
 
 // The date picker (and its CSS) is only needed for a custom range.
-const CustomRangeInput = lazy(() => import('./CustomRangeInput'));
+const DateRangeInput = lazy(() => import('../../components/DateRangeInput'));
 
 const DEFAULT_SORT: SortState = { field: 'created_at', direction: 'desc' };
 const RANGE_FORMAT = 'DD/MM/YYYY';
@@ -219,10 +219,12 @@ export function LogsPage() {
             />
             {choice === 'custom' && (
               <Suspense fallback={<Skeleton h={36} mt={24} />}>
-                <CustomRangeInput
+                <DateRangeInput
                   label={t('logs.filters.customRange')}
                   locale={currentLang() === 'pt-BR' ? 'pt-br' : 'en'}
                   value={pickerValue}
+                  maxDate={dayjs().endOf('month').format(DAY_FORMAT)}
+                  testId="logs-filter-range"
                   onChange={(v) => {
                     if (v[0] && v[1]) {
                       setPicking(null);

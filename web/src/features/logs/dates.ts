@@ -1,11 +1,11 @@
 import dayjs, { type Dayjs } from 'dayjs';
-
+import { DAY_FORMAT } from '../../lib/days';
 import type { DatePreset } from './presets';
 
 export { DATE_PRESETS, type DateChoice, type DatePreset, DEFAULT_PRESET } from './presets';
 
 /** A day as YYYY-MM-DD (what the date picker and the query string use). */
-export const DAY_FORMAT = 'YYYY-MM-DD';
+export { DAY_FORMAT };
 
 /** [start, end] of a preset in the browser's time zone; end is the last millisecond of its day. */
 export function presetRange(preset: DatePreset, now: Dayjs = dayjs()): [Dayjs, Dayjs] {

@@ -1,5 +1,6 @@
 import { enumParam, intParam, tableSearch, textParam } from '../../components/table/tableSearch';
-import { DATE_PRESETS, type DateChoice, isDay } from './presets';
+import { isDay } from '../../lib/days';
+import { DATE_PRESETS, type DateChoice } from './presets';
 
 /** Sortable fields of GET /api/logs. */
 export const LOG_SORT_FIELDS = ['id', 'created_at'] as const;

@@ -8,7 +8,7 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/table/ListTable';
 import { useTableState } from '../../components/table/useTableState';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { showFormError } from '../../lib/formErrors';
 import { usePayments, usePaymentSettings, useSavePaymentSettings } from './api';
 import { PAYMENT_STATUSES, paymentsSearch } from './search';
@@ -16,7 +16,6 @@ import './texts';
 
 type Settings = Answer<'/api/payments/settings', 'get'>;
 type Payment = Answer<'/api/payments', 'get'>['data'][number];
-const money = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
 const COLORS: Record<string, string> = { applied: 'green', pending: 'blue', paid_awaiting_credits: 'orange', expired: 'gray', rejected: 'red', failed: 'red' };
 
 /** /payments — PIX by Mercado Pago: the account's credentials and prices, and its customers' payments. */
@@ -56,7 +55,7 @@ export function PaymentsPage() {
         emptyText={t('payments.empty')}
         columns={[
           { accessor: 'username', title: t('payments.line'), card: 'title' },
-          { accessor: 'amount_cents', title: t('payments.amount'), render: (p) => money(p.amount_cents) },
+          { accessor: 'amount_cents', title: t('payments.amount'), render: (p) => formatMoney(p.amount_cents) },
           {
             accessor: 'status',
             title: t('payments.status'),
