@@ -24,7 +24,6 @@ const PASS = 'Dash-pass-2024';
 const DAY = 86_400;
 /** America/Sao_Paulo has been UTC-3 all year since 2019 (no DST): tz_offset = -180. */
 const SP_OFFSET = -180 * 60;
-const dayString = (localDay: number) => new Date(localDay * DAY * 1000).toISOString().slice(0, 10);
 /** Epoch second of today's 00:00 in UTC-3. */
 const spMidnight = () => Math.floor((nowSec() + SP_OFFSET) / DAY) * DAY - SP_OFFSET;
 
@@ -97,7 +96,6 @@ describe(`dashboard counters, scoped (${ENGINE})`, () => {
   let M: { id: number; token: string };
   let S: { id: number; token: string };
   let X: { id: number; token: string };
-  let spToday = 0; // local day number of "today" in UTC-3, fixed when the seed ran
 
   beforeAll(async () => {
     // No cache: direct database changes (expiries, backdating, connections) show on the next call.
@@ -130,7 +128,6 @@ describe(`dashboard counters, scoped (${ENGINE})`, () => {
     await h.setLine(L.m1.id, { created_at: now - 6 * DAY });
     await h.setLine(L.m11.id, { created_at: now - 8 * DAY });
     const midnight = spMidnight();
-    spToday = Math.floor((now + SP_OFFSET) / DAY);
     await h.setLine(L.x1.id, { created_at: Math.min(midnight + 10, now) });
     await h.setLine(L.x3.id, { created_at: midnight - 10 });
   });

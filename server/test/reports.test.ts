@@ -4,7 +4,7 @@ import { advanceClock, freezeClock, nowSec, resetClock } from '../src/lib/clock.
 import { applyPaid } from '../src/modules/payments/apply.ts';
 import { createBouquet, createLine, createPackage, createSignedInReseller, groupIds } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
-import { type Standin } from './standins/http-standin.ts';
+import type { Standin } from './standins/http-standin.ts';
 import { startLazyPlayer } from './standins/lazy-player.ts';
 
 // GET /api/reports/sales and /api/reports/top-resellers, read from the kept counts that each line

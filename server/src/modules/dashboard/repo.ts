@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { Dialect } from '../../db/connection.ts';
 import { subtreeIds, visibleLines } from '../../repos/scope-repo.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';

@@ -71,8 +71,8 @@ export async function tally(trx: Tx, tz: string, entries: TallyEntry[]): Promise
     if (isZero(e.counts)) continue;
     const day = localDay(e.at, tz);
     const key = `${e.account}:${day}`;
-    let row = byKey.get(key);
-    if (!row) byKey.set(key, (row = { account: e.account, day, counts: Object.fromEntries(COUNT_COLUMNS.map((c) => [c, 0])) as Counts }));
+    const row = byKey.get(key) ?? { account: e.account, day, counts: Object.fromEntries(COUNT_COLUMNS.map((c) => [c, 0])) as Counts };
+    byKey.set(key, row);
     for (const c of COUNT_COLUMNS) row.counts[c] += e.counts[c] ?? 0;
   }
   const rows = [...byKey.values()];
