@@ -129,7 +129,7 @@ export async function applyLineChange(deps: Deps, trx: Tx, actor: AuthUser, chan
   if (queued && after) after = await repo.findVisibleLine(trx, actor, after.id); // its sync state moved
   if (change.event && after) await emitLineEvent(trx, line.member_id, change.event, after);
   const state = (l: repo.LineRow | undefined) => l && { expires: l.exp_date, trial: l.is_trial === 1 };
-  await tally(trx, deps.config.timeZone, entriesOf({
+  await tally(deps, trx, entriesOf({
     owner: line.member_id,
     payer: actor.id,
     now: nowSec(),

@@ -180,7 +180,7 @@ const state = (a: Pick<P2pAccount, 'expires_at' | 'is_trial'>) => ({ expires: a.
 
 /** What a change to an account adds to the reports (reports/tally.ts), in its transaction. */
 const tallyAccount = (deps: Deps, trx: Tx, actor: AuthUser, c: Omit<TalliedChange, 'payer' | 'now'>) =>
-  tally(trx, deps.config.timeZone, entriesOf({ ...c, payer: actor.id, now: nowSec() }));
+  tally(deps, trx, entriesOf({ ...c, payer: actor.id, now: nowSec() }));
 
 /** Gives every account of `fromId` to `toId` inside the caller's transaction (a reseller's removal). */
 export const handOverAccounts = (trx: Tx, fromId: number, toId: number) => repo.moveAccounts(trx, fromId, toId);

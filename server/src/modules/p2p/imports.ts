@@ -134,7 +134,7 @@ export async function migrateClients(deps: Deps, actor: AuthUser) {
       await queueAccount(trx, { id, ...account }, 'put');
       counted.push(...entriesOf({ owner: actor.id, payer: actor.id, now: nowSec(), after: { expires: account.expires_at, trial: false } }));
     }
-    await tally(trx, deps.config.timeZone, counted);
+    await tally(deps, trx, counted);
     await writeLog(trx, { type_log: 'p2p', action: 'p2p_import_clients', actor_id: actor.id, reseller_id: actor.id, value: found.oldUsername, value_int: rows.length });
     return rows.length;
   });

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { COUNT_COLUMNS } from '../../db/migrations/039_reports.ts';
+import type { Dialect } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
 import { subtreeIds } from '../../repos/scope-repo.ts';
 import type { Counts } from './tally.ts';
@@ -93,25 +94,46 @@ export async function topResellers(db: Tx, parentId: number, days: DayRange[], m
   return rows.map((r) => ({ reseller_id: Number(r.reseller_id), username: names.get(Number(r.reseller_id)) ?? '', lines_created: Number(r.lines_created), renewals: Number(r.renewals), credits_spent: Number(r.credits_spent) }));
 }
 
-/**
- * Adds rows of counts (per account and period) to `table` for each account's scopes: itself and
- * its ancestors (reseller_tree) and 0. One statement; rows in (scope, period) order, so two changes
- * lock shared rows in the same order on PostgreSQL.
- */
-export async function addCounts(trx: Tx, table: 'report_days' | 'report_months', period: 'day' | 'month', rows: { account: number; period: number; counts: Counts }[]): Promise<void> {
-  const values = sql.join(
-    rows.map((r) => sql`SELECT CAST(${r.account} AS integer) AS account, CAST(${r.period} AS integer) AS period, ${sql.join(COUNT_COLUMNS.map((c) => sql`CAST(${r.counts[c]} AS bigint) AS ${sql.ref(c)}`))}`),
-    sql` UNION ALL `,
-  );
-  const cols = sql.join(COUNT_COLUMNS.map((c) => sql.ref(c)));
-  const sums = sql.join(COUNT_COLUMNS.map((c) => sql`sum(v.${sql.ref(c)})`));
-  const adds = sql.join(COUNT_COLUMNS.map((c) => sql`${sql.ref(c)} = ${sql.table(table)}.${sql.ref(c)} + excluded.${sql.ref(c)}`));
-  await sql`
-    WITH v AS (${values})
-    INSERT INTO ${sql.table(table)} (scope_id, ${sql.ref(period)}, ${cols})
+const COLUMNS = COUNT_COLUMNS.join(', ');
+const SUMS = COUNT_COLUMNS.map((c) => `sum(v.${c})`).join(', ');
+
+/** The upsert of one table from the rows `v` (account, day, month, counts): the SQL text is fixed. */
+function upsert(table: 'report_days' | 'report_months', period: 'day' | 'month', after = ''): string {
+  const adds = COUNT_COLUMNS.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
+  return `INSERT INTO ${table} (scope_id, ${period}, ${COLUMNS})
     SELECT * FROM (
-      SELECT t.ancestor_id AS scope_id, v.period, ${sums} FROM v JOIN reseller_tree t ON t.descendant_id = v.account GROUP BY t.ancestor_id, v.period
-      UNION ALL SELECT 0 AS scope_id, v.period, ${sums} FROM v GROUP BY v.period
-    ) x WHERE true ORDER BY scope_id, period
-    ON CONFLICT (scope_id, ${sql.ref(period)}) DO UPDATE SET ${adds}`.execute(trx);
+      SELECT t.ancestor_id AS scope_id, v.${period}, ${SUMS} FROM v JOIN reseller_tree t ON t.descendant_id = v.account GROUP BY t.ancestor_id, v.${period}
+      UNION ALL SELECT 0 AS scope_id, v.${period}, ${SUMS} FROM v GROUP BY v.${period}
+    ) x WHERE true${after} ORDER BY scope_id, ${period}
+    ON CONFLICT (scope_id, ${period}) DO UPDATE SET ${adds}`;
+}
+
+/** The statement text for `n` rows, per engine; built once (building a Kysely query costs more than running this one). */
+const statements = new Map<string, string[]>();
+function addStatements(dialect: Dialect, n: number): string[] {
+  const key = `${dialect}:${n}`;
+  let texts = statements.get(key);
+  if (!texts) {
+    let p = 0;
+    const param = () => (dialect === 'postgres' ? `$${++p}` : '?');
+    const row = () => `SELECT CAST(${param()} AS integer) AS account, CAST(${param()} AS integer) AS day, CAST(${param()} AS integer) AS month, ${COUNT_COLUMNS.map((c) => `CAST(${param()} AS bigint) AS ${c}`).join(', ')}`;
+    const v = `WITH v AS (${Array.from({ length: n }, row).join(' UNION ALL ')})`;
+    texts =
+      dialect === 'postgres'
+        ? [`${v}, d AS (${upsert('report_days', 'day')} RETURNING 1) ${upsert('report_months', 'month', ' AND (SELECT count(*) FROM d) >= 0')}`]
+        : [`${v} ${upsert('report_days', 'day')}`, `${v} ${upsert('report_months', 'month')}`];
+    statements.set(key, texts);
+  }
+  return texts;
+}
+
+/**
+ * Adds rows of counts (per account, day and the day's month) to both tables, for each account's
+ * scopes: itself and its ancestors (reseller_tree) and 0. Rows go in (scope, period) order, days
+ * before months, so two changes lock shared rows in the same order on PostgreSQL, where it is one
+ * statement (the months' insert waits for the days' through its InitPlan); SQLite runs two.
+ */
+export async function addCounts(trx: Tx, dialect: Dialect, rows: { account: number; day: number; month: number; counts: Counts }[]): Promise<void> {
+  const parameters = rows.flatMap((r) => [r.account, r.day, r.month, ...COUNT_COLUMNS.map((c) => r.counts[c])]);
+  for (const text of addStatements(dialect, rows.length)) await trx.executeQuery(CompiledQuery.raw(text, parameters));
 }

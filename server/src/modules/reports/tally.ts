@@ -1,5 +1,6 @@
 import { COUNT_COLUMNS } from '../../db/migrations/039_reports.ts';
 import type { Tx } from '../../db/tx.ts';
+import type { Deps } from '../../deps.ts';
 import { localDay, monthOfDay } from '../../lib/calendar.ts';
 import { addCounts } from './repo.ts';
 
@@ -61,22 +62,19 @@ export function entriesOf(c: TalliedChange): TallyEntry[] {
 const isZero = (counts: Partial<Counts>) => COUNT_COLUMNS.every((c) => !counts[c]);
 
 /**
- * Adds `entries` to the kept counts, in the caller's transaction: one statement per table, rows
- * in (scope, period) order so two changes lock shared rows in the same order on PostgreSQL. Call
- * it late in the transaction: every change shares the everything-scope's row of the day.
+ * Adds `entries` to the kept counts (by account and local day of the panel's time zone), in the
+ * caller's transaction (repo.ts addCounts). Call it late in the transaction: every change shares
+ * the everything-scope's row of the day.
  */
-export async function tally(trx: Tx, tz: string, entries: TallyEntry[]): Promise<void> {
-  const byKey = new Map<string, { account: number; day: number; counts: Counts }>();
+export async function tally({ config, database }: Pick<Deps, 'config' | 'database'>, trx: Tx, entries: TallyEntry[]): Promise<void> {
+  const byKey = new Map<string, { account: number; day: number; month: number; counts: Counts }>();
   for (const e of entries) {
     if (isZero(e.counts)) continue;
-    const day = localDay(e.at, tz);
+    const day = localDay(e.at, config.timeZone);
     const key = `${e.account}:${day}`;
-    const row = byKey.get(key) ?? { account: e.account, day, counts: Object.fromEntries(COUNT_COLUMNS.map((c) => [c, 0])) as Counts };
+    const row = byKey.get(key) ?? { account: e.account, day, month: monthOfDay(day), counts: Object.fromEntries(COUNT_COLUMNS.map((c) => [c, 0])) as Counts };
     byKey.set(key, row);
     for (const c of COUNT_COLUMNS) row.counts[c] += e.counts[c] ?? 0;
   }
-  const rows = [...byKey.values()];
-  if (rows.length === 0) return;
-  await addCounts(trx, 'report_days', 'day', rows.map((r) => ({ ...r, period: r.day })));
-  await addCounts(trx, 'report_months', 'month', rows.map((r) => ({ ...r, period: monthOfDay(r.day) })));
+  if (byKey.size > 0) await addCounts(trx, database.dialect, [...byKey.values()]);
 }
