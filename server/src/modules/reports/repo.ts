@@ -37,10 +37,6 @@ export async function monthRows(db: Tx, scope: Scope, from: number, to: number):
   return rows.map(numbers);
 }
 
-export async function resellerExists(db: Tx, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('resellers').select('id').where('id', '=', id).executeTakeFirst());
-}
-
 /** PostgreSQL answers bigint columns as strings. */
 function numbers<T extends Record<string, unknown>>(row: T): { [K in keyof T]: number } {
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as { [K in keyof T]: number };

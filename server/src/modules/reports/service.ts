@@ -4,7 +4,7 @@ import type { AuthUser } from '../../domain/auth-user.ts';
 import { appError, validation } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { dayOfIso, dayStart, firstDayOfMonth, isoOfDay, localDay, mondayOf, monthOfDay } from '../../lib/calendar.ts';
-import { isInSubtree } from '../../repos/scope-repo.ts';
+import { findVisibleReseller } from '../resellers/service.ts';
 import * as repo from './repo.ts';
 import type { Counts } from './tally.ts';
 
@@ -49,14 +49,10 @@ function bucketStart(day: number, bucket: Bucket, from: number): number {
   return Math.max(start, from);
 }
 
-/** The scope a caller reads: everything for admins, else its subtree; `resellerId` must be inside it (404). */
+/** The scope a caller reads: everything for admins, else its subtree; `resellerId` must be one the caller may see (404). */
 async function scopeOf({ database }: Deps, actor: AuthUser, resellerId?: number): Promise<repo.Scope> {
   if (resellerId === undefined) return actor.type === 'admin' ? 0 : actor.id;
-  const reachable =
-    actor.type === 'admin'
-      ? await repo.resellerExists(database.db, resellerId)
-      : await isInSubtree(database.db, actor.id, resellerId, true);
-  if (!reachable) throw appError('NOT_FOUND', { params: { what: 'Reseller' } });
+  if (!(await findVisibleReseller(database.db, actor, resellerId, true))) throw appError('NOT_FOUND', { params: { what: 'Reseller' } });
   return resellerId;
 }
 
