@@ -8,6 +8,6 @@
  * upgrade test prints when they differ.
  */
 export const PREVIOUS_RELEASE = {
-  lastMigration: '038_payments',
-  sha256: '89c98bf9ca50888d8c8dbd816e49651ae82285a3af685a98d8ff7448928962d3',
+  lastMigration: '039_reports',
+  sha256: 'd06c79769ecd4018b0a2062254c6da5f3cb0948a8cc0a29019bbadc8e841323e',
 };
