@@ -22,7 +22,7 @@ const Settings = Type.Object(
   },
   { title: 'CreditSaleSettings' },
 );
-const Offer = Type.Object({ enabled: Type.Boolean(), price_cents_per_credit: Type.Integer(), min_credits: Type.Integer() }, { title: 'CreditOffer' });
+const Offer = Type.Object({ enabled: Type.Boolean({ description: 'false: the parent sells no credits now (a purchase answers NOT_CONFIGURED); the figures are then 0' }), price_cents_per_credit: Type.Integer(), min_credits: Type.Integer() }, { title: 'CreditOffer' });
 const Purchase = Type.Object(
   {
     id: Type.Integer(),
@@ -85,7 +85,7 @@ export function creditSaleRoutes(app: FastifyInstance, deps: Deps): void {
     service.summary(deps, req.user),
   );
 
-  r.get('/credit-purchases/offer', { schema: { tags, errors: { 409: ['NO_PARENT'], 503: ['NOT_CONFIGURED'] }, response: { 200: Offer } } }, (req) => service.offer(deps, req.user));
+  r.get('/credit-purchases/offer', { schema: { tags, errors: { 409: ['NO_PARENT'] }, response: { 200: Offer } } }, (req) => service.offer(deps, req.user));
   r.post(
     '/credit-purchases',
     {

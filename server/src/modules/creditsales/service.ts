@@ -61,11 +61,10 @@ async function parentOf(deps: Deps, user: AuthUser): Promise<number> {
 
 const notConfigured = () => appError('NOT_CONFIGURED', { params: { what: 'Credit sales of your parent account' } });
 
-/** GET /api/credit-purchases/offer: what the caller's parent asks per credit. */
+/** GET /api/credit-purchases/offer: what the caller's parent asks per credit; `enabled: false` (and zeros) while it sells none (a purchase would answer NOT_CONFIGURED). */
 export async function offer(deps: Deps, user: AuthUser) {
   const o = await openOffer(deps, await parentOf(deps, user));
-  if (!o) throw notConfigured();
-  return { enabled: true, price_cents_per_credit: o.price_cents_per_credit, min_credits: o.min_credits };
+  return o ? { enabled: true, price_cents_per_credit: o.price_cents_per_credit, min_credits: o.min_credits } : { enabled: false, price_cents_per_credit: 0, min_credits: 0 };
 }
 
 // ---- purchases
