@@ -47,7 +47,7 @@ export async function putSettings(deps: Deps, user: AuthUser, input: SettingsInp
 /** The seller's offer when its sales can be charged (on, credentials set, a public address for notifications), else undefined. */
 async function openOffer(deps: Deps, sellerId: number) {
   const o = await repo.offerOf(deps.database.db, sellerId);
-  if (!o || o.enabled !== 1 || !deps.config.publicUrl) return undefined;
+  if (o?.enabled !== 1 || !deps.config.publicUrl) return undefined;
   const token = await accountToken(deps, sellerId);
   return token && (await mercadoPagoReady(deps, sellerId)) ? { ...o, token } : undefined;
 }

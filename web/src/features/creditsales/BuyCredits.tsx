@@ -1,8 +1,10 @@
-import { Alert, Button, Card, CopyButton, Group, Image, Loader, NumberInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, CopyButton, Group, Image, Loader, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useInterval } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../api/profile';
+import { NumberField } from '../../components/NumberField';
 import { errorText } from '../../lib/errors';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { useBuyCredits, useCreditOffer, usePurchase } from './api';
@@ -14,7 +16,7 @@ export function BuyCredits({ onClose }: { onClose: () => void }) {
   const profile = useProfile();
   const offer = useCreditOffer(true);
   const buy = useBuyCredits();
-  const [credits, setCredits] = useState<number | ''>('');
+  const form = useForm<{ credits: number | '' }>({ initialValues: { credits: '' } });
   const [purchaseId, setPurchaseId] = useState<number | undefined>();
   const purchase = usePurchase(purchaseId);
 
@@ -55,23 +57,25 @@ export function BuyCredits({ onClose }: { onClose: () => void }) {
     if (p.status !== 'pending') return <Alert color="red" variant="light" data-testid="buy-credits-ended">{t('creditSales.ended', { status: t(`creditSales.statuses.${p.status}`) })}</Alert>;
     return <PixCharge charge={p} />;
   }
+  const credits = form.values.credits;
   const amount = typeof credits === 'number' ? credits * o.price_cents_per_credit : 0;
   const tooFew = typeof credits !== 'number' || credits < o.min_credits;
+  const submit = form.onSubmit(async (v) => {
+    if (typeof v.credits !== 'number' || v.credits < o.min_credits) return;
+    try {
+      setPurchaseId((await buy.mutateAsync({ credits: v.credits })).id);
+    } catch {
+      // shown below the field (buy.error); pressing again retries with the same key
+    }
+  });
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (tooFew) return;
-        buy.mutate({ credits: credits as number }, { onSuccess: (made) => setPurchaseId(made.id) });
-      }}
-    >
+    <form noValidate onSubmit={submit}>
       <Stack gap="sm">
         {header}
         <Text size="sm" c="dimmed" data-testid="buy-credits-price">
           {t('creditSales.pricePerCredit', { price: formatMoney(o.price_cents_per_credit) })}
         </Text>
-        <NumberInput
+        <NumberField
           label={t('creditSales.credits')}
           description={t('creditSales.minCredits', { min: formatNumber(o.min_credits) })}
           min={o.min_credits}
@@ -79,8 +83,7 @@ export function BuyCredits({ onClose }: { onClose: () => void }) {
           allowDecimal={false}
           allowNegative={false}
           inputMode="numeric"
-          value={credits}
-          onChange={(v) => setCredits(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+          {...form.getInputProps('credits')}
           data-testid="buy-credits-amount"
         />
         <Text fw={700} size="lg" data-testid="buy-credits-total">

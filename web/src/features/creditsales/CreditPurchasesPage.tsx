@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
 import { useProfile } from '../../api/profile';
 import type { Answer } from '../../api/types';
+import { NumberField } from '../../components/NumberField';
 import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/table/ListTable';
 import { useTableState } from '../../components/table/useTableState';
@@ -153,7 +154,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
           <Switch label={t('creditSales.enabled')} data-testid="credit-sales-enabled" {...form.getInputProps('enabled', { type: 'checkbox' })} />
           <Group grow align="flex-start" wrap="wrap">
             <TextInput miw={140} label={t('creditSales.price')} leftSection="R$" inputMode="decimal" data-testid="credit-sales-price" {...form.getInputProps('price')} />
-            <NumberInput miw={140} label={t('creditSales.min')} min={1} max={100_000} allowDecimal={false} allowNegative={false} data-testid="credit-sales-min" {...form.getInputProps('min')} />
+            <NumberField miw={140} label={t('creditSales.min')} min={1} max={100_000} allowDecimal={false} allowNegative={false} data-testid="credit-sales-min" {...form.getInputProps('min')} />
           </Group>
           <Group justify="flex-end">
             <Button type="submit" loading={form.submitting} data-testid="credit-sales-save">

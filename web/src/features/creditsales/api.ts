@@ -40,7 +40,7 @@ export function usePurchase(id: number | undefined) {
       const p = await api.GET('/api/credit-purchases/{id}', { params: { path: { id: id! } }, signal, silent: true });
       if (p.status === 'applied') {
         await reloadProfile();
-        void qc.invalidateQueries({ queryKey: ['creditSales', 'list'] });
+        void qc.invalidateQueries({ queryKey: creditSaleKeys.lists() });
       }
       return p;
     },

@@ -6,6 +6,8 @@ export const creditSaleKeys = {
   summary: () => ['creditSales', 'summary'] as const,
   /** CreditOffer: GET /credit-purchases/offer. */
   offer: () => ['creditSales', 'offer'] as const,
+  /** Every page of the list (invalidated when a purchase is applied). */
+  lists: () => ['creditSales', 'list'] as const,
   /** Paged ListedCreditPurchase: GET /credit-purchases. */
   list: (query: object) => ['creditSales', 'list', query] as const,
   /** CreditPurchase: GET /credit-purchases/{id}. */
