@@ -34,6 +34,7 @@ import { apiKeyRoutes } from './modules/apikeys/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { reminderRoutes } from './modules/reminders/routes.ts';
 import { paymentRoutes, publicPaymentRoutes } from './modules/payments/routes.ts';
+import { creditSaleRoutes } from './modules/creditsales/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { p2pRoutes } from './modules/p2p/routes.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
@@ -73,6 +74,7 @@ const protectedModules = [
   webhookRoutes,
   reminderRoutes,
   paymentRoutes,
+  creditSaleRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -18,6 +18,7 @@ import { remindersRoutes } from './features/reminders/routes';
 import { reportsRoutes } from './features/reports/routes';
 import { customerRoutes } from './features/customer/routes';
 import { paymentsRoutes } from './features/payments/routes';
+import { creditSalesRoutes } from './features/creditsales/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { twofactorRoutes } from './features/twofactor/routes';
 import { usersRoutes } from './features/lines/routes';
@@ -51,6 +52,7 @@ const routeTree = rootRoute.addChildren([
     ...connectionsRoutes,
     ...p2pRoutes,
     ...logsRoutes,
+    ...creditSalesRoutes,
     ...twofactorRoutes,
   ]),
 ]);

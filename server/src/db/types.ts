@@ -277,6 +277,33 @@ export interface PaymentsTable {
   checked_at: number | null;
 }
 
+export interface CreditSaleSettingsTable {
+  reseller_id: number;
+  enabled: number;
+  price_cents_per_credit: number;
+  min_credits: number;
+  updated_at: number;
+}
+
+export interface CreditPurchasesTable {
+  id: Generated<number>;
+  buyer_id: number;
+  seller_id: number;
+  credits: number;
+  amount_cents: number;
+  status: PaymentStatus;
+  idempotency_key: string;
+  mp_payment_id: string | null;
+  qr_code: string | null;
+  qr_code_base64: string | null;
+  expires_at: number;
+  created_at: number;
+  paid_at: number | null;
+  applied_at: number | null;
+  last_error: string | null;
+  checked_at: number | null;
+}
+
 export interface CustomerSessionsTable {
   token_hash: string;
   line_id: number;
@@ -632,6 +659,8 @@ export interface DB {
   payment_settings: PaymentSettingsTable;
   payment_prices: PaymentPricesTable;
   payments: PaymentsTable;
+  credit_sale_settings: CreditSaleSettingsTable;
+  credit_purchases: CreditPurchasesTable;
   customer_sessions: CustomerSessionsTable;
   categories: CategoriesTable;
   streams: StreamsTable;

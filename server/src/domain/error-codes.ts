@@ -85,6 +85,8 @@ export const ERROR_CODES = {
   REMINDERS_NO_CHANNEL: { status: 409, message: 'Set up WhatsApp or e-mail before turning reminders on', field: 'enabled' },
   WEBHOOK_LIMIT: { status: 409, message: (p: { max: number }) => `An account may have ${p.max} webhook endpoints` },
   INVALID_SIGNATURE: { status: 401, message: 'The notification signature is not valid' },
+  /** An account above nobody (the admin) buys credits from no one: it mints them. */
+  NO_PARENT: { status: 409, message: 'This account has no parent to buy credits from' },
 
   // Reports.
   RANGE_TOO_LARGE: { status: 400, message: (p: { max: number }) => `Choose a shorter period: at most ${p.max} buckets` },

@@ -1,5 +1,6 @@
 import { nowSec } from '../../src/lib/clock.ts';
 import { startLazyPlayer } from '../standins/lazy-player.ts';
+import { startMercadoPago } from '../standins/mercadopago.ts';
 import { startTmdb, TMDB_KEY } from '../standins/tmdb.ts';
 import { randomBytes } from 'node:crypto';
 import { startOldPanelStandin } from '../../../standins/old-panel.ts';
@@ -18,6 +19,7 @@ import { createBouquet, createLine, createPackage, createReseller, groupIds } fr
 // that shows another subtree's data is found by a text search.
 
 export const STRONG_PASSWORD = 'Kq7.vX2p_Rz9@tLm';
+const WORLD_MP_TOKEN = 'APP_USR-world-stand-in';
 
 export interface Node {
   id: number;
@@ -127,6 +129,12 @@ export async function seedWorld(t: TestContext): Promise<World> {
     activities[node.lineId] = Number(row.activity_id);
   }
 
+  // the admin and masterA sell credits (docs/payments.md, "Credit sales"), through the Mercado Pago stand-in
+  for (const seller of [adminToken, tokens.masterA as string]) {
+    await ok(t, seller, 'PUT', '/api/payments/settings', { mercadopago_access_token: WORLD_MP_TOKEN, mercadopago_webhook_secret: 'world-webhook-secret' });
+    await ok(t, seller, 'PUT', '/api/credit-sales/settings', { enabled: true, price_cents_per_credit: 100, min_credits: 1 });
+  }
+
   const apiKeyId = (await ok(t, tokens.resB1a as string, 'POST', '/api/api-keys', { name: `bot ${tag}`, scopes: ['lines:read', 'lines:write'] })).id;
   const webhookId = (await ok(t, tokens.resB1a as string, 'POST', '/api/webhooks', { url: `https://hooks-${tag}.example.com/panel`, events: ['line.created'] })).id;
   return { adminId: profile.id, adminToken, groups, packageId, trialPackageId, bouquetId, spareBouquetId, newsId: news.data[0]?.id ?? 1, serverId, apiKeyId, webhookId, activities, tokens: tokens as World['tokens'], nodes };
@@ -146,11 +154,11 @@ export function subtreeOf(world: World, name: NodeName): NodeName[] {
 export async function worldStandins(): Promise<{ config: Partial<Config>; close(): Promise<void> }> {
   const p2p = await startP2pStandin();
   const old = await startOldPanelStandin({ accounts: [{ username: 'old_world', password: 'old-world-pass', credits: 3, clients: [] }] });
-  const [tmdb, lazy] = await Promise.all([startTmdb(), startLazyPlayer()]);
+  const [tmdb, lazy, mp] = await Promise.all([startTmdb(), startLazyPlayer(), startMercadoPago(WORLD_MP_TOKEN)]);
   return {
-    config: { p2pApiUrl: p2p.url, oldP2pUrl: old.url, tmdbApiUrl: `${tmdb.url}/3`, tmdbApiKey: TMDB_KEY, lazyPlayerUrl: lazy.url },
+    config: { p2pApiUrl: p2p.url, oldP2pUrl: old.url, tmdbApiUrl: `${tmdb.url}/3`, tmdbApiKey: TMDB_KEY, lazyPlayerUrl: lazy.url, mercadopagoApiUrl: mp.url, publicUrl: 'https://painel.example' },
     close: async () => {
-      await Promise.all([p2p.close(), old.close(), tmdb.close(), lazy.close()]);
+      await Promise.all([p2p.close(), old.close(), tmdb.close(), lazy.close(), mp.close()]);
     },
   };
 }

@@ -120,7 +120,7 @@ export const burn = (trx: Tx, resellerId: number, amount: number, e: Entry) => d
 export async function transfer(
   trx: Tx,
   dialect: Dialect,
-  move: { fromId: number; toId: number; amount: number; kind: 'transfer' | 'deactivate'; actorId: number; idempotencyKey?: string },
+  move: { fromId: number; toId: number; amount: number; kind: 'transfer' | 'deactivate' | 'purchase'; actorId: number; idempotencyKey?: string },
 ): Promise<{ from: number; to: number }> {
   const { fromId, toId, amount, kind, actorId, idempotencyKey } = move;
   await lockResellers(trx, dialect, [fromId, toId]);

@@ -27,6 +27,7 @@ export const LOG_ACTIONS = [
   'domain_clear',
   'add_credits',
   'remove_credits',
+  'credit_purchase',
   'user_create',
   'trial_create',
   'user_update',

@@ -2,6 +2,7 @@ import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
+import { applyAwaitingSalesSoon } from '../creditsales/service.ts';
 import { changeLine, renewalByPackage } from '../lines/service.ts';
 import { emitPaymentEvent } from '../webhooks/service.ts';
 import * as repo from './repo.ts';
@@ -79,9 +80,10 @@ export async function applyAwaiting(deps: Deps, resellerId?: number): Promise<nu
 
 /**
  * After credits reach an account (a gift or a mint): its payments waiting for credits are applied
- * now, not at the worker's next round. In the background: the gift's answer does not wait for the
+ * now, not at the worker's next round, and so are its credit sales waiting for them (modules/creditsales). In the background: the gift's answer does not wait for the
  * renewals, and a failure here leaves them to the worker.
  */
 export function applyAwaitingSoon(deps: Deps, resellerId: number): void {
   void applyAwaiting(deps, resellerId).catch((err) => processLogger().error({ err, resellerId }, "payments: applying an account's waiting payments failed"));
+  applyAwaitingSalesSoon(deps, resellerId);
 }

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { appError } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { openSecret } from '../twofactor/service.ts';
+import { actOnPurchase, checkPendingPurchases, isPurchaseReference } from '../creditsales/service.ts';
 import { emitPaymentEvent } from '../webhooks/service.ts';
 import { applyPaid } from './apply.ts';
 import { type MpPayment, fetchPayment, validSignature } from './mercadopago.ts';
@@ -39,8 +40,10 @@ export async function onNotification(deps: Deps, n: Notification): Promise<void>
   if (mp) await actOn(deps, n.resellerId, mp);
 }
 
-/** Acts on Mercado Pago's view of a payment of ours: approved renews (once), rejected or cancelled ends it. */
+/** Acts on Mercado Pago's view of a payment of ours: approved renews (once), rejected or cancelled ends it. A credit purchase's goes to modules/creditsales. */
 export async function actOn(deps: Deps, resellerId: number, mp: MpPayment): Promise<void> {
+  // a credit purchase (`cp-<id>`, sold by this account to a sub-reseller): its own module
+  if (isPurchaseReference(mp.external_reference)) return actOnPurchase(deps, resellerId, mp);
   const db = deps.database.db;
   const ref = Number(mp.external_reference);
   if (!Number.isSafeInteger(ref) || ref <= 0) return;
@@ -69,7 +72,8 @@ export async function actOn(deps: Deps, resellerId: number, mp: MpPayment): Prom
 /**
  * The poller's part: pending charges older than PAYMENTS_CHECK_AFTER_SECONDS are asked about (a
  * webhook may have been lost), each at most once per that time; a charge past its expiry that
- * Mercado Pago still calls pending, or one never created there, is expired.
+ * Mercado Pago still calls pending, or one never created there, is expired. Credit purchases too
+ * (modules/creditsales).
  */
 export async function checkPending(deps: Deps, now = nowSec()): Promise<void> {
   const db = deps.database.db;
@@ -91,4 +95,5 @@ export async function checkPending(deps: Deps, now = nowSec()): Promise<void> {
       });
     }
   }
+  await checkPendingPurchases(deps, now);
 }

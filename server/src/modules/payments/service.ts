@@ -85,3 +85,12 @@ export async function summary(deps: Deps, user: AuthUser) {
 }
 export { applyAwaitingSoon } from './apply.ts';
 export { paymentsOpen } from './customer.ts';
+
+/** The account has its Mercado Pago access token and webhook secret (credit sales charge with them too). */
+export async function mercadoPagoReady(deps: Deps, resellerId: number): Promise<boolean> {
+  const s = await repo.settingsOf(deps.database.db, resellerId);
+  return Boolean(s?.token_sealed && s.secret_sealed);
+}
+// Mercado Pago's client and an account's token, for credit sales (modules/creditsales), which charge at the parent's account.
+export { type MpPayment, createPixCharge, fetchPayment } from './mercadopago.ts';
+export { accountToken } from './notifications.ts';

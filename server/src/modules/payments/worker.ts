@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { takeLease } from '../../repos/scheduler-leases-repo.ts';
+import { applyAwaitingSales } from '../creditsales/service.ts';
 import { applyAwaiting } from './apply.ts';
 import { checkPending } from './notifications.ts';
 import * as repo from './repo.ts';
@@ -30,6 +31,7 @@ export function startPaymentsWorker(deps: Deps, opts: { tickMs?: number; log?: (
     if (!(await takeLease(deps.database.db, 'payments', holder, now, Math.ceil(tickMs / 1000) + LEASE_GRACE_SECONDS))) return;
     await checkPending(deps, now);
     await applyAwaiting(deps);
+    await applyAwaitingSales(deps);
     await repo.pruneCustomerSessions(deps.database.db, now);
   }
   const tick = () => {

@@ -44,3 +44,8 @@ export function emitCreditsLow(trx: Tx, resellerId: number, before: number, afte
 export function emitPaymentEvent(trx: Tx, resellerId: number, type: 'payment.approved' | 'payment.failed', payment: Record<string, unknown>) {
   return emit(trx, resellerId, type, () => payment);
 }
+
+/** credits.purchase_waiting (to the seller: a sub-reseller paid, the seller lacks the credits) and credits.purchased (to both: the credits moved): the purchase as its list shows it. */
+export function emitCreditPurchaseEvent(trx: Tx, resellerId: number, type: 'credits.purchase_waiting' | 'credits.purchased', purchase: Record<string, unknown>) {
+  return emit(trx, resellerId, type, () => purchase);
+}

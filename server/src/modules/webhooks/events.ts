@@ -1,6 +1,6 @@
 // The events an endpoint may subscribe to (docs/api.md, "Webhooks"). `webhook.test` is sent by the
 // "send a test" button only.
-export const EVENT_TYPES = ['line.created', 'line.renewed', 'line.blocked', 'line.expiring', 'line.expired', 'credits.low', 'payment.approved', 'payment.failed'] as const;
+export const EVENT_TYPES = ['line.created', 'line.renewed', 'line.blocked', 'line.expiring', 'line.expired', 'credits.low', 'payment.approved', 'payment.failed', 'credits.purchase_waiting', 'credits.purchased'] as const;
 export type EventType = (typeof EVENT_TYPES)[number] | 'webhook.test';
 
 /** An endpoint's retries wait 1, 2, 4 ... seconds, at most 5 minutes; after 24 hours it gives up. */

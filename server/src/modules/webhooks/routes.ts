@@ -14,6 +14,8 @@ const Event = Type.Union([
   Type.Literal('credits.low'),
   Type.Literal('payment.approved'),
   Type.Literal('payment.failed'),
+  Type.Literal('credits.purchase_waiting'),
+  Type.Literal('credits.purchased'),
 ]);
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Endpoint = Type.Object(

@@ -88,4 +88,4 @@ export async function sendTest(deps: Deps, user: AuthUser, id: number) {
     return repo.insertDelivery(trx, { endpoint_id: id, event_id: eventId, type: 'webhook.test', body, created_at: at });
   });
 }
-export { emitCreditsLow, emitLineEvent, emitPaymentEvent } from './emit.ts';
+export { emitCreditPurchaseEvent, emitCreditsLow, emitLineEvent, emitPaymentEvent } from './emit.ts';

@@ -1,23 +1,32 @@
 import { ActionIcon, Badge, Burger, Group, Indicator, Menu, Skeleton, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconBell, IconChevronDown, IconCoin, IconUserCircle } from '@tabler/icons-react';
+import { IconBell, IconChevronDown, IconCoin, IconPlus, IconUserCircle } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../api/profile';
 import { formatNumber } from '../../lib/format';
 import { LanguageSwitch } from './LanguageSwitch';
 
-/** The caller's balance; not for admins, who never pay (docs/rules.md, "Credits"). */
+/** The caller's balance and its "Comprar créditos" action (by PIX from the parent: the credit purchases page opens its form); not for admins, who never pay (docs/rules.md, "Credits"). */
 function Credits() {
   const { t } = useTranslation();
   const { data } = useProfile();
+  const navigate = useNavigate();
   if (!data) return <Skeleton h={22} w={70} />;
   if (data.type === 'admin') return null;
   return (
-    <Tooltip label={t('topbar.credits')}>
-      <Badge size="lg" variant="light" color="teal" leftSection={<IconCoin size={16} />} data-testid="topbar-credits" aria-label={t('topbar.credits')}>
-        {formatNumber(data.credits)}
-      </Badge>
-    </Tooltip>
+    <Group gap={2} wrap="nowrap">
+      <Tooltip label={t('topbar.credits')}>
+        <Badge size="lg" variant="light" color="teal" leftSection={<IconCoin size={16} />} data-testid="topbar-credits" aria-label={t('topbar.credits')}>
+          {formatNumber(data.credits)}
+        </Badge>
+      </Tooltip>
+      <Tooltip label={t('topbar.buyCredits')}>
+        <ActionIcon onClick={() => void navigate({ to: '/credit-purchases', search: { buy: '1' } })} variant="light" color="teal" size="md" aria-label={t('topbar.buyCredits')} data-testid="topbar-buy-credits">
+          <IconPlus size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }
 

@@ -10,7 +10,7 @@ import { textKey } from './textKey';
 import './texts';
 import { NumberField } from '../../components/NumberField';
 
-const EVENTS: WebhookEvent[] = ['line.created', 'line.renewed', 'line.blocked', 'line.expiring', 'line.expired', 'credits.low', 'payment.approved', 'payment.failed'];
+const EVENTS: WebhookEvent[] = ['line.created', 'line.renewed', 'line.blocked', 'line.expiring', 'line.expired', 'credits.low', 'payment.approved', 'payment.failed', 'credits.purchase_waiting', 'credits.purchased'];
 
 /** Registers a webhook endpoint (address, events, threshold, credentials), then shows its secret once. */
 export function CreateWebhookModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

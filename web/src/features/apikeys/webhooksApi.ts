@@ -10,7 +10,7 @@ export function useWebhooks() {
   });
 }
 
-export type WebhookEvent = 'line.created' | 'line.renewed' | 'line.blocked' | 'line.expiring' | 'line.expired' | 'credits.low' | 'payment.approved' | 'payment.failed';
+export type WebhookEvent = 'line.created' | 'line.renewed' | 'line.blocked' | 'line.expiring' | 'line.expired' | 'credits.low' | 'payment.approved' | 'payment.failed' | 'credits.purchase_waiting' | 'credits.purchased';
 export type NewWebhook = { url: string; events: WebhookEvent[]; include_credentials?: boolean; credits_low_threshold?: number | null };
 
 /** POST /webhooks: answers the signing secret, this once (silent: the form shows the error). */

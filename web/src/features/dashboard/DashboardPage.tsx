@@ -8,6 +8,7 @@ import { LatestContent } from './LatestContent';
 import { NewsBox } from './NewsBox';
 import { PublicUrlNotice } from './PublicUrlNotice';
 import { PixTodayCard } from './PixTodayCard';
+import { CreditSalesCard } from './CreditSalesCard';
 import { RemindersTodayCard } from './RemindersTodayCard';
 import { StatCards } from './StatCards';
 import './texts';
@@ -40,6 +41,7 @@ export function DashboardPage() {
       </Suspense>
       <RemindersTodayCard />
       <PixTodayCard />
+      <CreditSalesCard />
       <LatestContent />
       <ExpirationsTable />
       {/* last: it appears once the complements arrive and must not push the page down */}
