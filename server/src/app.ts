@@ -34,6 +34,7 @@ import { apiKeyRoutes } from './modules/apikeys/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { reminderRoutes } from './modules/reminders/routes.ts';
 import { paymentRoutes, publicPaymentRoutes } from './modules/payments/routes.ts';
+import { publicTrialRoutes, trialPageRoutes } from './modules/trialpage/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { p2pRoutes } from './modules/p2p/routes.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
@@ -73,6 +74,7 @@ const protectedModules = [
   webhookRoutes,
   reminderRoutes,
   paymentRoutes,
+  trialPageRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -132,6 +134,7 @@ export async function buildApp(deps: Deps, opts: BuildAppOptions = {}): Promise<
       publicAuthRoutes(api, deps);
       publicTwoFactorRoutes(api, deps);
       publicPaymentRoutes(api, deps);
+      publicTrialRoutes(api, deps);
       await api.register(async (scope) => {
         requireSession(scope, deps);
         for (const mod of protectedModules) mod(scope, deps);

@@ -86,6 +86,12 @@ export const ERROR_CODES = {
   WEBHOOK_LIMIT: { status: 409, message: (p: { max: number }) => `An account may have ${p.max} webhook endpoints` },
   INVALID_SIGNATURE: { status: 401, message: 'The notification signature is not valid' },
 
+  // Self-service trials (the public trial page).
+  TRIAL_ALREADY_USED: { status: 409, message: 'This WhatsApp number already had a trial in the last 30 days', field: 'whatsapp' },
+  /** Retry-After says when the next trial is allowed (an address's 3 a day, or the account's own daily limit). */
+  TRIAL_LIMIT: { status: 429, message: 'No more trials can be given now; try again later' },
+  SLUG_TAKEN: { status: 409, message: 'This page address is already taken', field: 'slug' },
+
   // Reports.
   RANGE_TOO_LARGE: { status: 400, message: (p: { max: number }) => `Choose a shorter period: at most ${p.max} buckets` },
 
