@@ -44,14 +44,14 @@ export async function owner(db: Tx, resellerId: number): Promise<(AuthUser & { w
 /** Requests that count for the limits: a trial being sent or sent (a failed one created nothing). */
 const COUNTED: TrialRequestStatus[] = ['sending', 'sent'];
 
-/** Has this number had a trial from this account since `since`? */
+/** Has this number had a trial from this account after `since`? */
 export async function numberUsedSince(db: Tx, resellerId: number, whatsapp: string, since: number): Promise<boolean> {
   const row = await db
     .selectFrom('trial_requests')
     .select('id')
     .where('reseller_id', '=', resellerId)
     .where('whatsapp', '=', whatsapp)
-    .where('created_at', '>=', since)
+    .where('created_at', '>', since)
     .where('status', 'in', COUNTED)
     .limit(1)
     .executeTakeFirst();
@@ -59,11 +59,11 @@ export async function numberUsedSince(db: Tx, resellerId: number, whatsapp: stri
 }
 
 /**
- * How many counted trials since `since` (by one address, or of one account), and when the one that
+ * How many counted trials after `since` (by one address, or of one account), and when the one that
  * must leave the window for a new trial to fit under `limit` was made: the oldest `count - limit + 1`th.
  */
 export async function windowOf(db: Tx, by: { ip: string } | { resellerId: number }, since: number, limit: number): Promise<{ count: number; freeAt?: number }> {
-  let q = db.selectFrom('trial_requests').where('created_at', '>=', since).where('status', 'in', COUNTED);
+  let q = db.selectFrom('trial_requests').where('created_at', '>', since).where('status', 'in', COUNTED);
   q = 'ip' in by ? q.where('ip', '=', by.ip) : q.where('reseller_id', '=', by.resellerId);
   const counted = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
   const count = Number(counted?.n ?? 0);
