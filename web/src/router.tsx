@@ -18,6 +18,7 @@ import { remindersRoutes } from './features/reminders/routes';
 import { reportsRoutes } from './features/reports/routes';
 import { customerRoutes } from './features/customer/routes';
 import { paymentsRoutes } from './features/payments/routes';
+import { trialPageRoutes } from './features/trialpage/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { twofactorRoutes } from './features/twofactor/routes';
 import { usersRoutes } from './features/lines/routes';
@@ -47,6 +48,7 @@ const routeTree = rootRoute.addChildren([
       ...settingsRoutes,
     ]),
     managerRoute.addChildren([...resellersRoutes, ...vodsRoutes]),
+    ...trialPageRoutes,
     ...usersRoutes,
     ...connectionsRoutes,
     ...p2pRoutes,
