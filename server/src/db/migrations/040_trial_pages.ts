@@ -34,4 +34,6 @@ export async function up(db: Kysely<any>, { bigId }: MigrationContext): Promise<
   await db.schema.createIndex('trial_requests_number').on('trial_requests').columns(['reseller_id', 'whatsapp', 'created_at']).execute();
   await db.schema.createIndex('trial_requests_ip').on('trial_requests').columns(['ip', 'created_at']).execute();
   await db.schema.createIndex('trial_requests_reseller').on('trial_requests').columns(['reseller_id', 'created_at']).execute();
+  // the panel's own daily trial limit leaves out the lines a page gave (repos/trials-repo.ts)
+  await db.schema.createIndex('trial_requests_line').on('trial_requests').column('line_id').execute();
 }
