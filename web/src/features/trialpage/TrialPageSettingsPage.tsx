@@ -1,4 +1,4 @@
-import { Alert, Button, Code, CopyButton, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,7 @@ interface Values {
   enabled: boolean;
   slug: string;
   package_id: string | null;
-  per_day: number | string;
+  per_day: string;
   message: string;
 }
 
@@ -44,10 +44,10 @@ function SettingsForm({ saved }: { saved: Settings }) {
   // the packages the panel lets an account create trials from: trial and not official
   const packages = (complements.data?.packages ?? []).filter((p) => p.is_trial === 1 && p.is_official === 0);
   const form = useForm<Values>({
-    initialValues: { enabled: saved.enabled, slug: saved.slug ?? '', package_id: saved.package_id === null ? null : String(saved.package_id), per_day: saved.per_day, message: saved.message ?? '' },
+    initialValues: { enabled: saved.enabled, slug: saved.slug ?? '', package_id: saved.package_id === null ? null : String(saved.package_id), per_day: String(saved.per_day), message: saved.message ?? '' },
     validate: {
       slug: (v) => (v.trim() !== '' && !SLUG.test(v.trim()) ? t('trialPage.slugInvalid') : null),
-      per_day: (v) => (Number.isInteger(Number(v)) && Number(v) >= 1 && Number(v) <= 1000 ? null : t('trialPage.perDayInvalid')),
+      per_day: (v) => (/^\d{1,4}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 1000 ? null : t('trialPage.perDayInvalid')),
     },
   });
   const submit = form.onSubmit(async (v) => {
@@ -87,7 +87,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
               data-testid="trialpage-package"
               {...form.getInputProps('package_id')}
             />
-            <NumberInput label={t('trialPage.perDay')} description={t('trialPage.perDayHint')} min={1} max={1000} allowDecimal={false} allowNegative={false} data-testid="trialpage-per-day" {...form.getInputProps('per_day')} />
+            <TextInput label={t('trialPage.perDay')} description={t('trialPage.perDayHint')} inputMode="numeric" data-testid="trialpage-per-day" {...form.getInputProps('per_day')} />
           </SimpleGrid>
           <Textarea label={t('trialPage.message')} description={t('trialPage.messageHint')} autosize minRows={2} maxRows={6} maxLength={500} data-testid="trialpage-message" {...form.getInputProps('message')} />
           {saved.public_url && (
