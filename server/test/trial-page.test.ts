@@ -200,7 +200,7 @@ describe(`self-service trials (${ENGINE})`, () => {
     expect((await ask('pouco', '21988880003')).statusCode).toBe(202);
   });
 
-  it('creates nothing when the gateway fails (500, 503), and the number can try again', async () => {
+  it('creates nothing when the gateway fails (500, 503, unreachable), and the number can try again', async () => {
     const lines = await liveLines(reseller.id);
     const balance = await balanceOf(t.database.db, reseller.id);
     const ledger = await ledgerSumOf(t.database.db, reseller.id);
@@ -213,13 +213,18 @@ describe(`self-service trials (${ENGINE})`, () => {
       expect(res.json().code).toBe('UPSTREAM_ERROR');
     }
     evo.mode = 'ok';
+    // a gateway nobody answers at (connection refused)
+    expect((await gateway(reseller.token, { base_url: 'http://127.0.0.1:1' })).statusCode).toBe(200);
+    const refused = await ask('loja-teste', '31977776666');
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect((await gateway(reseller.token, { base_url: evo.url })).statusCode).toBe(200);
     expect(await liveLines(reseller.id)).toEqual(lines);
     expect(await balanceOf(t.database.db, reseller.id)).toBe(balance);
     expect(await ledgerSumOf(t.database.db, reseller.id)).toBe(ledger);
     expect(await trialsCreated(reseller.token)).toBe(trials);
     expect((await t.database.db.selectFrom('resellers').select('lines_count').where('id', '=', reseller.id).executeTakeFirstOrThrow()).lines_count).toBe(totalLines);
     const failed = await t.database.db.selectFrom('trial_requests').select(['status', 'error']).where('whatsapp', '=', '5531977776666').execute();
-    expect(failed.map((r) => r.status)).toEqual(['failed', 'failed']);
+    expect(failed.map((r) => r.status)).toEqual(['failed', 'failed', 'failed']);
 
     const ok = await ask('loja-teste', '31977776666');
     expect(ok.statusCode, ok.body).toBe(202);
