@@ -170,6 +170,9 @@ describe(`self-service trials (${ENGINE})`, () => {
   it('limits an address to 3 trials a day (429 with Retry-After)', async () => {
     const ip = '198.51.100.7';
     for (let i = 1; i <= 3; i++) expect((await ask('loja-teste', `1197777000${i}`, ip)).statusCode).toBe(202);
+    // IPv6: counted by the /64, as the sign-in limits count addresses
+    for (let i = 1; i <= 3; i++) expect((await ask('loja-teste', `1197666000${i}`, `2001:db8:1:2::${i}`)).statusCode).toBe(202);
+    expect((await ask('loja-teste', '11976660004', '2001:db8:1:2:ffff::9')).statusCode).toBe(429);
     advanceClock(3600_000);
     const fourth = await ask('loja-teste', '11977770004', ip);
     expect(fourth.statusCode).toBe(429);

@@ -5,6 +5,7 @@ import { appError, validation } from '../../http/errors.ts';
 import { localTime } from '../../lib/calendar.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { processLogger } from '../../lib/logger.ts';
+import { clientNetwork } from '../auth/service.ts';
 import { lockResellers } from '../credits/service.ts';
 import { createTrialIn, trialTerms, undoCreation } from '../lines/service.ts';
 import { findPackage } from '../packages/service.ts';
@@ -138,9 +139,11 @@ const retryAfter = (freeAt: number | undefined, now: number) => Math.max(1, (fre
  * requests for one number cannot both pass the once-per-number check; a `trial_requests` row in
  * status `sending` records it. Then, outside the transaction, the message goes out; if it does
  * not, a second transaction removes the line, refunds it and marks the request `failed`, which no
- * limit counts. The answer never carries the credentials.
+ * limit counts. The answer never carries the credentials. `clientIp` is counted by clientNetwork.
  */
-export async function requestTrial(deps: Deps, body: { slug: string; whatsapp: string }, ip: string, origin: string) {
+export async function requestTrial(deps: Deps, body: { slug: string; whatsapp: string }, clientIp: string, origin: string) {
+  // an IPv6 client is counted by its /64, as the sign-in limits count it (one holder has all of it)
+  const ip = clientNetwork(clientIp);
   const number = brazilianMobile(body.whatsapp);
   if (!number) throw validation('whatsapp', 'a Brazilian mobile number with area code', 'NOT_PHONE');
   const { page, owner, pkg } = await openPage(deps, body.slug);
