@@ -241,6 +241,13 @@ describe(`self-service trials (${ENGINE})`, () => {
     expect(codes).toEqual([202, 409, 409, 409]);
     expect(sentTo('5541991234567')).toHaveLength(1);
     expect((await liveLines(reseller.id)).filter((l) => l.whatsapp === '5541991234567')).toHaveLength(1);
+    // one address asking two pages at once still gets 3 in all
+    const other = await pageOwner('paralela_res', 'paralela');
+    const ip = '198.51.100.99';
+    const burst = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => ask(i % 2 ? 'paralela' : 'loja-teste', `4799000000${i}`, ip)));
+    expect(burst.map((r) => r.statusCode).sort()).toEqual([202, 202, 202, 429, 429, 429]);
+    expect(evo.delivered.filter((d) => d.number.startsWith('554799'))).toHaveLength(3);
+    expect((await liveLines(other.id)).length + (await liveLines(reseller.id)).filter((l) => l.whatsapp?.startsWith('554799')).length).toBe(3);
   });
 
   it("leaves the panel's own daily trial limit to the trials made in the panel", async () => {

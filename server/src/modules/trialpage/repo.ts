@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import type { Dialect } from '../../db/connection.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { TrialRequestStatus } from '../../db/types.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
@@ -39,6 +41,14 @@ export async function owner(db: Tx, resellerId: number): Promise<(AuthUser & { w
     .executeTakeFirst();
   if (!row) return undefined;
   return { id: row.id, username: row.username, credits: row.credits, type: row.type as AuthUser['type'], sessionId: 0, twoFactorEnabled: false, whatsapp: row.whatsapp, active: row.status === 1 };
+}
+
+/**
+ * On PostgreSQL, holds a transaction lock on one client address, so two requests from it to two
+ * pages cannot both pass its limit (SQLite's writers are serialised already).
+ */
+export async function lockAddress(trx: Tx, dialect: Dialect, ip: string): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`trial-ip:${ip}`}))`.execute(trx);
 }
 
 /** Requests that count for the limits: a trial being sent or sent (a failed one created nothing). */

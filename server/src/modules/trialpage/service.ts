@@ -134,12 +134,12 @@ export function trialMessage(p: { message: string | null; username: string; pass
 const retryAfter = (freeAt: number | undefined, now: number) => Math.max(1, (freeAt ?? now) + DAY - now);
 
 /**
- * A trial for `whatsapp` from the page `slug`, asked from `ip`. Checked and created in one
- * transaction that holds the page owner's row (PostgreSQL; SQLite's writers are serialised) so two
- * requests for one number cannot both pass the once-per-number check; a `trial_requests` row in
- * status `sending` records it. Then, outside the transaction, the message goes out; if it does
- * not, a second transaction removes the line, refunds it and marks the request `failed`, which no
- * limit counts. The answer never carries the credentials. `clientIp` is counted by clientNetwork.
+ * A trial for `whatsapp` from the page `slug`, asked from `clientIp`. Checked and created in one
+ * transaction that holds the page owner's row and the address (PostgreSQL; SQLite's writers are
+ * serialised) so two requests for one number, or from one address, cannot both pass a check; a
+ * `trial_requests` row in status `sending` records it. Then, outside the transaction, the message
+ * goes out; if it does not, a second transaction removes the line, refunds it and marks the
+ * request `failed`, which no limit counts. The answer never carries the credentials.
  */
 export async function requestTrial(deps: Deps, body: { slug: string; whatsapp: string }, clientIp: string, origin: string) {
   // an IPv6 client is counted by its /64, as the sign-in limits count it (one holder has all of it)
@@ -149,6 +149,7 @@ export async function requestTrial(deps: Deps, body: { slug: string; whatsapp: s
   const { page, owner, pkg } = await openPage(deps, body.slug);
   const created = await withTx(deps.database, async (trx) => {
     await lockResellers(trx, deps.database.dialect, [owner.id]);
+    await repo.lockAddress(trx, deps.database.dialect, ip);
     const now = nowSec();
     if (await repo.numberUsedSince(trx, owner.id, number, now - NUMBER_WINDOW)) throw appError('TRIAL_ALREADY_USED', { field: 'whatsapp' });
     const byIp = await repo.windowOf(trx, { ip }, now - DAY, PER_IP);
