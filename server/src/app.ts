@@ -35,6 +35,7 @@ import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { reminderRoutes } from './modules/reminders/routes.ts';
 import { paymentRoutes, publicPaymentRoutes } from './modules/payments/routes.ts';
 import { creditSaleRoutes } from './modules/creditsales/routes.ts';
+import { publicTrialRoutes, trialPageRoutes } from './modules/trialpage/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { p2pRoutes } from './modules/p2p/routes.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
@@ -75,6 +76,7 @@ const protectedModules = [
   reminderRoutes,
   paymentRoutes,
   creditSaleRoutes,
+  trialPageRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -134,6 +136,7 @@ export async function buildApp(deps: Deps, opts: BuildAppOptions = {}): Promise<
       publicAuthRoutes(api, deps);
       publicTwoFactorRoutes(api, deps);
       publicPaymentRoutes(api, deps);
+      publicTrialRoutes(api, deps);
       await api.register(async (scope) => {
         requireSession(scope, deps);
         for (const mod of protectedModules) mod(scope, deps);

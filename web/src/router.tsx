@@ -19,6 +19,7 @@ import { reportsRoutes } from './features/reports/routes';
 import { customerRoutes } from './features/customer/routes';
 import { paymentsRoutes } from './features/payments/routes';
 import { creditSalesRoutes } from './features/creditsales/routes';
+import { trialPageRoutes } from './features/trialpage/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { twofactorRoutes } from './features/twofactor/routes';
 import { usersRoutes } from './features/lines/routes';
@@ -48,6 +49,7 @@ const routeTree = rootRoute.addChildren([
       ...settingsRoutes,
     ]),
     managerRoute.addChildren([...resellersRoutes, ...vodsRoutes]),
+    ...trialPageRoutes,
     ...usersRoutes,
     ...connectionsRoutes,
     ...p2pRoutes,

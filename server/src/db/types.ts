@@ -247,6 +247,29 @@ export interface PaymentSettingsTable {
   updated_at: number;
 }
 
+export interface TrialPagesTable {
+  reseller_id: number;
+  enabled: number;
+  slug: string | null;
+  package_id: number | null;
+  per_day: number;
+  message: string | null;
+  updated_at: number;
+}
+
+export type TrialRequestStatus = 'sending' | 'sent' | 'failed';
+
+export interface TrialRequestsTable {
+  id: Generated<number>;
+  reseller_id: number;
+  whatsapp: string;
+  ip: string;
+  line_id: number | null;
+  status: TrialRequestStatus;
+  error: string | null;
+  created_at: number;
+}
+
 export interface PaymentPricesTable {
   reseller_id: number;
   package_id: number;
@@ -662,6 +685,8 @@ export interface DB {
   credit_sale_settings: CreditSaleSettingsTable;
   credit_purchases: CreditPurchasesTable;
   customer_sessions: CustomerSessionsTable;
+  trial_pages: TrialPagesTable;
+  trial_requests: TrialRequestsTable;
   categories: CategoriesTable;
   streams: StreamsTable;
   bouquet_items: BouquetItemsTable;

@@ -88,6 +88,12 @@ export const ERROR_CODES = {
   /** An account above nobody (the admin) buys credits from no one: it mints them. */
   NO_PARENT: { status: 409, message: 'This account has no parent to buy credits from' },
 
+  // Self-service trials (the public trial page).
+  TRIAL_ALREADY_USED: { status: 409, message: 'This WhatsApp number already had a trial in the last 30 days', field: 'whatsapp' },
+  /** Retry-After says when the next trial is allowed (an address's 3 a day, or the account's own daily limit). */
+  TRIAL_LIMIT: { status: 429, message: 'No more trials can be given now; try again later' },
+  SLUG_TAKEN: { status: 409, message: 'This page address is already taken', field: 'slug' },
+
   // Reports.
   RANGE_TOO_LARGE: { status: 400, message: (p: { max: number }) => `Choose a shorter period: at most ${p.max} buckets` },
 

@@ -19,7 +19,8 @@ export interface EvolutionStandin {
   delivered: Delivered[];
   /** requests it got, answered or not */
   requests: number;
-  mode: 'ok' | 'down' | 'hold';
+  /** down: 503; error: 500 */
+  mode: 'ok' | 'down' | 'error' | 'hold';
   /** answers every held request as sent */
   release(): void;
   close(): Promise<void>;
@@ -48,6 +49,7 @@ export async function startEvolution(apiKey: string): Promise<EvolutionStandin> 
       if (!(req.method === 'POST' && m) && !(req.method === 'GET' && check)) return res.writeHead(404).end();
       if (req.headers.apikey !== apiKey) return res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"Unauthorized"}');
       if (state.mode === 'down') return res.writeHead(503).end('gateway restarting');
+      if (state.mode === 'error' && m) return res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"Internal Server Error"}');
       if (check) return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ instance: { instanceName: decodeURIComponent(check[1]!), state: 'open' } }));
       if (!m) return;
       const body = JSON.parse(Buffer.concat(chunks).toString()) as { number: string; text: string };

@@ -39,6 +39,7 @@ import * as m036 from './036_line_expiry_marks.ts';
 import * as m037 from './037_reminders.ts';
 import * as m038 from './038_payments.ts';
 import * as m039 from './039_reports.ts';
+import * as m040 from './040_trial_pages.ts';
 import * as m041 from './041_credit_sales.ts';
 
 export interface MigrationContext {
@@ -90,6 +91,7 @@ const steps: Record<string, Step> = {
   '037_reminders': m037,
   '038_payments': m038,
   '039_reports': m039,
+  '040_trial_pages': m040,
   '041_credit_sales': m041,
 };
 

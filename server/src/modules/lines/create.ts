@@ -109,17 +109,24 @@ export async function create(deps: Deps, actor: AuthUser, input: CreateLineInput
 }
 
 export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput) {
-  return withTx(deps.database, async (trx) => {
-    const t = nowSec();
-    const { pkg, screens, expiresAt } = await trialTerms(trx, input.package_id, t);
-    await assertTrialAllowed(trx, deps.database.dialect, actor, t, 'lines');
-    const { line } = await applyLineChange(deps, trx, actor, {
-      create: newLineValues(input, { package_id: pkg.id, created_at: t, exp_date: expiresAt, is_trial: 1, max_connections: screens, bouquet: pkg.bouquets }),
-      log: { action: 'trial_create', value: pkg.package_name },
-      event: 'line.created',
-    });
-    return line as LineRow;
+  return withTx(deps.database, async (trx) => (await createTrialIn(deps, trx, actor, input)).line);
+}
+
+/**
+ * A trial line in the caller's transaction. `dailyLimit: false` leaves the panel's
+ * `trial_limit_per_day` to the caller, which counts its own (the public trial page's `per_day`).
+ * `charged` is what the creation took from the actor (a trial is free: 0), for an undo's refund.
+ */
+export async function createTrialIn(deps: Deps, trx: Tx, actor: AuthUser, input: TrialInput, opts: { dailyLimit?: boolean; logAction?: string } = {}) {
+  const t = nowSec();
+  const { pkg, screens, expiresAt } = await trialTerms(trx, input.package_id, t);
+  if (opts.dailyLimit !== false) await assertTrialAllowed(trx, deps.database.dialect, actor, t, 'lines');
+  const { line, charged } = await applyLineChange(deps, trx, actor, {
+    create: newLineValues(input, { package_id: pkg.id, created_at: t, exp_date: expiresAt, is_trial: 1, max_connections: screens, bouquet: pkg.bouquets }),
+    log: { action: opts.logAction ?? 'trial_create', value: pkg.package_name },
+    event: 'line.created',
   });
+  return { line: line as LineRow, charged, pkg };
 }
 
 export interface MigratedLineInput {

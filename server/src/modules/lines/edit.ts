@@ -3,7 +3,8 @@ import type { AuthUser } from '../../domain/auth-user.ts';
 import { appError } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { assertBouquetIds } from '../bouquets/service.ts';
-import { changeLine } from './line-change.ts';
+import type { Tx } from '../../db/tx.ts';
+import { applyLineChange, changeLine, loadLineForChange } from './line-change.ts';
 import type { LineChanges } from './write-repo.ts';
 
 // Changes of a line's details, its deletion, blocking and system. What each implies (connections
@@ -24,6 +25,22 @@ export function update(deps: Deps, actor: AuthUser, id: number, input: { passwor
 
 export async function remove(deps: Deps, actor: AuthUser, id: number) {
   await changeLine(deps, actor, id, async () => ({ set: { deleted_at: nowSec() }, log: { action: 'user_delete' } }));
+}
+
+/**
+ * Undoes a line's creation in the caller's transaction (a self-service trial whose message could not
+ * be sent): the line is deleted as a removal deletes it, what its creation charged is refunded, and
+ * the reports stop counting it as created. `actor` is the one that created it.
+ */
+export async function undoCreation(deps: Deps, trx: Tx, actor: AuthUser, id: number, charged: number, why: string) {
+  const line = await loadLineForChange(deps, trx, actor, id);
+  await applyLineChange(deps, trx, actor, {
+    line,
+    set: { deleted_at: nowSec() },
+    refund: charged > 0 ? { amount: charged, reason: 'line_create_undo' } : undefined,
+    log: { action: 'user_create_undo', value: why.slice(0, 250) },
+    undoesCreation: true,
+  });
 }
 
 export function setEnabled(deps: Deps, actor: AuthUser, id: number, enabled: 0 | 1) {

@@ -60,6 +60,8 @@ interface Consequences {
   resync?: boolean;
   /** an applied PIX payment's amount in cents, for the reports */
   pixCents?: number;
+  /** the removal undoes the line's creation (a self-service trial whose message could not go out): the reports stop counting it as created */
+  undoesCreation?: boolean;
 }
 
 /** A new line (owned by the actor): an empty username is generated, and drawn again while taken. */
@@ -138,6 +140,7 @@ export async function applyLineChange(deps: Deps, trx: Tx, actor: AuthUser, chan
     renewed: change.event === 'line.renewed',
     netCredits: charged - (change.refund?.amount ?? 0),
     pixCents: change.pixCents,
+    undone: change.undoesCreation,
   }));
   await invalidateFor(trx, line.member_id); // last: see 8. at the top
   return { line: after, charged, queued };

@@ -40,9 +40,11 @@ export async function renewalByPackage(trx: Tx, line: LineRow, packageId: number
   const pkg = await findPackage(trx, packageId);
   if (!pkg || pkg.is_trial === 1) throw validation('package_id', 'choose an existing non-trial package', 'UNKNOWN_CHOICE');
   const screens = pkg.max_connections >= 2 ? pkg.max_connections : line.max_connections;
+  const now = nowSec();
   return {
     set: {
-      exp_date: addDuration(renewalBase(line.exp_date, nowSec()), pkg.official_duration, pkg.official_duration_in),
+      // a trial's remaining hours are not added to the paid term: it starts now
+      exp_date: addDuration(line.is_trial === 1 ? now : renewalBase(line.exp_date, now), pkg.official_duration, pkg.official_duration_in),
       package_id: pkg.id,
       is_trial: 0, // a renewed trial becomes a paid line
       max_connections: screens,

@@ -9,12 +9,12 @@ import { lockLine, moveLines } from './write-repo.ts';
 // block, system). Every change to a line, here or in another module, is a LineChange performed by
 // applyLineChange (line-change.ts), the one list of what a line change implies.
 export { exportRows, expiring, get, list, type ListQuery, resolveFilters, selectSearch } from './queries.ts';
-export { type CreateLineInput, type MigratedLineInput, assertTrialAllowed, create, createMigrated, createTrial, paidTerms, trialTerms } from './create.ts';
+export { type CreateLineInput, type MigratedLineInput, assertTrialAllowed, create, createMigrated, createTrial, createTrialIn, paidTerms, trialTerms } from './create.ts';
 export { addDuration, randomCredential, renewalBase, uniqueCredentials } from './rules.ts';
 export { extendDays, renew, renewalByPackage } from './renew.ts';
 export { type AppliedLineChange, type LineChange, applyLineChange, changeLine, loadLineForChange } from './line-change.ts';
 export { screens } from './screens.ts';
-export { changeSystem, remove, resyncP2p, setEnabled, update } from './edit.ts';
+export { changeSystem, remove, resyncP2p, setEnabled, undoCreation, update } from './edit.ts';
 export type { LineRow } from './repo.ts';
 
 /** A line the caller may reach, read inside the caller's transaction when it passes one (links). */

@@ -176,5 +176,20 @@ export async function today(deps: Deps, user: AuthUser) {
   return { enabled: own?.enabled === 1, sent: counts.sent ?? 0, failed: counts.failed ?? 0, waiting: (counts.retry ?? 0) + (counts.sending ?? 0) };
 }
 
+/** The account's own WhatsApp gateway (Evolution API) is set up: URL, instance and key (other features send through it). */
+export async function whatsappGatewayReady(deps: Deps, resellerId: number): Promise<boolean> {
+  return channelsReady(deps, await effectiveSettings(deps.database.db, resellerId)).whatsapp;
+}
+
+/**
+ * One WhatsApp message now through the account's gateway, for another feature (self-service
+ * trials): not a reminder, not recorded here. NOT_CONFIGURED when the gateway is not set up.
+ */
+export async function sendWhatsAppOf(deps: Deps, account: { id: number; username: string }, to: string, text: string) {
+  const settings = await effectiveSettings(deps.database.db, account.id);
+  return sendThrough(deps, 'whatsapp', settings, { id: account.id, username: account.username, email: null }, to, text);
+}
+
 export { dayStart } from '../../lib/calendar.ts';
+export { renewalLink } from './renewal-link.ts';
 export { lineOfToken } from './renewal-link.ts';

@@ -6,7 +6,8 @@ import { addCounts } from './repo.ts';
 
 // What a change adds to the reports' kept counts (report_days, report_months: 039_reports), in the
 // change's own transaction. The one place that says what counts as what:
-//  - a new line or P2P account: lines_created (paid) or trials_created, for its owner;
+//  - a new line or P2P account: lines_created (paid) or trials_created, for its owner; a creation
+//    undone (removed with `undone`: a self-service trial whose message failed) takes it off again;
 //  - a renewal (an event line.renewed, a P2P renewal): renewals for the owner; a trial renewed into
 //    a paid line counts as a paid line created instead (it was not a paid term before);
 //  - credits: what the payer was charged, less what it got back (credits_spent, net of refunds);
@@ -42,6 +43,8 @@ export interface TalliedChange {
   /** credits the payer was charged, less credits given back */
   netCredits?: number;
   pixCents?: number;
+  /** the removal undoes the creation (a self-service trial whose message failed): its creation is taken off */
+  undone?: boolean;
 }
 
 /** The entries a change to a line or P2P account adds (the rules at the top of this file). */
@@ -49,6 +52,7 @@ export function entriesOf(c: TalliedChange): TallyEntry[] {
   const owner: Partial<Counts> = {};
   if (!c.before && c.after) owner[c.after.trial ? 'trials_created' : 'lines_created'] = 1;
   if (c.renewed && c.before) owner[c.before.trial ? 'lines_created' : 'renewals'] = 1;
+  if (c.undone && c.before && !c.after) owner[c.before.trial ? 'trials_created' : 'lines_created'] = -1;
   if (c.pixCents !== undefined) Object.assign(owner, { pix_payments: 1, pix_received_cents: c.pixCents });
   const entries: TallyEntry[] = [{ account: c.owner, at: c.now, counts: owner }];
   if (c.netCredits) entries.push({ account: c.payer, at: c.now, counts: { credits_spent: c.netCredits } });
