@@ -95,7 +95,8 @@ export function TrialPage() {
   );
 }
 
-function Trial({ page }: { page: TrialPageInfo }) {
+/** The page of a trial page that loaded (exported for its unit test). */
+export function Trial({ page }: { page: TrialPageInfo }) {
   const [phone, setPhone] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
