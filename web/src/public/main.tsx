@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CustomerPage } from './CustomerPage';
 import { SignInPage } from './SignInPage';
-import { loadStartingLanguage } from './texts';
+import { loadStartingLanguage, useLang } from './texts';
 import { TrialPage } from './TrialPage';
 
 /**
@@ -14,6 +14,7 @@ import { TrialPage } from './TrialPage';
  * register the service worker: the panel does.
  */
 function Page({ pathname }: { pathname: string }) {
+  useLang(); // the language switch re-renders the whole page in the new language
   if (pathname.startsWith('/teste/')) return <TrialPage />;
   if (pathname.replace(/\/$/, '') === '/minha-conta') return <CustomerPage />;
   return <SignInPage />;

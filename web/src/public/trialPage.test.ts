@@ -44,7 +44,7 @@ describe('the trial page (/teste/<slug>)', () => {
     expect(url).toBe('/api/public/trials');
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ slug: 'loja-do-ze', whatsapp: '11999990000' });
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
   });
 
   it('words each error of the contract in pt-BR', async () => {
