@@ -28,7 +28,7 @@ function buildIfStale(workspace, built, sources, label) {
 
 // WEB_DIST names a build the operator made elsewhere: serve it as it is.
 if (!process.env.WEB_DIST) {
-  buildIfStale('web', path.join(web, 'dist', 'index.html'), ['src', 'index.html', 'vite.config.ts', 'package.json'].map((f) => path.join(web, f)), 'the web app');
+  buildIfStale('web', path.join(web, 'dist', 'index.html'), ['src', 'index.html', 'public.html', 'vite.config.ts', 'package.json'].map((f) => path.join(web, f)), 'the web app');
 }
 buildIfStale('server', path.join(server, 'dist', 'main.js'), ['src', 'package.json', 'build.mjs'].map((f) => path.join(server, f)), 'the server');
 

@@ -54,11 +54,30 @@ function textParts(): Plugin {
   };
 }
 
+/** The paths public.html answers (the light pages); the server (app.ts) and the service worker keep them too. */
+const PUBLIC_PAGE = /^\/(?:auth\/sign-in|minha-conta|teste\/[^/]+)\/?$/;
+
+/** Dev server: the light pages' paths get public.html, as the Fastify server does in production. */
+function publicPages(): Plugin {
+  return {
+    name: 'panel-public-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [pathname, query] = (req.url ?? '').split('?');
+        if (req.method === 'GET' && pathname && PUBLIC_PAGE.test(pathname)) req.url = `/public.html${query ? `?${query}` : ''}`;
+        next();
+      });
+    },
+  };
+}
+
 // Pages are split per route (lazyRouteComponent in src/router.tsx); the dev server
 // proxies the API to the Fastify server, which also serves web/dist in production.
 export default defineConfig({
   plugins: [
     textParts(),
+    publicPages(),
     react(),
     // Installable: manifest, icons and a service worker that caches the app shell only; API
     // answers and short links always go to the network. The app registers it itself once the page
@@ -86,7 +105,8 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/s\//],
+        // the light pages are public.html (from the network: they never register this worker)
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/s\//, PUBLIC_PAGE],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
@@ -106,14 +126,19 @@ export default defineConfig({
     manifest: true, // read by scripts/bundle-budget.mjs
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // Two pages: the panel (index.html) and the light pages opened from a link (public.html: sign-in,
+      // /minha-conta, /teste/<slug>), which share nothing heavy with the panel (docs/decisions.md).
+      input: { index: path.resolve(import.meta.dirname, 'index.html'), public: path.resolve(import.meta.dirname, 'public.html') },
       output: {
         codeSplitting: {
           // A shared module smaller than this is copied into each chunk that uses it instead of being
           // a file of its own (an icon, a query key): a route's first load is ~20 requests, not ~70.
           experimentalInlineCommonChunks: { maxSize: 6000 },
           groups: [
-            // What every page runs, signed in or not: one cacheable chunk instead of dozens.
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/, priority: 20 },
+            // React itself: both pages run it (a group of its own, so the light pages do not fetch the panel's vendor chunk).
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 25 },
+            // What every panel page runs: one cacheable chunk instead of dozens.
+            { name: 'vendor', test: /node_modules[\\/](@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/, priority: 20 },
             // UI-kit pieces most pages use, in one file instead of dozens of small ones.
             // Not the form state, number inputs and their formatter, switches: only forms and modals opened by a click use them.
             { name: 'ui', test: /node_modules[\\/](?!@mantine[\\/]form[\\/]|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:NumberInput|Switch)[\\/])(@mantine|@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|tslib|clsx|get-nonce|detect-node-es|aria-hidden)[\\/]/, minShareCount: 12, priority: 15 },

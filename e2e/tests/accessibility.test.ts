@@ -113,11 +113,15 @@ describe('accessibility: axe-core on every page, as every role, with the main di
     fs.writeFileSync(path.join(REPORT_DIR, 'violations.txt'), `${details.join('\n')}\n`);
   });
 
-  test('the sign-in page', async () => {
+  test('the light pages: sign-in and the customer page signed out', async () => {
+    const pages = [
+      { name: 'sign-in', path: '/auth/sign-in' },
+      { name: 'customer sign-in', path: '/minha-conta' },
+    ];
     const page = await s.page();
-    const problems = await audit(page, 'anonymous', [{ name: 'sign-in', path: '/auth/sign-in' }]);
+    const problems = await audit(page, 'anonymous', pages);
     const phone = await s.page({ viewport: { width: 375, height: 740 } });
-    problems.push(...(await audit(phone, 'anonymous 375px', [{ name: 'sign-in', path: '/auth/sign-in' }])));
+    problems.push(...(await audit(phone, 'anonymous 375px', pages)));
     expect(problems, problems.join('\n')).toEqual([]);
   });
 

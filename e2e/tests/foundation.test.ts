@@ -45,11 +45,15 @@ describe('foundation: session, guards, language, packages, roles', () => {
     expect(await statusOf(s.server.baseUrl, 'GET', '/profile', stored.t)).toBe(200);
   });
 
-  test('a protected route without a session redirects to /auth/sign-in', async () => {
+  test('a protected route without a session redirects to /auth/sign-in, and back to it once signed in', async () => {
     const page = await s.page();
     await page.goto('/packages');
     await waitForPath(page, '/auth/sign-in');
     await byTestId(page, 'signin-username').waitFor();
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/packages');
+    await fillSignIn(page, s.server.adminUsername, s.server.adminPassword);
+    await waitForPath(page, '/packages');
+    await byTestId(page, 'user-menu').waitFor();
   });
 
   test('switching to English survives a reload; an en-US browser starts in English', async () => {

@@ -65,21 +65,33 @@ describe('installable panel', () => {
     }
   });
 
-  test('the service worker is served uncached, registers and controls the page after a reload', async () => {
+  test('the service worker is served uncached, registered by the panel (not the light pages), and controls it after a reload', async () => {
     const sw = await fetch(`${s.server.baseUrl}/sw.js`);
     expect(sw.status).toBe(200);
     expect(sw.headers.get('content-type')).toContain('javascript');
     expect(sw.headers.get('cache-control')).toBe('no-cache');
 
+    // the light pages (sign-in, /minha-conta, /teste/<slug>) never register it: the panel does
+    const light = await s.page({ serviceWorkers: 'allow' });
+    await light.goto('/auth/sign-in');
+    await byTestId(light, 'signin-submit').waitFor();
+    await light.waitForLoadState('load');
+    await light.waitForTimeout(2_500); // past the panel's idle-time registration delay
+    expect(await light.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+
     const page = await s.page({ serviceWorkers: 'allow' });
-    await page.goto('/auth/sign-in');
+    await signInWithToken(page, s.admin.token, '/');
     const script = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
     expect(new URL(script).pathname).toBe('/sw.js');
     await page.reload();
-    await byTestId(page, 'signin-submit').waitFor();
+    await byTestId(page, 'user-menu').waitFor();
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
     // the shell is precached
     await expect.poll(() => cachedUrls(page), POLL).toContain('/index.html');
+    // ...but its fallback leaves the light pages alone: they come from the server (public.html)
+    await page.goto('/minha-conta');
+    await byTestId(page, 'customer-username').waitFor();
+    expect(await page.locator('script[src^="/assets/public-"]').count()).toBe(1);
   });
 
   test('API answers never come from the service worker cache, and the shell opens offline', async () => {

@@ -165,7 +165,13 @@ function logSlowRequests(app: FastifyInstance): void {
   });
 }
 
-/** The built web app everywhere outside /api, with history fallback to index.html. */
+/**
+ * The light pages (sign-in, the customer's page, a reseller's trial page): public.html, a small
+ * entry of their own without the panel's code (docs/decisions.md, first-load budget).
+ */
+const LIGHT_PAGE = /^\/(?:auth\/sign-in|minha-conta|teste\/[^/]+)\/?$/;
+
+/** The built web app everywhere outside /api, with history fallback to index.html (public.html for the light pages). */
 async function serveWeb(app: FastifyInstance, dist: string | undefined): Promise<void> {
   const root = dist ? path.resolve(dist) : undefined;
   const hasWeb = root !== undefined && fs.existsSync(path.join(root, 'index.html'));
@@ -180,7 +186,7 @@ async function serveWeb(app: FastifyInstance, dist: string | undefined): Promise
         const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
         // Hashed file names never change; the service worker, its loader and the manifest are checked every time.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        else if (/^(sw\.js|manifest\.webmanifest|index\.html)$/.test(name)) res.setHeader('Cache-Control', 'no-cache');
+        else if (/^(sw\.js|manifest\.webmanifest|index\.html|public\.html)$/.test(name)) res.setHeader('Cache-Control', 'no-cache');
         else res.setHeader('Cache-Control', 'public, max-age=0');
       },
     });
@@ -190,6 +196,7 @@ async function serveWeb(app: FastifyInstance, dist: string | undefined): Promise
     if (isApi || !hasWeb || request.method !== 'GET') {
       return sendError(reply, appError('NOT_FOUND', { params: { what: `Route ${request.method} ${request.url.split('?')[0]}` } }));
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+    const page = LIGHT_PAGE.test(request.url.split('?')[0] ?? '') ? 'public.html' : 'index.html';
+    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(page);
   });
 }

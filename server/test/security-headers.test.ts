@@ -10,6 +10,7 @@ function fakeWebDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>');
+  fs.writeFileSync(path.join(dir, 'public.html'), '<!doctype html><html><body><div id="root" data-light></div><script type="module" src="/assets/public.js"></script></body></html>');
   fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
   return dir;
 }
@@ -58,6 +59,21 @@ describe(`security headers (${ENGINE})`, () => {
       const res = await t.call(null, { method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expectProtected(res.headers, url);
+    }
+  });
+
+  it('the light pages get public.html (not cached, protected alike); every other path the panel', async () => {
+    for (const url of ['/auth/sign-in', '/auth/sign-in?next=%2Fusers', '/minha-conta', '/minha-conta?t=abc', '/teste/loja-do-ze', '/teste/loja-do-ze/']) {
+      const res = await t.call(null, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('data-light');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expectProtected(res.headers, url);
+    }
+    for (const url of ['/', '/users', '/auth/sign-in/more', '/teste', '/teste/a/b', '/minha-conta-x']) {
+      const res = await t.call(null, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('data-light');
     }
   });
 

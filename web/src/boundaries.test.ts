@@ -180,12 +180,12 @@ describe('one form library', () => {
   const rendersForm = (src: string) => /<form[\s>]/.test(src);
   const usesMantineForm = (src: string) => /from '@mantine\/form'/.test(src);
 
-  /** The signed-out pages load no library beyond React and the router (first load <= 150 KB, scripts/bundle-budget.mjs). */
-  const PLAIN_FORMS = ['features/auth/SignInPage.tsx', 'features/auth/TwoFactorStep.tsx'];
+  /** The light pages (public/) load no library beyond React (first load <= 100 KB, scripts/bundle-budget.mjs). */
+  const plainForms = (f: string) => path.relative(SRC, f).startsWith(`public${path.sep}`);
 
-  it('every file that renders a <form> uses @mantine/form (but the signed-out pages)', () => {
+  it('every file that renders a <form> uses @mantine/form (but the light pages)', () => {
     const offenders = filesUnder(SRC)
-      .filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx') && !PLAIN_FORMS.includes(path.relative(SRC, f)))
+      .filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx') && !plainForms(f))
       .filter((f) => {
         const src = fs.readFileSync(f, 'utf8');
         return rendersForm(src) && !usesMantineForm(src);
@@ -197,5 +197,28 @@ describe('one form library', () => {
     expect(rendersForm('<form onSubmit={submit}>')).toBe(true);
     expect(rendersForm('<form\n  onSubmit')).toBe(true);
     expect(rendersForm('<FormPageShell title="x">')).toBe(false);
+  });
+});
+
+describe('the light pages (public.html)', () => {
+  /** What the light pages' entry may load from node_modules: React and single icons, nothing of the panel's libraries. */
+  const ALLOWED = /^(react|react-dom\/client|@tabler\/icons-react)$/;
+
+  it('their entry reaches no library but React (no router, UI kit, query cache, i18next, dayjs)', () => {
+    const seen = new Set<string>();
+    const packages: string[] = [];
+    const visit = (file: string) => {
+      if (seen.has(file) || !/\.tsx?$/.test(file)) return;
+      seen.add(file);
+      // type-only imports cost nothing at run time
+      const src = fs.readFileSync(file, 'utf8').replace(/^import type .*$/gm, '');
+      for (const m of src.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)'([^'.][^']*)'/g)) {
+        if (!ALLOWED.test(m[1] as string)) packages.push(`${path.relative(SRC, file)} -> ${m[1]}`);
+      }
+      for (const target of importsOf(file)) visit(target.replace(/\?.*$/, ''));
+    };
+    visit(path.join(SRC, 'public', 'main.tsx'));
+    expect(seen.size).toBeGreaterThan(10);
+    expect(packages).toEqual([]);
   });
 });

@@ -3,7 +3,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setUnauthorizedHandler } from './api/client';
 import { quietShownApiErrors } from './api/notify';
 import { queryClient } from './api/queryClient';
 import { i18nReady } from './i18n';
@@ -13,17 +12,7 @@ import { makeRouter } from './router';
 quietShownApiErrors();
 const router = makeRouter(queryClient);
 
-// A 401 on any call: the session is already cleared by the client. Leave the signed-in
-// pages first, then drop the caches (so mounted queries do not refetch); once only.
-let leaving = false;
-setUnauthorizedHandler(() => {
-  if (leaving) return;
-  leaving = true;
-  void router.navigate({ to: '/auth/sign-in' }).finally(() => {
-    queryClient.clear();
-    leaving = false;
-  });
-});
+// A 401 on any call: the client clears the session and loads the sign-in page (api/client.ts).
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');

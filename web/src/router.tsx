@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { NotFoundPage, PageLoader, RouteError } from './components/RouteStates';
 import { parseSearchString, stringifySearchObject } from './components/table/tableSearch';
-import { signInRoute } from './features/auth/routes';
 import { bouquetsRoutes } from './features/bouquets/routes';
 import { catalogueRoutes } from './features/catalogue/routes';
 import { connectionsRoutes } from './features/connections/routes';
@@ -16,7 +15,6 @@ import { serversRoutes } from './features/servers/routes';
 import { apiKeysRoutes } from './features/apikeys/routes';
 import { remindersRoutes } from './features/reminders/routes';
 import { reportsRoutes } from './features/reports/routes';
-import { customerRoutes } from './features/customer/routes';
 import { paymentsRoutes } from './features/payments/routes';
 import { creditSalesRoutes } from './features/creditsales/routes';
 import { trialPageRoutes } from './features/trialpage/routes';
@@ -25,14 +23,15 @@ import { twofactorRoutes } from './features/twofactor/routes';
 import { usersRoutes } from './features/lines/routes';
 import { vodsRoutes, vodsRoutesAdmin } from './features/vods/routes';
 import { adminRoute, authRoute, managerRoute, rootRoute } from './routing/base';
+import { lightPageRoutes } from './routing/lightPages';
 
 /**
  * The route tree, assembled from each feature's `routes.tsx` (pages are lazy there: one chunk
- * per page). The layout routes (signed-in, admin-only, managers) live in `routing/base.tsx`.
+ * per page). The layout routes (signed-in, admin-only, managers) live in `routing/base.tsx`. The
+ * sign-in, customer and trial pages are not here: they are the light pages (src/public, public.html).
  */
 const routeTree = rootRoute.addChildren([
-  signInRoute,
-  ...customerRoutes,
+  ...lightPageRoutes,
   authRoute.addChildren([
     ...dashboardRoutes,
     ...reportsRoutes,

@@ -1,6 +1,7 @@
 import createClient, { type ClientPathsWithMethod, type MaybeOptionalInit, type MethodResponse } from 'openapi-fetch';
 import { ApiError } from './errors';
 import type { ErrorScope } from '../lib/errors';
+import { goToSignIn } from '../lib/signInUrl';
 import { notifyError } from './notify';
 import type { paths } from './schema.d.ts';
 import { clearSession, getToken } from './session';
@@ -32,9 +33,15 @@ export interface CallOptions {
 }
 
 type UnauthorizedHandler = () => void;
-let onUnauthorized: UnauthorizedHandler = () => window.location.assign('/auth/sign-in');
+let leaving = false;
+/** The light sign-in page, a full load (the panel's caches stay behind), back to this page once signed in; once only. */
+let onUnauthorized: UnauthorizedHandler = () => {
+  if (leaving) return;
+  leaving = true;
+  goToSignIn(`${window.location.pathname}${window.location.search}`);
+};
 
-/** The app installs a router-aware handler (clear caches, navigate to the sign-in page). */
+/** Another handler (tests). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }

@@ -1,15 +1,14 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { detectLanguage, LANG_STORAGE_KEY, LANGS, type Lang, normalizeLang } from './lang';
-// The entry holds only the texts a signed-out page shows; the signed-in layout loads the rest
-// (signedInTexts.ts) so the sign-in page does not download every page's texts.
+import { detectLanguage, LANG_STORAGE_KEY, LANGS, type Lang, MISSING_KEY_PREFIX, normalizeLang } from './lang';
+// The entry holds only the texts shown before the signed-in layout is in (route states, the
+// not-found page); the layout loads the rest (signedInTexts.ts). The light pages (sign-in, the
+// customer's, trials) do not use i18next: public/texts.ts.
 import { app, auth, common, errors, nav, topbar, twoFactor } from './pt-BR.json';
 
 const SIGNED_OUT_TEXTS = { app, auth, common, errors, nav, topbar, twoFactor };
 
-export { detectLanguage, LANG_STORAGE_KEY, LANGS, type Lang, normalizeLang } from './lang';
-
-export const MISSING_KEY_PREFIX = '[i18n] missing key:';
+export { detectLanguage, LANG_STORAGE_KEY, LANGS, type Lang, MISSING_KEY_PREFIX, normalizeLang } from './lang';
 
 // dayjs follows the language in ./dayjsLocale (loaded by the signed-in layout, not the entry chunk).
 function applyLocale(lang: Lang): void {

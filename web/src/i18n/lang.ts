@@ -2,6 +2,8 @@
 export type Lang = 'pt-BR' | 'en-US';
 export const LANGS: readonly Lang[] = ['pt-BR', 'en-US'];
 export const LANG_STORAGE_KEY = 'panel.lang';
+/** Logged (console.error) for a text no language has: the browser tests fail on it. */
+export const MISSING_KEY_PREFIX = '[i18n] missing key:';
 
 /** Accepts both the i18n codes and the old panel's names (ptBr / enUs). */
 export function normalizeLang(value: string | null | undefined): Lang | null {

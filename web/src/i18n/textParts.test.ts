@@ -4,7 +4,8 @@ import ptBR from './pt-BR.json';
 /**
  * The pt-BR texts load in parts (first-load budget): the signed-out namespaces with the entry
  * (index.ts), the shared ones with the signed-in layout (signedInTexts.ts), and a feature's own
- * with the files that use them (features/<name>/texts.ts). A text a page shows must be in a part
+ * with the files that use them (features/<name>/texts.ts). The light pages (public/, their own
+ * entry without i18next) have one part of their own (public/texts.ts) and use nothing else. A text a page shows must be in a part
  * that page has loaded; this checks it from the sources, so a missing part fails here and not on
  * a user's screen.
  */
@@ -38,17 +39,26 @@ const featureParts = new Map(
     .map((name) => [name, importedNamespaces(`../features/${name}/texts.ts`)]),
 );
 const loadedEverywhere = (ns: string) => signedOut.has(ns) || shell.has(ns);
+const lightPages = importedNamespaces('../public/texts.ts');
+const isLightPage = (file: string) => file.startsWith('../public/');
 
 describe('pt-BR texts in parts', () => {
   it('every namespace is in a part', () => {
     const inFeature = new Set([...featureParts.values()].flatMap((s) => [...s]));
-    expect(NAMESPACES.filter((ns) => !loadedEverywhere(ns) && !inFeature.has(ns))).toEqual([]);
+    expect(NAMESPACES.filter((ns) => !loadedEverywhere(ns) && !inFeature.has(ns) && !lightPages.has(ns))).toEqual([]);
   });
 
   it('shared places use only the entry and layout texts', () => {
     const offenders = Object.entries(sources)
-      .filter(([file]) => !file.startsWith('../features/'))
+      .filter(([file]) => !file.startsWith('../features/') && !isLightPage(file))
       .flatMap(([file, text]) => usedNamespaces(text).filter((ns) => !loadedEverywhere(ns)).map((ns) => `${file}: ${ns}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the light pages use only their own part', () => {
+    const offenders = Object.entries(sources)
+      .filter(([file]) => isLightPage(file))
+      .flatMap(([file, text]) => usedNamespaces(text).filter((ns) => !lightPages.has(ns)).map((ns) => `${file}: ${ns}`));
     expect(offenders).toEqual([]);
   });
 

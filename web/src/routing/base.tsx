@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { ensureProfile } from '../api/profile';
 import { isSignedIn } from '../api/session';
 import { NotFoundPage } from '../components/RouteStates';
+import { goToSignIn } from '../lib/signInUrl';
 import { roleRedirect } from './roleRedirect';
 
 /**
@@ -15,12 +16,17 @@ export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }
   notFoundComponent: () => <NotFoundPage standalone />,
 });
 
-/** Every route below requires the stored session; without it -> /auth/sign-in. */
+/**
+ * Every route below requires the stored session; without it, the sign-in page (a full load of the
+ * light page, back here once signed in). The route stays pending while the browser leaves.
+ */
 export const authRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'auth',
-  beforeLoad: () => {
-    if (!isSignedIn()) throw redirect({ to: '/auth/sign-in' });
+  beforeLoad: ({ location }) => {
+    if (isSignedIn()) return;
+    goToSignIn(location.href);
+    return new Promise<never>(() => undefined);
   },
   // The layout renders once every page's texts are in (the entry holds only the signed-out ones).
   component: lazyRouteComponent(

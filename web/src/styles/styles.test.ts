@@ -37,9 +37,10 @@ describe('Mantine CSS (signed-in.css, loaded with the signed-in layout)', () => 
     expect(css.slice(0, 3)).toEqual(['baseline', 'default-css-variables', 'global']);
   });
 
-  it('signed-out.css (the entry) uses no Mantine stylesheet, and the entry no Mantine component', () => {
+  it('signed-out.css (the entry, and the light pages) uses no Mantine stylesheet, and the entry and light pages no Mantine component', () => {
     expect(imported('signed-out.css')).toEqual([]);
-    for (const file of ['main.tsx', 'router.tsx', 'components/RouteStates.tsx', 'features/auth/SignInPage.tsx', 'features/auth/TwoFactorStep.tsx']) {
+    const lightPages = fs.readdirSync(path.join(src, 'public')).map((f) => `public/${f}`);
+    for (const file of ['main.tsx', 'router.tsx', 'components/RouteStates.tsx', ...lightPages]) {
       expect(fs.readFileSync(path.join(src, file), 'utf8'), file).not.toMatch(/from '@mantine\//);
     }
   });

@@ -1,44 +1,44 @@
 import { IconShieldLock } from '@tabler/icons-react';
-import { errorText } from '../../lib/errors';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
-import { ErrorAlert } from '../../components/basic/ErrorAlert';
-import { SubmitButton } from '../../components/basic/SubmitButton';
-import { TextField } from '../../components/basic/TextField';
-import { type SignedInProfile, useCompleteSignIn } from './session';
+import { ErrorAlert } from '../components/basic/ErrorAlert';
+import { SubmitButton } from '../components/basic/SubmitButton';
+import { TextField } from '../components/basic/TextField';
+import { isHttpError } from './api';
+import { completeSignIn, type Entered } from './session';
+import { errorText, t } from './texts';
 
 interface Props {
   username: string;
   challenge: string;
-  onSignedIn: (profile: SignedInProfile) => void;
+  onSignedIn: (profile: Entered) => void;
   /** The challenge is gone (expired, used up): back to the password. */
   onRestart: (message: string) => void;
 }
 
 /** Second sign-in step: the 6-digit code of the authenticator app, or a recovery code. */
 export function TwoFactorStep({ username, challenge, onSignedIn, onRestart }: Props) {
-  const { t } = useTranslation();
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const complete = useCompleteSignIn({
-    onSuccess: onSignedIn,
-    onError: (err) => {
-      if (isApiError(err) && err.code === 'TWO_FACTOR_CHALLENGE_EXPIRED') onRestart(errorText(err));
-      else setError(errorText(err));
-      setCode('');
-    },
-  });
+  const [busy, setBusy] = useState(false);
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!code.trim()) {
       setError(t('common.required'));
       return;
     }
+    if (busy) return;
     setError(null);
-    void complete.mutateAsync({ username, challenge, code: code.trim() }); // answered by the hook's callbacks
+    setBusy(true);
+    try {
+      onSignedIn(await completeSignIn({ username, challenge, code: code.trim() })); // busy until the panel loads
+    } catch (err) {
+      setBusy(false);
+      if (isHttpError(err) && err.code === 'TWO_FACTOR_CHALLENGE_EXPIRED') onRestart(errorText(err));
+      else setError(errorText(err));
+      setCode('');
+    }
   };
 
   const toggle = () => {
@@ -48,7 +48,7 @@ export function TwoFactorStep({ username, challenge, onSignedIn, onRestart }: Pr
   };
 
   return (
-    <form onSubmit={submit} noValidate className="so-stack">
+    <form onSubmit={(e) => void submit(e)} noValidate className="so-stack">
       <div>
         <h1 className="so-title">{t('twoFactor.signIn.title')}</h1>
         <p className="so-dimmed">{recovery ? t('twoFactor.signIn.recoveryHint') : t('twoFactor.signIn.codeHint')}</p>
@@ -81,7 +81,7 @@ export function TwoFactorStep({ username, challenge, onSignedIn, onRestart }: Pr
           data-testid="signin-2fa-code"
         />
       )}
-      <SubmitButton busy={complete.isPending} icon={<IconShieldLock size={18} aria-hidden />} data-testid="signin-2fa-submit">
+      <SubmitButton busy={busy} icon={<IconShieldLock size={18} aria-hidden />} data-testid="signin-2fa-submit">
         {t('twoFactor.signIn.submit')}
       </SubmitButton>
       <div className="so-row">

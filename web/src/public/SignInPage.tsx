@@ -1,48 +1,56 @@
 import { IconLogin2 } from '@tabler/icons-react';
-import { errorText } from '../../lib/errors';
-import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/basic/ErrorAlert';
-import { PasswordField } from '../../components/basic/PasswordField';
-import { SubmitButton } from '../../components/basic/SubmitButton';
-import { TextField } from '../../components/basic/TextField';
-import { LanguageSwitch } from '../../components/layout/LanguageSwitch';
-import { type SignedInProfile, useSignIn } from './session';
+import { type FormEvent, useEffect, useState } from 'react';
+import { ErrorAlert } from '../components/basic/ErrorAlert';
+import { PasswordField } from '../components/basic/PasswordField';
+import { SubmitButton } from '../components/basic/SubmitButton';
+import { TextField } from '../components/basic/TextField';
+import { safeNext } from '../lib/signInUrl';
+import { LanguageSwitch } from './LanguageSwitch';
+import { type Entered, getToken, signIn } from './session';
+import { errorText, t } from './texts';
 import { TwoFactorStep } from './TwoFactorStep';
 
 type Field = 'username' | 'password';
 
-/**
- * The first page most users load, so it is built without Mantine (plain elements styled by
- * styles/signed-out.css): its first load stays within the 150 KB budget (scripts/bundle-budget.mjs).
- */
+/** The panel, with a full page load: `?next=` (where the panel sent the user from), else the dashboard. */
+function enter(profile: Entered) {
+  window.location.assign(profile.two_factor_required ? '/profile/security' : safeNext(new URLSearchParams(window.location.search).get('next')));
+}
+
+/** /auth/sign-in — the reseller's sign-in, then the second step when the account has 2FA. */
 export function SignInPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<{ username: string; challenge: string } | null>(null);
-  const enter = (profile: SignedInProfile) => navigate({ to: profile.two_factor_required ? '/profile/security' : '/' });
-  const signIn = useSignIn({
-    onSuccess: (res, { username }) => ('challenge' in res ? setPending({ username, challenge: res.challenge }) : enter(res)),
-    onError: (err) => {
-      setError(errorText(err));
-      setPassword('');
-    },
-  });
 
-  const submit = (e: FormEvent) => {
+  // a stored session: straight to the panel
+  useEffect(() => {
+    if (getToken()) window.location.replace(safeNext(new URLSearchParams(window.location.search).get('next')));
+  }, []);
+
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     const name = username.trim();
     const missing = { ...(name ? {} : { username: t('common.required') }), ...(password ? {} : { password: t('common.required') }) };
     setInvalid(missing);
-    if (Object.keys(missing).length) return;
+    if (Object.keys(missing).length || busy) return;
     setError(null);
-    void signIn.mutateAsync({ username: name, password, remember_me: rememberMe }); // answered by the hook's callbacks
+    setBusy(true);
+    try {
+      const res = await signIn({ username: name, password, remember_me: rememberMe });
+      if ('challenge' in res && typeof res.challenge === 'string') {
+        setPending({ username: name, challenge: res.challenge });
+        setBusy(false);
+      } else enter(res); // busy until the panel loads
+    } catch (err) {
+      setError(errorText(err));
+      setPassword('');
+      setBusy(false);
+    }
   };
 
   const restart = (message: string) => {
@@ -59,9 +67,9 @@ export function SignInPage() {
       <main className="so-main">
         <div className="so-card">
           {pending ? (
-            <TwoFactorStep username={pending.username} challenge={pending.challenge} onSignedIn={(p) => void enter(p)} onRestart={restart} />
+            <TwoFactorStep username={pending.username} challenge={pending.challenge} onSignedIn={enter} onRestart={restart} />
           ) : (
-            <form onSubmit={submit} noValidate className="so-stack">
+            <form onSubmit={(e) => void submit(e)} noValidate className="so-stack">
               <div>
                 <h1 className="so-title">{t('auth.title')}</h1>
                 <p className="so-dimmed">{t('auth.subtitle')}</p>
@@ -90,7 +98,7 @@ export function SignInPage() {
                 <input type="checkbox" role="switch" aria-checked={rememberMe} checked={rememberMe} onChange={(e) => setRememberMe(e.currentTarget.checked)} data-testid="signin-remember" />
                 {t('auth.rememberMe')}
               </label>
-              <SubmitButton busy={signIn.isPending} icon={<IconLogin2 size={18} aria-hidden />} data-testid="signin-submit">
+              <SubmitButton busy={busy} icon={<IconLogin2 size={18} aria-hidden />} data-testid="signin-submit">
                 {t('auth.submit')}
               </SubmitButton>
             </form>

@@ -1,5 +1,0 @@
-import { addTexts } from '../../i18n/addTexts';
-import { customer } from '../../i18n/pt-BR.json?customer-texts';
-
-// This feature's own pt-BR texts, loaded with the files that use them (i18n/textParts.test.ts checks each does).
-addTexts({ customer });
