@@ -195,8 +195,13 @@ describe(`P2P accounts: costs and rules (${ENGINE})`, () => {
     expect(await w.balance(poor.id)).toBe(1);
     const t = (await call(poor.token, 'POST', '/api/p2p/test_users', { name: '', username: 'poor_trial', package_id: w.trialPkg })).json();
     const h = { 'idempotency-key': 'renew-trial' };
+    const before = nowSec();
     const renewed = await call(poor.token, 'POST', `/api/p2p/users/${t.id}/renew`, { months: 1 }, h);
     expect(renewed.json()).toMatchObject({ is_trial: 0 });
+    // its paid month starts now: the trial's remaining hours are not added
+    expect(t.expiracao).toBeGreaterThan(nowSec());
+    expect(renewed.json().expiracao).toBeGreaterThanOrEqual(addMonthsUtc(before, 1));
+    expect(renewed.json().expiracao).toBeLessThanOrEqual(addMonthsUtc(nowSec(), 1));
     const replay = await call(poor.token, 'POST', `/api/p2p/users/${t.id}/renew`, { months: 1 }, h);
     expect(replay.json()).toEqual(renewed.json());
     expect(await w.balance(poor.id)).toBe(0);

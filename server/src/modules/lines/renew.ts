@@ -44,7 +44,7 @@ export async function renewalByPackage(trx: Tx, line: LineRow, packageId: number
   return {
     set: {
       // a trial's remaining hours are not added to the paid term: it starts now
-      exp_date: addDuration(line.is_trial === 1 ? now : renewalBase(line.exp_date, now), pkg.official_duration, pkg.official_duration_in),
+      exp_date: addDuration(renewalBase(line.exp_date, now, line.is_trial === 1), pkg.official_duration, pkg.official_duration_in),
       package_id: pkg.id,
       is_trial: 0, // a renewed trial becomes a paid line
       max_connections: screens,

@@ -31,8 +31,8 @@ export function monthsRemaining(expDate: number, now: number): number {
   return expDate > now ? Math.ceil((expDate - now) / MONTH) : 0;
 }
 
-/** Renewals stack on a still-valid expiry, else start now. */
-export const renewalBase = (expDate: number, now: number) => Math.max(expDate, now);
+/** Renewals stack on a still-valid expiry, else start now; a trial turned paid starts its paid term now (the trial's remaining time is not added). */
+export const renewalBase = (expDate: number, now: number, isTrial = false) => (isTrial ? now : Math.max(expDate, now));
 
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 

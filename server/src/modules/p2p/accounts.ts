@@ -165,7 +165,7 @@ export async function renew(deps: Deps, actor: AuthUser, id: number, months: num
     id,
     async (trx, row) => {
       const cost = await spend(trx, actor, months * RENEW_CREDITS_PER_MONTH, 'p2p_renew', { p2pAccountId: row.id }, key);
-      const changes = { expires_at: addDuration(renewalBase(row.expires_at, nowSec()), months, 'months'), is_trial: 0, status: row.status === -1 ? 1 : row.status };
+      const changes = { expires_at: addDuration(renewalBase(row.expires_at, nowSec(), row.is_trial === 1), months, 'months'), is_trial: 0, status: row.status === -1 ? 1 : row.status };
       await repo.updateAccount(trx, row.id, changes);
       await queueAccount(trx, { ...row, ...changes }, 'put');
       await log(trx, actor, row, 'p2p_renew', `${months} months`, cost);
