@@ -10,7 +10,7 @@ describe('sign-in address and next', () => {
   });
 
   it('never leaves the site nor loops through a light page', () => {
-    for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'users', '', null, undefined, '/auth/sign-in?next=/x', '/minha-conta', '/teste/abc', 'javascript:alert(1)']) {
+    for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'users', '', null, undefined, '/auth/sign-in?next=/x', '/minha-conta', '/teste/abc', 'javascript:alert(1)', '/.//evil.example', '/a/..//evil.example', '/%2e//evil.example', '/./\\evil.example']) {
       expect(safeNext(bad)).toBe('/');
     }
   });

@@ -18,7 +18,8 @@ export function safeNext(raw: string | null | undefined): string {
   if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/';
   try {
     const url = new URL(raw, 'http://panel.invalid');
-    if (url.origin !== 'http://panel.invalid' || /^\/(?:auth\/|minha-conta|teste\/)/.test(url.pathname)) return '/';
+    // normalising may make `//host` of a path that did not start so (`/.//host`, `/a/..//host`)
+    if (url.origin !== 'http://panel.invalid' || /^\/[/\\]/.test(url.pathname) || /^\/(?:auth\/|minha-conta|teste\/)/.test(url.pathname)) return '/';
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return '/';

@@ -93,7 +93,7 @@ export function publicTrialRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (req, reply) => {
-      const answer = await service.requestTrial(deps, req.body, req.ip, origin(req));
+      const answer = await service.requestTrial(deps, req.body, req.ip);
       return reply.status(202).send(answer);
     },
   );

@@ -141,12 +141,14 @@ const retryAfter = (freeAt: number | undefined, now: number) => Math.max(1, (fre
  * goes out; if it does not, a second transaction removes the line, refunds it and marks the
  * request `failed`, which no limit counts. The answer never carries the credentials.
  */
-export async function requestTrial(deps: Deps, body: { slug: string; whatsapp: string }, clientIp: string, origin: string) {
+export async function requestTrial(deps: Deps, body: { slug: string; whatsapp: string }, clientIp: string) {
   // an IPv6 client is counted by its /64, as the sign-in limits count it (one holder has all of it)
   const ip = clientNetwork(clientIp);
   const number = brazilianMobile(body.whatsapp);
   if (!number) throw validation('whatsapp', 'a Brazilian mobile number with area code', 'NOT_PHONE');
   const { page, owner, pkg } = await openPage(deps, body.slug);
+  // the message's links never come from the request's Host (anyone may post here, the message goes to a third party)
+  if (!deps.config.publicUrl) throw appError('NOT_CONFIGURED', { params: { what: 'PUBLIC_URL' } });
   const created = await withTx(deps.database, async (trx) => {
     await lockResellers(trx, deps.database.dialect, [owner.id]);
     await repo.lockAddress(trx, deps.database.dialect, ip);
@@ -164,7 +166,7 @@ export async function requestTrial(deps: Deps, body: { slug: string; whatsapp: s
   const { line } = created;
   let out: Awaited<ReturnType<typeof sendWhatsAppOf>>;
   try {
-    const links = await originalLinks(deps.database.db, line, panelOrigin(deps.config, origin));
+    const links = await originalLinks(deps.database.db, line, panelOrigin(deps.config, deps.config.publicUrl));
     const text = trialMessage({
       message: page.message,
       username: line.username,
