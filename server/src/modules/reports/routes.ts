@@ -40,7 +40,7 @@ export function reportRoutes(app: FastifyInstance, deps: Deps): void {
         querystring: Type.Object({
           ...Range,
           bucket: Type.Optional(Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')], { default: 'day' })),
-          reseller_id: Type.Optional(Type.Integer({ minimum: 1, description: 'a reseller in the caller\'s subtree (404 otherwise): its subtree' })),
+          reseller_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'a reseller in the caller\'s subtree (404 otherwise): its subtree' })),
         }),
         errors: { 400: ['RANGE_TOO_LARGE'], 404: ['NOT_FOUND'] },
         response: { 200: SalesReport },
