@@ -36,6 +36,7 @@ import { reminderRoutes } from './modules/reminders/routes.ts';
 import { paymentRoutes, publicPaymentRoutes } from './modules/payments/routes.ts';
 import { creditSaleRoutes } from './modules/creditsales/routes.ts';
 import { publicTrialRoutes, trialPageRoutes } from './modules/trialpage/routes.ts';
+import { publicTelegramRoutes, telegramRoutes } from './modules/telegram/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { p2pRoutes } from './modules/p2p/routes.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
@@ -77,6 +78,7 @@ const protectedModules = [
   paymentRoutes,
   creditSaleRoutes,
   trialPageRoutes,
+  telegramRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -137,6 +139,7 @@ export async function buildApp(deps: Deps, opts: BuildAppOptions = {}): Promise<
       publicTwoFactorRoutes(api, deps);
       publicPaymentRoutes(api, deps);
       publicTrialRoutes(api, deps);
+      publicTelegramRoutes(api, deps);
       await api.register(async (scope) => {
         requireSession(scope, deps);
         for (const mod of protectedModules) mod(scope, deps);

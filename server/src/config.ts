@@ -93,6 +93,8 @@ export interface Config {
   paymentsCheckAfterSeconds: number;
   /** how often the payments worker looks at pending charges and payments waiting for credits */
   paymentsTickSeconds: number;
+  /** Telegram's Bot API (tests point it at a stand-in) */
+  telegramApiUrl: string;
   /** WORKERS: server processes behind the port (node:cluster); more than 1 on PostgreSQL only */
   workers: number;
   /** WORKER_PID_HEADER=1: every answer says which process served it (X-Worker-Pid), to check the spread */
@@ -200,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mercadopagoApiUrl: httpUrl(env, 'MERCADOPAGO_API_URL') ?? 'https://api.mercadopago.com',
     paymentsCheckAfterSeconds: int(env, 'PAYMENTS_CHECK_AFTER_SECONDS', 300, 1),
     paymentsTickSeconds: int(env, 'PAYMENTS_TICK_SECONDS', 30, 1),
+    telegramApiUrl: httpUrl(env, 'TELEGRAM_API_URL') ?? 'https://api.telegram.org',
     workers: workers(env, databaseUrl),
     workerPidHeader: env.WORKER_PID_HEADER === '1',
     sqliteReaders: int(env, 'SQLITE_READERS', 2),

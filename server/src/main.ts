@@ -12,6 +12,7 @@ import { startOutboxWorker } from './modules/p2p/worker.ts';
 import { startWebhookWorker } from './modules/webhooks/worker.ts';
 import { startReminderScheduler } from './modules/reminders/scheduler.ts';
 import { startPaymentsWorker } from './modules/payments/worker.ts';
+import { startTelegramWorker } from './modules/telegram/service.ts';
 import { startBackupScheduler } from './modules/backups/scheduler.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -62,6 +63,9 @@ const reminders = startReminderScheduler(deps, { log: (msg, err) => app.log.erro
 // PIX payments: lost notifications asked about, payments waiting for credits applied (payments/worker.ts).
 const payments = startPaymentsWorker(deps, { log: (msg, err) => app.log.error({ err }, msg) });
 
+// Telegram bots: every process ticks; the one holding the `telegram` lease sends the queue (telegram/worker.ts).
+const telegram = startTelegramWorker(deps, { log: (msg, err) => app.log.error({ err }, msg) });
+
 // Scheduled backups (BACKUP_EVERY_HOURS): every process ticks; the one claiming the due slot takes it (backups/scheduler.ts).
 const backups = startBackupScheduler(deps, app.log);
 
@@ -79,6 +83,7 @@ async function shutdown(signal: string) {
     await webhooks.stop();
     await reminders.stop();
     await payments.stop();
+    await telegram.stop();
     await backups?.stop();
     await closeGracefully(app); // stops accepting, finishes in-flight requests, no connection reset
     await database.close();

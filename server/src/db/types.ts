@@ -327,6 +327,53 @@ export interface CreditPurchasesTable {
   checked_at: number | null;
 }
 
+export interface TelegramBotsTable {
+  reseller_id: number;
+  bot_id: number;
+  bot_username: string;
+  bot_name: string;
+  token_sealed: string;
+  secret_hash: string;
+  enabled: Generated<number>;
+  revoked_at: number | null;
+  owner_chat_id: number | null;
+  link_code_hash: string | null;
+  link_code_expires_at: number | null;
+  credits_low_threshold: Generated<number>;
+  paused_until_ms: number | null;
+  updated_at: number;
+}
+
+export interface TelegramChatsTable {
+  id: Generated<number>;
+  reseller_id: number;
+  chat_id: number;
+  line_id: number | null;
+  language: string;
+  awaiting_contact: Generated<number>;
+  updated_at: number;
+}
+
+export interface TelegramUpdatesTable {
+  reseller_id: number;
+  update_id: number;
+  received_at: number;
+}
+
+export interface TelegramOutboxTable {
+  id: Generated<number>;
+  reseller_id: number;
+  chat_id: number;
+  method: string;
+  payload: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_at_ms: number;
+  created_at: number;
+  sent_at: number | null;
+  last_error: string | null;
+}
+
 export interface CustomerSessionsTable {
   token_hash: string;
   line_id: number;
@@ -685,6 +732,10 @@ export interface DB {
   credit_sale_settings: CreditSaleSettingsTable;
   credit_purchases: CreditPurchasesTable;
   customer_sessions: CustomerSessionsTable;
+  telegram_bots: TelegramBotsTable;
+  telegram_chats: TelegramChatsTable;
+  telegram_updates: TelegramUpdatesTable;
+  telegram_outbox: TelegramOutboxTable;
   trial_pages: TrialPagesTable;
   trial_requests: TrialRequestsTable;
   categories: CategoriesTable;

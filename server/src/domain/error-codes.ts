@@ -94,6 +94,9 @@ export const ERROR_CODES = {
   TRIAL_LIMIT: { status: 429, message: 'No more trials can be given now; try again later' },
   SLUG_TAKEN: { status: 409, message: 'This page address is already taken', field: 'slug' },
 
+  // Telegram bots.
+  BOT_IN_USE: { status: 409, message: 'This bot is connected to another account', field: 'bot_token' },
+
   // Reports.
   RANGE_TOO_LARGE: { status: 400, message: (p: { max: number }) => `Choose a shorter period: at most ${p.max} buckets` },
 
@@ -158,6 +161,8 @@ export const FIELD_REASONS = [
   'NOT_ADDRESS',
   'NOT_EMAIL',
   'NOT_PHONE',
+  /** a Telegram bot token Telegram does not accept */
+  'INVALID_TOKEN',
   'NOT_FUTURE',
   'DUPLICATE',
   /** an id that names nothing that can be chosen there */

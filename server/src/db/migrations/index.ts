@@ -41,6 +41,7 @@ import * as m038 from './038_payments.ts';
 import * as m039 from './039_reports.ts';
 import * as m040 from './040_trial_pages.ts';
 import * as m041 from './041_credit_sales.ts';
+import * as m042 from './042_telegram.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -93,6 +94,7 @@ const steps: Record<string, Step> = {
   '039_reports': m039,
   '040_trial_pages': m040,
   '041_credit_sales': m041,
+  '042_telegram': m042,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -3,6 +3,7 @@ import { afterCommit, type Tx } from '../../db/tx.ts';
 import { appError } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { countCreditSpend } from '../../lib/counters.ts';
+import { tellCreditsLow } from '../telegram/service.ts';
 import { emitCreditsLow } from '../webhooks/service.ts';
 import * as repo from './balance-repo.ts';
 
@@ -69,6 +70,7 @@ async function debit(trx: Tx, resellerId: number, amount: number, e: Entry): Pro
   const balance = await move(trx, resellerId, -amount, e);
   if (balance === undefined) throw appError('INSUFFICIENT_CREDITS');
   await emitCreditsLow(trx, resellerId, balance + amount, balance);
+  await tellCreditsLow(trx, resellerId, balance + amount, balance);
   return balance;
 }
 

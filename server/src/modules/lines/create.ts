@@ -117,7 +117,7 @@ export async function createTrial(deps: Deps, actor: AuthUser, input: TrialInput
  * `trial_limit_per_day` to the caller, which counts its own (the public trial page's `per_day`).
  * `charged` is what the creation took from the actor (a trial is free: 0), for an undo's refund.
  */
-export async function createTrialIn(deps: Deps, trx: Tx, actor: AuthUser, input: TrialInput, opts: { dailyLimit?: boolean; logAction?: string } = {}) {
+export async function createTrialIn(deps: Deps, trx: Tx, actor: AuthUser, input: TrialInput, opts: { dailyLimit?: boolean; logAction?: string; via?: 'trial_page' | 'telegram' } = {}) {
   const t = nowSec();
   const { pkg, screens, expiresAt } = await trialTerms(trx, input.package_id, t);
   if (opts.dailyLimit !== false) await assertTrialAllowed(trx, deps.database.dialect, actor, t, 'lines');
@@ -125,6 +125,7 @@ export async function createTrialIn(deps: Deps, trx: Tx, actor: AuthUser, input:
     create: newLineValues(input, { package_id: pkg.id, created_at: t, exp_date: expiresAt, is_trial: 1, max_connections: screens, bouquet: pkg.bouquets }),
     log: { action: opts.logAction ?? 'trial_create', value: pkg.package_name },
     event: 'line.created',
+    via: opts.via,
   });
   return { line: line as LineRow, charged, pkg };
 }

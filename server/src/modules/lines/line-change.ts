@@ -9,6 +9,7 @@ import { entriesOf, tally } from '../reports/service.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { writeLog } from '../logs/service.ts';
 import { kick, queueLineChange } from '../p2p/service.ts';
+import { type SaleVia, tellSale } from '../telegram/service.ts';
 import { emitLineEvent } from '../webhooks/service.ts';
 import * as repo from './repo.ts';
 import { randomCredential } from './rules.ts';
@@ -31,7 +32,8 @@ import { type LineChanges, type NewLine, insertLine, lockLine, updateLine } from
 //     Its credits.low event goes out before the event of what it paid for.
 //  5. the P2P outbox: what the P2P server must learn (a P2P line changed, entered or left system
 //     2/3, was deleted; everything with `resync`). The worker is kicked after the commit (changeLine).
-//  6. the webhook event to the owner (line.created, line.renewed, line.blocked).
+//  6. the webhook event to the owner (line.created, line.renewed, line.blocked), and a sale the
+//     owner did not make by hand (an API key, the trial page, the Telegram bot) told in its Telegram chat.
 //  7. the dashboard stamp, last: on PostgreSQL the debit holds the payer's balance row and the stamp
 //     the admins' shared cache rows until COMMIT, so they are taken as late as possible.
 //
@@ -56,6 +58,8 @@ interface Consequences {
   log: { action: string; value?: string | null; value_int?: number | null };
   /** the webhook event the line's owner hears */
   event?: 'line.created' | 'line.renewed' | 'line.blocked';
+  /** the sale was made for the owner by its trial page or its Telegram bot (an API key's is known from the actor) */
+  via?: 'trial_page' | 'telegram';
   /** send the line's state to the P2P server even when nothing it holds changed */
   resync?: boolean;
   /** an applied PIX payment's amount in cents, for the reports */
@@ -130,6 +134,8 @@ export async function applyLineChange(deps: Deps, trx: Tx, actor: AuthUser, chan
   const queued = before !== undefined && (await queueLineChange(trx, before, after, change.resync));
   if (queued && after) after = await repo.findVisibleLine(trx, actor, after.id); // its sync state moved
   if (change.event && after) await emitLineEvent(trx, line.member_id, change.event, after);
+  const via: SaleVia | undefined = actor.apiKey ? { apiKey: actor.apiKey.name } : change.via;
+  if (via && after && (change.event === 'line.created' || change.event === 'line.renewed')) await tellSale(deps, trx, { ownerId: line.member_id, via, event: change.event, line: after, credits: charged });
   const state = (l: repo.LineRow | undefined) => l && { expires: l.exp_date, trial: l.is_trial === 1 };
   await tally(deps, trx, entriesOf({
     owner: line.member_id,

@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { applyAwaitingSalesSoon } from '../creditsales/service.ts';
 import { changeLine, renewalByPackage } from '../lines/service.ts';
+import { tellPixApplied, tellPixWaiting } from '../telegram/service.ts';
 import { emitPaymentEvent } from '../webhooks/service.ts';
 import * as repo from './repo.ts';
 import { processLogger } from '../../lib/logger.ts';
@@ -46,6 +47,7 @@ export async function applyPaid(deps: Deps, paymentId: number): Promise<ApplyOut
       const renewal = await renewalByPackage(trx, line, locked.package_id);
       await repo.setStatus(trx, p.id, [...NOT_APPLIED], 'applied', { applied_at: t, paid_at: t, exp_before: line.exp_date, exp_after: renewal.set.exp_date, last_error: null });
       await emitPaymentEvent(trx, owner.id, 'payment.approved', eventOf(locked, 'applied', { exp_date: renewal.set.exp_date }));
+      await tellPixApplied(deps, trx, { resellerId: owner.id, lineId: line.id, username: line.username, amountCents: locked.amount_cents, expDate: renewal.set.exp_date });
       outcome = 'applied';
       return { ...renewal, pixCents: locked.amount_cents };
     });
@@ -56,7 +58,11 @@ export async function applyPaid(deps: Deps, paymentId: number): Promise<ApplyOut
     // paid, not applied: said once (the first time it waits), applied by the worker when it can be
     const first = await withTx(deps.database, async (trx) => {
       const moved = await repo.setStatus(trx, p.id, ['pending', 'expired', 'rejected', 'failed'], 'paid_awaiting_credits', { paid_at: nowSec(), last_error: why });
-      if (moved) await emitPaymentEvent(trx, p.reseller_id, 'payment.approved', eventOf(p, 'paid_awaiting_credits'));
+      if (moved) {
+        await emitPaymentEvent(trx, p.reseller_id, 'payment.approved', eventOf(p, 'paid_awaiting_credits'));
+        const line = await repo.customerLine(trx, p.line_id);
+        await tellPixWaiting(trx, { resellerId: p.reseller_id, lineId: p.line_id, username: line?.username ?? `#${p.line_id}`, amountCents: p.amount_cents });
+      }
       else await repo.recordError(trx, p.id, why);
       return moved;
     });

@@ -84,7 +84,7 @@ export async function summary(deps: Deps, user: AuthUser) {
   return { enabled: s?.enabled === 1, today: t, month: m, awaiting_credits: awaiting };
 }
 export { applyAwaitingSoon } from './apply.ts';
-export { paymentsOpen } from './customer.ts';
+export { createCharge, lineView, paymentsOpen } from './customer.ts';
 
 /** The account has its Mercado Pago access token and webhook secret (credit sales charge with them too). */
 export async function mercadoPagoReady(deps: Deps, resellerId: number): Promise<boolean> {

@@ -1,16 +1,17 @@
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { withTx } from '../../db/tx.ts';
+import { type Tx, withTx } from '../../db/tx.ts';
 import { appError, validation } from '../../http/errors.ts';
 import { localTime } from '../../lib/calendar.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { processLogger } from '../../lib/logger.ts';
 import { clientNetwork } from '../auth/service.ts';
 import { lockResellers } from '../credits/service.ts';
-import { createTrialIn, trialTerms, undoCreation } from '../lines/service.ts';
+import { type LineRow, createTrialIn, trialTerms, undoCreation } from '../lines/service.ts';
 import { findPackage } from '../packages/service.ts';
 import { renewalLink, sendWhatsAppOf, whatsappGatewayReady } from '../reminders/service.ts';
 import { originalLinks, panelOrigin } from '../shortlinks/service.ts';
+import { tellSale } from '../telegram/service.ts';
 import { brazilianMobile } from './phone.ts';
 import * as repo from './repo.ts';
 
@@ -84,21 +85,35 @@ export async function putSettings(deps: Deps, user: AuthUser, input: SettingsInp
 
 const SLUG = /^[a-z0-9-]{3,40}$/;
 
-/** A page that can give trials now: its owner active, on, with a trial package, and the owner's WhatsApp gateway set up. */
-async function openPage(deps: Deps, slug: string) {
+/**
+ * A page that can give trials now: its owner active, on, with a trial package, and (for trials
+ * sent by WhatsApp) the owner's WhatsApp gateway set up.
+ */
+async function openPage(deps: Deps, page: repo.PageRow | undefined, opts: { whatsapp: boolean } = { whatsapp: true }) {
   const db = deps.database.db;
-  const page = SLUG.test(slug) ? await repo.pageBySlug(db, slug) : undefined;
   const owner = page && (await repo.owner(db, page.reseller_id));
   if (!page || !owner) throw appError('NOT_FOUND', { params: { what: 'Trial page' } });
   const pkg = page.package_id === null ? undefined : await findPackage(db, page.package_id);
   const off = !owner.active || page.enabled !== 1 || pkg?.is_trial !== 1 || pkg.is_official !== 0;
-  if (off || !(await whatsappGatewayReady(deps, owner.id))) throw appError('NOT_CONFIGURED', { params: { what: 'This trial page' } });
+  if (off || (opts.whatsapp && !(await whatsappGatewayReady(deps, owner.id)))) throw appError('NOT_CONFIGURED', { params: { what: 'This trial page' } });
   return { page, owner, pkg };
+}
+
+const pageOfSlug = async (deps: Deps, slug: string) => (SLUG.test(slug) ? repo.pageBySlug(deps.database.db, slug) : undefined);
+
+/** Whether the account's trial page gives trials now (its Telegram bot's `/teste` asks; no WhatsApp gateway needed there). */
+export async function trialPageOpen(deps: Deps, resellerId: number): Promise<boolean> {
+  try {
+    await openPage(deps, await repo.pageOf(deps.database.db, resellerId), { whatsapp: false });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What the public page `/teste/<slug>` shows. */
 export async function publicPage(deps: Deps, slug: string) {
-  const { page, owner, pkg } = await openPage(deps, slug);
+  const { page, owner, pkg } = await openPage(deps, await pageOfSlug(deps, slug));
   return {
     slug: page.slug as string,
     reseller_name: owner.username,
@@ -134,10 +149,8 @@ export function trialMessage(p: { message: string | null; username: string; pass
 const retryAfter = (freeAt: number | undefined, now: number) => Math.max(1, (freeAt ?? now) + DAY - now);
 
 /**
- * A trial for `whatsapp` from the page `slug`, asked from `clientIp`. Checked and created in one
- * transaction that holds the page owner's row and the address (PostgreSQL; SQLite's writers are
- * serialised) so two requests for one number, or from one address, cannot both pass a check; a
- * `trial_requests` row in status `sending` records it. Then, outside the transaction, the message
+ * A trial for `whatsapp` from the page `slug`, asked from `clientIp`: checked and created in one
+ * transaction (createCounted). Then, outside the transaction, the message
  * goes out; if it does not, a second transaction removes the line, refunds it and marks the
  * request `failed`, which no limit counts. The answer never carries the credentials.
  */
@@ -146,22 +159,11 @@ export async function requestTrial(deps: Deps, body: { slug: string; whatsapp: s
   const ip = clientNetwork(clientIp);
   const number = brazilianMobile(body.whatsapp);
   if (!number) throw validation('whatsapp', 'a Brazilian mobile number with area code', 'NOT_PHONE');
-  const { page, owner, pkg } = await openPage(deps, body.slug);
+  const open = await openPage(deps, await pageOfSlug(deps, body.slug));
+  const { page, owner } = open;
   // the message's links never come from the request's Host (anyone may post here, the message goes to a third party)
   if (!deps.config.publicUrl) throw appError('NOT_CONFIGURED', { params: { what: 'PUBLIC_URL' } });
-  const created = await withTx(deps.database, async (trx) => {
-    await lockResellers(trx, deps.database.dialect, [owner.id]);
-    await repo.lockAddress(trx, deps.database.dialect, ip);
-    const now = nowSec();
-    if (await repo.numberUsedSince(trx, owner.id, number, now - NUMBER_WINDOW)) throw appError('TRIAL_ALREADY_USED', { field: 'whatsapp' });
-    const byIp = await repo.windowOf(trx, { ip }, now - DAY, PER_IP);
-    if (byIp.count >= PER_IP) throw appError('TRIAL_LIMIT', { retryAfter: retryAfter(byIp.freeAt, now) });
-    const byAccount = await repo.windowOf(trx, { resellerId: owner.id }, now - DAY, page.per_day);
-    if (byAccount.count >= page.per_day) throw appError('TRIAL_LIMIT', { retryAfter: retryAfter(byAccount.freeAt, now) });
-    const trial = await createTrialIn(deps, trx, owner, { package_id: pkg.id, whatsapp: number }, { dailyLimit: false, logAction: 'trial_create_page' });
-    const requestId = await repo.insertRequest(trx, { reseller_id: owner.id, whatsapp: number, ip, line_id: trial.line.id, created_at: now });
-    return { ...trial, requestId };
-  });
+  const created = await createCounted(deps, open, number, ip, 'trial_create_page');
 
   const { line } = created;
   let out: Awaited<ReturnType<typeof sendWhatsAppOf>>;
@@ -185,9 +187,54 @@ export async function requestTrial(deps: Deps, body: { slug: string; whatsapp: s
     await undo(deps, owner, created, out.answer);
     throw appError('UPSTREAM_ERROR', { params: { system: 'WhatsApp (Evolution API)', detail: `the message could not be sent (${out.reason}); no trial was created, try again` } });
   }
-  // sent: from here the trial stays whatever happens
-  await withTx(deps.database, (trx) => repo.finishRequest(trx, created.requestId, 'sent', null));
+  // sent: from here the trial stays whatever happens, and the owner's Telegram chat hears of it
+  await withTx(deps.database, async (trx) => {
+    await repo.finishRequest(trx, created.requestId, 'sent', null);
+    await tellSale(deps, trx, { ownerId: owner.id, via: 'trial_page', event: 'line.created', line, credits: created.charged });
+  });
   return { status: 'sent' as const };
+}
+
+type OpenPage = Awaited<ReturnType<typeof openPage>>;
+
+/**
+ * The limits checked and the trial created, in one transaction that holds the page owner's row and
+ * the client's key (its address, or its Telegram account) on PostgreSQL (SQLite's writers are
+ * serialised), so two requests for one number, or from one client, cannot both pass a check. A
+ * `trial_requests` row in status `sending` records it; `inTx` runs last in the same transaction.
+ */
+async function createCounted(deps: Deps, open: OpenPage, number: string, clientKey: string, logAction: string, via?: 'telegram', inTx?: (trx: Tx, line: LineRow, requestId: number) => Promise<void>) {
+  const { page, owner, pkg } = open;
+  return withTx(deps.database, async (trx) => {
+    await lockResellers(trx, deps.database.dialect, [owner.id]);
+    await repo.lockAddress(trx, deps.database.dialect, clientKey);
+    const now = nowSec();
+    if (await repo.numberUsedSince(trx, owner.id, number, now - NUMBER_WINDOW)) throw appError('TRIAL_ALREADY_USED', { field: 'whatsapp' });
+    const byIp = await repo.windowOf(trx, { ip: clientKey }, now - DAY, PER_IP);
+    if (byIp.count >= PER_IP) throw appError('TRIAL_LIMIT', { retryAfter: retryAfter(byIp.freeAt, now) });
+    const byAccount = await repo.windowOf(trx, { resellerId: owner.id }, now - DAY, page.per_day);
+    if (byAccount.count >= page.per_day) throw appError('TRIAL_LIMIT', { retryAfter: retryAfter(byAccount.freeAt, now) });
+    const trial = await createTrialIn(deps, trx, owner, { package_id: pkg.id, whatsapp: number }, { dailyLimit: false, logAction, via });
+    const requestId = await repo.insertRequest(trx, { reseller_id: owner.id, whatsapp: number, ip: clientKey, line_id: trial.line.id, created_at: now });
+    await inTx?.(trx, trial.line, requestId);
+    return { ...trial, requestId };
+  });
+}
+
+/**
+ * A trial asked for in the account's Telegram bot (`/teste`), for the number of the contact the
+ * customer shared: the page's rules and limits (its per_day, once per number, 3 per Telegram
+ * account a day), without the WhatsApp gateway: `deliver` queues the credentials to the chat in the
+ * creation's own transaction, so the trial and its message exist together or not at all.
+ */
+export async function trialForChat(deps: Deps, resellerId: number, phone: string, clientKey: string, deliver: (trx: Tx, line: LineRow) => Promise<void>) {
+  const number = brazilianMobile(phone);
+  if (!number) throw validation('whatsapp', 'a Brazilian mobile number with area code', 'NOT_PHONE');
+  const open = await openPage(deps, await repo.pageOf(deps.database.db, resellerId), { whatsapp: false });
+  return createCounted(deps, open, number, clientKey, 'trial_create_telegram', 'telegram', async (trx, line, requestId) => {
+    await repo.finishRequest(trx, requestId, 'sent', null);
+    await deliver(trx, line);
+  });
 }
 
 /** The second transaction: the trial line removed and refunded (lines' undoCreation), the request `failed`. */

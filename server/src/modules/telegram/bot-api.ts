@@ -1,0 +1,62 @@
+import { Api, GrammyError, HttpError, InputFile } from 'grammy';
+import type { Config } from '../../config.ts';
+
+// Telegram's Bot API through grammY's Api client, at TELEGRAM_API_URL (https://api.telegram.org by
+// default; the tests point it at a stand-in). What the panel asks of it: who a token is (getMe),
+// where to send updates (setWebhook / deleteWebhook), and the sends the queue makes.
+
+export const botApi = (config: Pick<Config, 'telegramApiUrl' | 'integrationTimeoutMs'>, token: string) =>
+  new Api(token, { apiRoot: config.telegramApiUrl.replace(/\/+$/, ''), timeoutSeconds: Math.max(1, Math.ceil(config.integrationTimeoutMs / 1000)) });
+
+/** What a failed call means for the queue. */
+export type Failure =
+  /** the token is no longer valid (revoked in BotFather): the bot stops until a new one is saved */
+  | { kind: 'revoked'; detail: string }
+  /** Telegram's flood limit: nothing of this bot before `retryAfter` seconds */
+  | { kind: 'slow_down'; retryAfter: number; detail: string }
+  /** Telegram or the network failed: the same send is tried again later */
+  | { kind: 'retry'; detail: string }
+  /** Telegram refused this send (a chat that blocked the bot, a message already deleted): never again */
+  | { kind: 'refused'; detail: string };
+
+export function failureOf(err: unknown): Failure {
+  if (err instanceof GrammyError) {
+    const detail = `${err.error_code} ${err.description}`.slice(0, 300);
+    if (err.error_code === 401 || err.error_code === 404) return { kind: 'revoked', detail };
+    if (err.error_code === 429) return { kind: 'slow_down', retryAfter: Math.max(1, err.parameters?.retry_after ?? 5), detail };
+    if (err.error_code >= 500) return { kind: 'retry', detail };
+    return { kind: 'refused', detail };
+  }
+  const detail = (err instanceof HttpError ? String((err.error as Error)?.message ?? err.message) : String((err as Error)?.message ?? err)).slice(0, 300);
+  return { kind: 'retry', detail };
+}
+
+/** A queued send: the method and its JSON payload (a photo as base64, uploaded as a file). */
+export interface Send {
+  method: 'sendMessage' | 'sendPhoto' | 'deleteMessage' | 'answerCallbackQuery';
+  payload: Record<string, unknown>;
+}
+
+export async function perform(api: Api, chatId: number, send: Send): Promise<void> {
+  const p = send.payload;
+  switch (send.method) {
+    case 'sendMessage': {
+      const { text, ...other } = p as { text: string };
+      await api.sendMessage(chatId, text, other);
+      return;
+    }
+    case 'sendPhoto': {
+      const { photo_base64, ...other } = p as { photo_base64: string };
+      await api.sendPhoto(chatId, new InputFile(Buffer.from(photo_base64, 'base64'), 'pix.png'), other);
+      return;
+    }
+    case 'deleteMessage':
+      await api.deleteMessage(chatId, p.message_id as number);
+      return;
+    case 'answerCallbackQuery': {
+      const { callback_query_id, ...other } = p as { callback_query_id: string };
+      await api.answerCallbackQuery(callback_query_id, other);
+      return;
+    }
+  }
+}
