@@ -58,7 +58,7 @@ export async function onUpdate(deps: Deps, botId: number, secret: string | undef
   const where = update.message?.chat ?? update.callback_query?.message?.chat;
   const from = update.message?.from ?? update.callback_query?.from;
   // a bot added to a group would read passwords before everyone: it answers private chats only
-  if (!where || where.type !== 'private' || !from) return;
+  if (where?.type !== 'private' || !from) return;
   const lang = languageOf(from.language_code);
   const chat = await withTx(deps.database, (trx) => repo.touchChat(trx, bot.reseller_id, where.id, lang, nowSec()));
   const c: Chat = { deps, bot, chat, from, lang };
