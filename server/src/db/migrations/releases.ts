@@ -8,6 +8,6 @@
  * upgrade test prints when they differ.
  */
 export const PREVIOUS_RELEASE = {
-  lastMigration: '039_reports',
-  sha256: 'd06c79769ecd4018b0a2062254c6da5f3cb0948a8cc0a29019bbadc8e841323e',
+  lastMigration: '041_credit_sales',
+  sha256: '1e6fbdfd8d72f8295174eca04924163ec06a44d66d4376345700e723bcee5410',
 };
