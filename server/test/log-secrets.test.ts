@@ -171,5 +171,8 @@ describe(`the log holds no secret and is JSON lines with request ids (${ENGINE})
     expect(scrub('fetch https://api.example.com/x?access_token=abc&page=2 failed')).toBe('fetch https://api.example.com/x?access_token=[REDACTED]&page=2 failed');
     expect(scrub('Authorization: Bearer abc.def')).toBe('Authorization: Bearer [REDACTED]');
     expect(scrub('/api/users?per=10&sort=username')).toBe('/api/users?per=10&sort=username');
+    expect(scrub('POST https://api.telegram.org/bot7000001:AAH-abcdefghijklmnopqrstuvwxyz01234/sendMessage')).toBe('POST https://api.telegram.org/bot7000001:[REDACTED]/sendMessage');
+    expect(scrub('token 7000001:AAH_abcdefghijklmnopqrstuvwxyz01234 refused')).toBe('token 7000001:[REDACTED] refused');
+    expect(scrub('at 12:30:45 on 2026-11-28')).toBe('at 12:30:45 on 2026-11-28');
   });
 });

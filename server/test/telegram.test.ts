@@ -3,6 +3,7 @@ import { advanceClock, nowSec } from '../src/lib/clock.ts';
 import { sendRound } from '../src/modules/telegram/service.ts';
 import { adminWithPackage, balanceOf, createPackage, createSignedInReseller } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
+import { type EvolutionStandin, startEvolution } from './standins/evolution.ts';
 import { type Notification, startMercadoPago } from './standins/mercadopago.ts';
 import { type TelegramStandin, startTelegram } from './standins/telegram.ts';
 
@@ -24,6 +25,7 @@ describe(`Telegram bots (${ENGINE})`, () => {
   let t: TestContext;
   let tg: TelegramStandin;
   let mp: Awaited<ReturnType<typeof startMercadoPago>>;
+  let evo: EvolutionStandin;
   let admin: string;
   let groups: Record<string, number>;
   let paid: number;
@@ -54,7 +56,8 @@ describe(`Telegram bots (${ENGINE})`, () => {
       [OTHER_TOKEN]: { id: 7000002, username: 'outra_loja_bot', first_name: 'Outra Loja' },
     });
     mp = await startMercadoPago(MP_TOKEN);
-    t = await createTestContext({ publicUrl: 'https://painel.example', telegramApiUrl: tg.url, integrationTimeoutMs: 2000, mercadopagoApiUrl: mp.url });
+    evo = await startEvolution('evo-key-telegram-01');
+    t = await createTestContext({ publicUrl: 'https://painel.example', outboundAllowNetworks: ['127.0.0.1/32'], telegramApiUrl: tg.url, integrationTimeoutMs: 2000, mercadopagoApiUrl: mp.url });
     ({ admin, groups, pkg: paid } = await adminWithPackage(t, 'Mensal'));
     const bouquet = (await t.database.db.selectFrom('bouquets').select('id').executeTakeFirstOrThrow()).id;
     trialPkg = await createPackage(t, admin, 'Teste 4h', bouquet, { is_trial: 1, is_official: 0, trial_duration: 4, trial_duration_in: 'hours' });
@@ -64,6 +67,7 @@ describe(`Telegram bots (${ENGINE})`, () => {
     await t?.close();
     await tg?.close();
     await mp?.close();
+    await evo?.close();
   });
 
   it('connects a bot: the token checked with getMe, the webhook set with a secret, the token never shown', async () => {
@@ -295,7 +299,7 @@ describe(`Telegram bots (${ENGINE})`, () => {
     expect(lastText(fan + 2)).toContain('já recebeu um teste');
   });
 
-  it('tells the reseller of a sale through an API key and of credits falling under its threshold, once', async () => {
+  it('tells the reseller of a sale through an API key or the trial page and of credits falling under its threshold, once', async () => {
     expect((await settings(reseller.token, { credits_low_threshold: 15 })).json().credits_low_threshold).toBe(15);
     const key = await t.call(reseller.token, { method: 'POST', url: '/api/api-keys', payload: { name: 'loja-site', scopes: ['lines:write', 'lines:read'] } });
     expect(key.statusCode, key.body).toBe(201);
@@ -312,6 +316,13 @@ describe(`Telegram bots (${ENGINE})`, () => {
     const news = texts(OWNER).slice(before);
     expect(news.filter((m) => m.includes('Nova venda (API · loja-site)'))).toHaveLength(2);
     expect(news.filter((m) => m.includes('Créditos baixos'))).toEqual(['⚠️ Créditos baixos: saldo de <b>14</b>.']);
+    // a trial from the public page, once its WhatsApp message went out
+    const gateway = { channels: { whatsapp: { base_url: evo.url, instance: 'tg', api_key: 'evo-key-telegram-01' } } };
+    expect((await t.call(reseller.token, { method: 'PUT', url: '/api/reminders/settings', payload: gateway })).statusCode).toBe(200);
+    const asked = await t.app.inject({ method: 'POST', url: '/api/public/trials', payload: { slug: 'loja-tg', whatsapp: '21 98888-1234' }, remoteAddress: '203.0.113.77' });
+    expect(asked.statusCode, asked.body).toBe(202);
+    await drain();
+    expect(lastText(OWNER)).toContain('Novo teste (página de teste)');
     // a sale by hand in the panel is not news
     const n = texts(OWNER).length;
     expect((await t.call(reseller.token, { method: 'POST', url: '/api/users', headers: { 'idempotency-key': 'panel-sale-0001' }, payload: { package_id: paid } })).statusCode).toBe(201);

@@ -27,10 +27,12 @@ const SECRET_FIELDS = [
   'recovery_codes',
   'mercadopago_access_token',
   'mercadopago_webhook_secret',
+  'bot_token',
+  'secret_token',
   'authorization',
   'cookie',
 ];
-const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-edge-key', 'x-signature', 'x-original-uri', 'proxy-authorization'];
+const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-edge-key', 'x-signature', 'x-original-uri', 'proxy-authorization', 'x-telegram-bot-api-secret-token'];
 
 const REDACT_PATHS = [
   ...SECRET_FIELDS,
@@ -47,23 +49,26 @@ const PLAYER_PATH = /\/(live|movie|series|timeshift)\/([^/\s?#"'<>]+)\/([^/\s?#"
 /** Short links (/s/{code}): the code opens a playlist that holds the line's password. */
 const SHORT_LINK = /(^|[\s:"'(]|\/\/[^/\s"']+)\/s\/([A-Za-z0-9_-]+)/g;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
+/** Telegram bot tokens (`<bot id>:<secret>`), alone or in the Bot API's URLs (`/bot<token>/sendMessage`): the bot id stays. */
+const BOT_TOKEN = /(?<!\d)(\d{3,15}):[A-Za-z0-9_-]{30,}/g;
 /** Prefixed secrets the panel makes: API keys, webhook secrets, customer sessions. */
 const PREFIXED = /\b(rk_live_|whsec_|cs_)[A-Za-z0-9_-]{8,}/g;
 
 /**
  * A text (a URL, a message, an error's stack) without the secrets it may hold: URL user:password,
- * secret query parameters, the password of player stream paths, short-link codes, bearer tokens
- * and the panel's prefixed keys. The shape stays: `/player_api.php?username=ana&password=[REDACTED]`.
+ * secret query parameters, the password of player stream paths, short-link codes, bearer tokens,
+ * the panel's prefixed keys and Telegram bot tokens. The shape stays: `/player_api.php?username=ana&password=[REDACTED]`.
  */
 export function scrub(text: string): string {
-  if (!/[/=@_]|Bearer|Basic/.test(text)) return text;
+  if (!/[/=@_]|\d:|Bearer|Basic/.test(text)) return text;
   return text
     .replace(URL_USERINFO, `$1${REDACTED}@`)
     .replace(QUERY_PARAM, (all, sep: string, name: string) => (SECRET_PARAM.test(safeDecode(name)) ? `${sep}${name}=${REDACTED}` : all))
     .replace(PLAYER_PATH, `/$1/$2/${REDACTED}`)
     .replace(SHORT_LINK, `$1/s/${REDACTED}`)
     .replace(BEARER, `$1 ${REDACTED}`)
-    .replace(PREFIXED, `$1${REDACTED}`);
+    .replace(PREFIXED, `$1${REDACTED}`)
+    .replace(BOT_TOKEN, `$1:${REDACTED}`);
 }
 
 function safeDecode(s: string): string {
