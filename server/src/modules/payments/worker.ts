@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { nowSec } from '../../lib/clock.ts';
+import { type Ticker, startTicker } from '../../lib/ticker.ts';
 import { takeLease } from '../../repos/scheduler-leases-repo.ts';
 import { applyAwaitingSales } from '../creditsales/service.ts';
 import { applyAwaiting } from './apply.ts';
@@ -18,14 +19,10 @@ import * as repo from './repo.ts';
  */
 const LEASE_GRACE_SECONDS = 15;
 
-export function startPaymentsWorker(deps: Deps, opts: { tickMs?: number; log?: (msg: string, err?: unknown) => void } = {}): { stop(): Promise<void> } {
+export function startPaymentsWorker(deps: Deps, opts: { tickMs?: number; log?: (msg: string, err?: unknown) => void } = {}): Ticker {
   const tickMs = opts.tickMs ?? deps.config.paymentsTickSeconds * 1000;
   const holder = randomBytes(8).toString('hex');
   const log = opts.log ?? ((msg, err) => console.error(`payments: ${msg}`, err ?? ''));
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
-
   async function runRound() {
     const now = nowSec();
     if (!(await takeLease(deps.database.db, 'payments', holder, now, Math.ceil(tickMs / 1000) + LEASE_GRACE_SECONDS))) return;
@@ -34,20 +31,5 @@ export function startPaymentsWorker(deps: Deps, opts: { tickMs?: number; log?: (
     await applyAwaitingSales(deps);
     await repo.pruneCustomerSessions(deps.database.db, now);
   }
-  const tick = () => {
-    if (stopping) return;
-    round = runRound()
-      .catch((err) => log('round failed', err))
-      .finally(() => {
-        if (!stopping) timer = setTimeout(tick, tickMs);
-      });
-  };
-  timer = setTimeout(tick, Math.min(tickMs, 1000));
-  return {
-    async stop() {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      await round;
-    },
-  };
+  return startTicker(runRound, { everyMs: tickMs, firstInMs: Math.min(tickMs, 1000), onError: (err) => log('round failed', err) });
 }

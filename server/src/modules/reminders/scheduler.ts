@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { nowMs, nowSec } from '../../lib/clock.ts';
+import { startTicker } from '../../lib/ticker.ts';
 import { takeLease } from '../../repos/scheduler-leases-repo.ts';
 import { dayStart, inSendingHours } from '../../lib/calendar.ts';
 import { type Account, compose } from './compose.ts';
@@ -245,9 +246,6 @@ export function startReminderScheduler(deps: Deps, opts: { tickMs?: number; log?
   const holder = randomBytes(8).toString('hex');
   const leaseSeconds = Math.max(Math.ceil((tickMs * 2) / 1000), Math.ceil(deps.config.integrationTimeoutMs / 1000) * 2 + 10);
   const log = opts.log ?? ((msg, err) => console.error(`reminders: ${msg}`, err ?? ''));
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
   let lastPrune = 0;
 
   async function runRound() {
@@ -260,20 +258,5 @@ export function startReminderScheduler(deps: Deps, opts: { tickMs?: number; log?
     }
   }
 
-  const tick = () => {
-    if (stopping) return;
-    round = runRound()
-      .catch((err) => log('tick failed', err))
-      .finally(() => {
-        if (!stopping) timer = setTimeout(tick, tickMs);
-      });
-  };
-  timer = setTimeout(tick, Math.min(tickMs, 1000));
-  return {
-    async stop() {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      await round;
-    },
-  };
+  return startTicker(runRound, { everyMs: tickMs, firstInMs: Math.min(tickMs, 1000), onError: (err) => log('tick failed', err) });
 }

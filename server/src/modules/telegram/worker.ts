@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { withTx } from '../../db/tx.ts';
 import { nowMs, nowSec } from '../../lib/clock.ts';
+import { type Ticker, startTicker } from '../../lib/ticker.ts';
 import { takeLease } from '../../repos/scheduler-leases-repo.ts';
 import { openSecret } from '../twofactor/service.ts';
 import { type Send, botApi, failureOf, perform } from './bot-api.ts';
@@ -101,14 +102,11 @@ export async function sendRound(deps: Deps, opts: { retryBaseMs?: number } = {})
   return sent;
 }
 
-export function startTelegramWorker(deps: Deps, opts: { pollMs?: number; log?: (msg: string, err?: unknown) => void } = {}): { stop(): Promise<void> } {
+export function startTelegramWorker(deps: Deps, opts: { pollMs?: number; log?: (msg: string, err?: unknown) => void } = {}): Ticker {
   const pollMs = opts.pollMs ?? 1000;
   const holder = randomBytes(8).toString('hex');
   const log = opts.log ?? ((msg, err) => console.error(`telegram: ${msg}`, err ?? ''));
-  let stopping = false;
   let lastPrune = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
   async function runRound() {
     const now = nowSec();
     // one sender across processes and hosts, so the per-chat and per-bot pace holds; a dead holder's lease runs out
@@ -120,20 +118,5 @@ export function startTelegramWorker(deps: Deps, opts: { pollMs?: number; log?: (
       await repo.pruneUpdates(deps.database.db, now - KEEP_SECONDS);
     }
   }
-  const tick = () => {
-    if (stopping) return;
-    round = runRound()
-      .catch((err) => log('round failed', err))
-      .finally(() => {
-        if (!stopping) timer = setTimeout(tick, pollMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    async stop() {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      await round;
-    },
-  };
+  return startTicker(runRound, { everyMs: pollMs, onError: (err) => log('round failed', err) });
 }

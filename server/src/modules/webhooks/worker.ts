@@ -6,6 +6,7 @@ import { openSecret } from '../twofactor/service.ts';
 import { GIVE_UP_AFTER_SECONDS, RETRY_CAP_SECONDS } from './events.ts';
 import { expiryTick } from './expiry.ts';
 import * as repo from './repo.ts';
+import { startTicker } from '../../lib/ticker.ts';
 import { takeLease } from '../../repos/scheduler-leases-repo.ts';
 import { signature } from './sign.ts';
 
@@ -37,10 +38,7 @@ export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBas
   const token = randomBytes(12).toString('hex');
   const log = opts.log ?? ((msg, err) => console.error(`webhooks: ${msg}`, err ?? ''));
   const id = randomBytes(4).toString('hex');
-  let stopping = false;
   let lastPrune = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
 
   async function deliver(d: repo.DueDelivery): Promise<void> {
     const db = deps.database.db;
@@ -89,21 +87,5 @@ export function startWebhookWorker(deps: Deps, opts: { pollMs?: number; retryBas
     }
   }
 
-  const tick = () => {
-    if (stopping) return;
-    round = runRound()
-      .catch((err) => log(`round failed (worker ${id})`, err))
-      .finally(() => {
-        if (!stopping) timer = setTimeout(tick, pollMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-
-  return {
-    async stop() {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      await round;
-    },
-  };
+  return startTicker(runRound, { everyMs: pollMs, onError: (err) => log(`round failed (worker ${id})`, err) });
 }
