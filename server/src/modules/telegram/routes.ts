@@ -64,8 +64,10 @@ export function telegramRoutes(app: FastifyInstance, deps: Deps): void {
   });
 }
 
-const User = Type.Object({ id: Type.Integer(), language_code: Type.Optional(Type.String({ maxLength: 35 })) });
-const Chat = Type.Object({ id: Type.Integer(), type: Type.String({ maxLength: 20 }) });
+/** Telegram's ids fit in 52 bits (a chat's may be negative) */
+const TgId = Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER });
+const User = Type.Object({ id: TgId, language_code: Type.Optional(Type.String({ maxLength: 35 })) });
+const Chat = Type.Object({ id: TgId, type: Type.String({ maxLength: 20 }) });
 
 /** Telegram's updates for a bot: only what the bot reads of them is kept (the rest is dropped by the validator). */
 export function publicTelegramRoutes(app: FastifyInstance, deps: Deps): void {
@@ -83,11 +85,11 @@ export function publicTelegramRoutes(app: FastifyInstance, deps: Deps): void {
           update_id: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
           message: Type.Optional(
             Type.Object({
-              message_id: Type.Integer(),
+              message_id: TgId,
               chat: Chat,
               from: Type.Optional(User),
               text: Type.Optional(Type.String({ maxLength: 4096 })),
-              contact: Type.Optional(Type.Object({ phone_number: Type.String({ maxLength: 40 }), user_id: Type.Optional(Type.Integer()) })),
+              contact: Type.Optional(Type.Object({ phone_number: Type.String({ maxLength: 40 }), user_id: Type.Optional(TgId) })),
             }),
           ),
           callback_query: Type.Optional(
@@ -95,7 +97,7 @@ export function publicTelegramRoutes(app: FastifyInstance, deps: Deps): void {
               id: Type.String({ maxLength: 64 }),
               from: User,
               data: Type.Optional(Type.String({ maxLength: 64 })),
-              message: Type.Optional(Type.Object({ message_id: Type.Integer(), chat: Chat })),
+              message: Type.Optional(Type.Object({ message_id: TgId, chat: Chat })),
             }),
           ),
         }),
