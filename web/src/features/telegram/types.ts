@@ -1,7 +1,8 @@
 // The Telegram routes' types, written by hand: the server's routes are built on another branch and
 // are not in server/openapi.json yet. Once they are (`npm run api:schema && npm run api:types`), delete
 // the `declare module` block below: the aliases at the end then read the generated schema.d.ts.
-import type { Answer, ApiErrorBody, Body } from '../../api/types';
+// The browser tests import these types too (hence the `.ts` extension, as api/types.ts's own imports).
+import type { Answer, ApiErrorBody, Body } from '../../api/types.ts';
 
 interface Json<T> {
   headers: { [name: string]: unknown };
