@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { describeViolations, headingOnes, runAxe } from '../support/axe.ts';
 import { Api, byTestId, clickMenuEntry, signInUi, toast, tr, useE2eSuite, visibleText } from '../support/index.ts';
-import { recordSecret } from '../support/secrets.ts';
 import { STAND_IN_BOT, startTelegram } from '../support/telegram.ts';
 import type { TelegramSettings } from '../../web/src/features/telegram/types.ts';
 
@@ -9,7 +8,7 @@ import type { TelegramSettings } from '../../web/src/features/telegram/types.ts'
 // gave, turns it on, saves; the panel asks Telegram (a Bot API stand-in on a socket) who the bot is
 // and sets its webhook, with a secret. The reseller asks for a code to link its own chat; the test,
 // as Telegram, delivers `/start <code>` to the webhook; the page sees the chat linked and the bot
-// answers in that chat.
+// answers in that chat. Then the reseller unlinks its chat and disconnects the bot.
 
 const POLL = { timeout: 15_000, interval: 200 };
 const TOKEN = '7000001:AAE2e-telegram-stand-in-token_9x';
@@ -22,7 +21,6 @@ afterAll(() => telegram.close());
 
 /** Telegram delivering an update to the panel's webhook: the answer's status. */
 async function deliver(baseUrl: string, secret: string, text: string, ids: { update: number; message: number }): Promise<number> {
-  recordSecret('telegram webhook secret', secret);
   const res = await fetch(`${baseUrl}${WEBHOOK_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
@@ -107,5 +105,19 @@ describe('Telegram bot', () => {
 
     const linked = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(describeViolations('telegram 375px, chat linked', linked)).toEqual([]);
+
+    // the chat unlinked (DELETE owner-chat): a code can be asked again
+    await byTestId(page, 'telegram-chat-unlink').click();
+    await byTestId(page, 'confirm-yes').click();
+    await byTestId(page, 'telegram-link-code-button').waitFor({ timeout: POLL.timeout });
+    expect((await reseller.get<TelegramSettings>('/telegram/settings')).owner_chat_linked).toBe(false);
+
+    // the bot disconnected (bot_token: null): no bot, no link
+    await byTestId(page, 'telegram-disconnect').click();
+    await byTestId(page, 'confirm-yes').click();
+    await toast(page, tr('pt-BR', 'telegram.bot.disconnected'));
+    await expect.poll(() => visibleText(byTestId(page, 'telegram-bot-status')), POLL).toBe(tr('pt-BR', 'telegram.bot.statusNone'));
+    expect(await byTestId(page, 'telegram-bot-link').count()).toBe(0);
+    expect((await reseller.get<TelegramSettings>('/telegram/settings')).bot_token_set).toBe(false);
   });
 });
