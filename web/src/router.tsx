@@ -18,6 +18,7 @@ import { reportsRoutes } from './features/reports/routes';
 import { paymentsRoutes } from './features/payments/routes';
 import { creditSalesRoutes } from './features/creditsales/routes';
 import { trialPageRoutes } from './features/trialpage/routes';
+import { telegramRoutes } from './features/telegram/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { twofactorRoutes } from './features/twofactor/routes';
 import { usersRoutes } from './features/lines/routes';
@@ -49,6 +50,7 @@ const routeTree = rootRoute.addChildren([
     ]),
     managerRoute.addChildren([...resellersRoutes, ...vodsRoutes]),
     ...trialPageRoutes,
+    ...telegramRoutes,
     ...usersRoutes,
     ...connectionsRoutes,
     ...p2pRoutes,

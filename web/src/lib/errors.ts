@@ -2,7 +2,7 @@ import { isApiError } from '../api/errors';
 import i18n from '../i18n';
 
 /** Features with their own error texts, under `<scope>.errors.<CODE>` (or `<CODE>_<field>`) in the i18n files. */
-export type ErrorScope = 'users' | 'p2p' | 'resellers' | 'customer' | 'creditSales';
+export type ErrorScope = 'users' | 'p2p' | 'resellers' | 'customer' | 'creditSales' | 'telegram';
 
 /**
  * The one way to word a failed call: the first of the scopes' own texts that exists

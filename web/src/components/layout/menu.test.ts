@@ -23,6 +23,12 @@ describe('sidebar menu', () => {
     expect(paths('reseller')).not.toContain('/vods');
   });
 
+  it('shows the Telegram bot to every role (each account has its own)', () => {
+    for (const role of ['admin', 'master', 'reseller'] as const) {
+      expect(visibleMenu(role).flatMap((g) => g.entries.map((e) => e.path))).toContain('/telegram');
+    }
+  });
+
   it('derives test ids from paths', () => {
     expect(navTestId('/')).toBe('nav-dashboard');
     expect(navTestId('/packages')).toBe('nav-packages');

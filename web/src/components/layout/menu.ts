@@ -1,6 +1,7 @@
 import {
   IconArrowsExchange,
   IconBellRinging,
+  IconBrandTelegram,
   IconCash,
   IconTestPipe,
   IconBox,
@@ -91,6 +92,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/payments', labelKey: 'nav.payments', icon: IconCash, group: 'tools' },
   { path: '/credit-purchases', labelKey: 'nav.creditPurchases', icon: IconCreditCard, group: 'tools' },
   { path: '/trial-page', labelKey: 'nav.trialPage', icon: IconTestPipe, group: 'tools' },
+  { path: '/telegram', labelKey: 'nav.telegram', icon: IconBrandTelegram, group: 'tools' },
   { path: '/vods', labelKey: 'vods.title', icon: IconMovie, group: 'tools', roles: ['admin', 'master'] },
   { path: '/p2p_migrate', labelKey: 'nav.p2pMigrate', icon: IconCoins, group: 'tools' },
   { path: '/p2p_migrate_users', labelKey: 'nav.p2pMigrateUsers', icon: IconDatabaseImport, group: 'tools', needsP2p: true },
