@@ -52,7 +52,7 @@ describe('Telegram bot', () => {
     const page = await s.page({ viewport: { width: 375, height: 740 } });
     await signInUi(page, r.username, r.password);
     await clickMenuEntry(page, '/telegram');
-    await expect.poll(() => visibleText(byTestId(page, 'telegram-bot-status')), POLL).toBe(tr('pt-BR', 'telegram.bot.statusNone'));
+    await expect.poll(() => visibleText(byTestId(page, 'telegram-bot-status')), POLL).toBe(tr('pt-BR', 'telegram.bot.statusNone').toUpperCase());
     expect(await byTestId(page, 'telegram-chat-needs-bot').isVisible()).toBe(true);
     expect(await byTestId(page, 'telegram-no-public-url').count()).toBe(0);
 
@@ -63,7 +63,7 @@ describe('Telegram bot', () => {
     await toast(page, tr('pt-BR', 'telegram.bot.saved'));
     await expect.poll(() => visibleText(byTestId(page, 'telegram-bot-link')), POLL).toBe(`@${STAND_IN_BOT.username}`);
     expect(await byTestId(page, 'telegram-bot-link').getAttribute('href')).toBe(`https://t.me/${STAND_IN_BOT.username}`);
-    expect(await visibleText(byTestId(page, 'telegram-bot-status'))).toBe(tr('pt-BR', 'telegram.bot.statusOn'));
+    expect(await visibleText(byTestId(page, 'telegram-bot-status'))).toBe(tr('pt-BR', 'telegram.bot.statusOn').toUpperCase());
     expect(await byTestId(page, 'telegram-token').inputValue()).toBe('');
 
     // Telegram was asked who the bot is, and where to deliver its updates: PUBLIC_URL, with a secret
@@ -116,7 +116,7 @@ describe('Telegram bot', () => {
     await byTestId(page, 'telegram-disconnect').click();
     await byTestId(page, 'confirm-yes').click();
     await toast(page, tr('pt-BR', 'telegram.bot.disconnected'));
-    await expect.poll(() => visibleText(byTestId(page, 'telegram-bot-status')), POLL).toBe(tr('pt-BR', 'telegram.bot.statusNone'));
+    await expect.poll(() => visibleText(byTestId(page, 'telegram-bot-status')), POLL).toBe(tr('pt-BR', 'telegram.bot.statusNone').toUpperCase());
     expect(await byTestId(page, 'telegram-bot-link').count()).toBe(0);
     expect((await reseller.get<TelegramSettings>('/telegram/settings')).bot_token_set).toBe(false);
   });
