@@ -95,9 +95,11 @@ describe(`Telegram bots (${ENGINE})`, () => {
     expect(stored.token_sealed).not.toContain('AAH-loja');
     expect(stored.secret_hash).not.toContain(secret);
 
-    // one bot, one account
+    // one bot, one account: Telegram is not told anything for the second one (the first keeps its webhook and secret)
     const other = await createSignedInReseller(t, admin, { username: 'tg_outro', password: PASS, type: 'reseller', credits: 5, groups });
+    const hooks = tg.sent('setWebhook').length;
     expect((await settings(other.token, { bot_token: TOKEN })).json().code).toBe('BOT_IN_USE');
+    expect(tg.sent('setWebhook')).toHaveLength(hooks);
   });
 
   it('answers 401 to an update without the secret, and does nothing', async () => {
@@ -173,6 +175,8 @@ describe(`Telegram bots (${ENGINE})`, () => {
     expect(status).toMatch(/Vence em: <b>\d{2}\/\d{2}\/\d{4}/);
     expect(status).toContain('https://painel.example/');
     expect(tg.sent('deleteMessage', CUSTOMER).map((c) => c.body.message_id)).toEqual([wrongId, rightId]);
+    // delivered sends keep no text in the queue
+    expect((await t.database.db.selectFrom('telegram_outbox').select('payload').where('status', '=', 'sent').where('payload', '!=', '').execute()).length).toBe(0);
     // the password goes out only inside the playlist link /status gives (as the customer page shows it)
     const withPassword = tg.calls.filter((c) => JSON.stringify(c.body).includes('senhaTg123')).map((c) => String(c.body.text).replace(/Lista \(M3U\): \S+/, ''));
     expect(withPassword).toHaveLength(1);
@@ -193,6 +197,30 @@ describe(`Telegram bots (${ENGINE})`, () => {
     await text(CUSTOMER + 9, '/sair');
     await drain();
     expect(lastText(CUSTOMER + 9)).toBe('Chat desconectado da linha.');
+
+    // a group chat is ignored (its members would read the password)
+    const n = tg.calls.length;
+    await update({ message: { message_id: messageId++, date: nowSec(), chat: { id: -100123, type: 'group' }, from: from(CUSTOMER), text: '/entrar cliente_tg senhaTg123' } });
+    await drain();
+    expect(tg.calls).toHaveLength(n);
+  });
+
+  it("a changed password or a line handed to another account unlinks the chats that signed in with it", async () => {
+    const made = await t.call(reseller.token, { method: 'POST', url: '/api/users', headers: { 'idempotency-key': 'tg-line-0003' }, payload: { username: 'cliente_troca', password: 'senhaVelha1', package_id: paid } });
+    expect(made.statusCode, made.body).toBe(201);
+    const chat = CUSTOMER + 50;
+    await text(chat, '/entrar cliente_troca senhaVelha1');
+    await text(chat, '/status');
+    await drain();
+    expect(lastText(chat)).toContain('cliente_troca');
+    const edit = await t.call(reseller.token, { method: 'PUT', url: `/api/users/${made.json().id}`, payload: { password: 'senhaNova22' } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await text(chat, '/status');
+    await drain();
+    expect(lastText(chat)).toContain('Conecte sua linha');
+    expect(tg.calls.filter((c) => JSON.stringify(c.body).includes('senhaNova22'))).toHaveLength(0);
+    // and it stays unlinked
+    expect((await t.database.db.selectFrom('telegram_chats').select('line_id').where('chat_id', '=', chat).executeTakeFirstOrThrow()).line_id).toBeNull();
   });
 
   it('throttles /entrar guesses per Telegram account', async () => {
@@ -222,7 +250,7 @@ describe(`Telegram bots (${ENGINE})`, () => {
     const charges = await t.database.db.selectFrom('payments').select(['id', 'mp_payment_id', 'amount_cents', 'exp_after']).execute();
     expect(charges).toHaveLength(1);
     const photos = tg.sent('sendPhoto', CUSTOMER);
-    expect(photos.length).toBeGreaterThanOrEqual(1);
+    expect(photos.length).toBe(2); // the same charge's QR, once per press
     expect((photos[0]!.body.photo as { file: Buffer }).file.length).toBeGreaterThan(0);
     expect(String(photos[0]!.body.caption)).toContain('35,00');
     expect(texts(CUSTOMER).some((m) => m.includes('<code>') && m.includes('copia e cola'))).toBe(true);
@@ -323,6 +351,15 @@ describe(`Telegram bots (${ENGINE})`, () => {
     expect(asked.statusCode, asked.body).toBe(202);
     await drain();
     expect(lastText(OWNER)).toContain('Novo teste (página de teste)');
+    // a sale the balance cannot pay rolls back, and so does its news
+    const broke = texts(OWNER).length;
+    const credits = await balanceOf(t.database.db, reseller.id);
+    await t.database.db.updateTable('resellers').set({ credits: 0 }).where('id', '=', reseller.id).execute();
+    const refused = await t.app.inject({ method: 'POST', url: '/api/users', headers: { ...bearer, 'idempotency-key': 'api-sale-0003' }, payload: { package_id: paid } });
+    expect(refused.json().code).toBe('INSUFFICIENT_CREDITS');
+    await drain();
+    expect(texts(OWNER)).toHaveLength(broke);
+    await t.database.db.updateTable('resellers').set({ credits }).where('id', '=', reseller.id).execute();
     // a sale by hand in the panel is not news
     const n = texts(OWNER).length;
     expect((await t.call(reseller.token, { method: 'POST', url: '/api/users', headers: { 'idempotency-key': 'panel-sale-0001' }, payload: { package_id: paid } })).statusCode).toBe(201);
@@ -357,6 +394,64 @@ describe(`Telegram bots (${ENGINE})`, () => {
     expect(statuses.map((s) => s.status)).toEqual(['sent', 'sent', 'sent']);
     expect(statuses.at(-1)!.attempts).toBe(3);
     expect(await pending()).toBe(0);
+  });
+
+  it('keeps a chat in order behind a retry, never resends a message whose fate is unknown, caps a flooded chat without holding up the others', async () => {
+    const chat = CUSTOMER + 60;
+    await text(chat, '/start');
+    await text(chat, '/status');
+    tg.failNext('sendMessage', { status: 502, body: { ok: false, error_code: 502, description: 'Bad Gateway' } });
+    await sendRound(t.deps); // the first fails, to be retried in 1 s
+    advanceClock(200);
+    await sendRound(t.deps); // the second waits behind it
+    expect(tg.sent('sendMessage', chat)).toHaveLength(1);
+    advanceClock(1000);
+    await drain();
+    const got = texts(chat);
+    expect(got).toHaveLength(3);
+    expect(got[1]).toBe(got[0]); // the /start answer again, then /status
+    expect(got[2]).toContain('Conecte sua linha');
+
+    // a flood: the chat's queue holds 20, another chat of another bot is not held up
+    const flooder = CUSTOMER + 61;
+    for (let i = 0; i < 30; i++) await text(flooder, '/start');
+    expect((await t.database.db.selectFrom('telegram_outbox').select('id').where('chat_id', '=', flooder).where('status', '=', 'pending').execute()).length).toBe(20);
+    await text(OWNER, '/saldo');
+    expect(await sendRound(t.deps)).toBe(2); // the flooder's first and the owner's answer
+    expect(lastText(OWNER)).toContain('Saldo');
+    await drain();
+
+    // no answer (Telegram may have taken it): not sent again, unless repeating is harmless
+    await text(chat, '/status');
+    tg.failNext('sendMessage', { status: 0, body: {} });
+    const asked = tg.sent('sendMessage', chat).length;
+    await sendRound(t.deps);
+    advanceClock(60_000);
+    await drain();
+    expect(tg.sent('sendMessage', chat)).toHaveLength(asked + 1);
+    const lost = await t.database.db.selectFrom('telegram_outbox').select(['status', 'last_error']).where('chat_id', '=', chat).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(lost.status).toBe('failed');
+
+    // a row left `sending` by a process that died is failed, not sent again
+    await text(chat, '/start');
+    const row = await t.database.db.selectFrom('telegram_outbox').select('id').where('chat_id', '=', chat).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    await t.database.db.updateTable('telegram_outbox').set({ status: 'sending', next_at_ms: Date.now() }).where('id', '=', row.id).execute();
+    advanceClock(1000);
+    const before = tg.sent('sendMessage', chat).length;
+    await sendRound(t.deps);
+    expect(tg.sent('sendMessage', chat)).toHaveLength(before);
+    expect((await t.database.db.selectFrom('telegram_outbox').select(['status', 'payload']).where('id', '=', row.id).executeTakeFirstOrThrow())).toEqual({ status: 'failed', payload: '' });
+  });
+
+  it('a bot switched off answers nothing and sends nothing more', async () => {
+    await text(CUSTOMER, '/start');
+    expect((await settings(reseller.token, { enabled: false })).json().enabled).toBe(false);
+    const n = tg.calls.length;
+    await text(CUSTOMER, '/status');
+    await sendRound(t.deps);
+    expect(tg.calls).toHaveLength(n);
+    expect(await pending()).toBe(0);
+    expect((await settings(reseller.token, { enabled: true })).json().enabled).toBe(true);
   });
 
   it('marks a bot whose token Telegram refuses as revoked, and its page says so; a new token brings it back', async () => {

@@ -349,13 +349,14 @@ export interface TelegramChatsTable {
   reseller_id: number;
   chat_id: number;
   line_id: number | null;
+  line_password_hash: string | null;
   language: string;
   awaiting_contact: Generated<number>;
   updated_at: number;
 }
 
 export interface TelegramUpdatesTable {
-  reseller_id: number;
+  bot_id: number;
   update_id: number;
   received_at: number;
 }

@@ -18,7 +18,7 @@ export interface TelegramStandin {
   calls: BotCall[];
   /** the calls of one method, optionally to one chat */
   sent(method: string, chatId?: number): BotCall[];
-  /** the next `times` calls of `method` answer this instead */
+  /** the next `times` calls of `method` answer this instead (status 0: no answer at all, the caller's deadline fires) */
   failNext(method: string, answer: { status: number; body: Record<string, unknown> }, times?: number): void;
   /** a token Telegram no longer accepts (every call: 401) */
   revoke(token: string): void;
@@ -71,6 +71,7 @@ export async function startTelegram(bots: Record<string, { id: number; username:
       const bot = bots[token];
       if (!bot || revoked.has(token)) return send(401, { ok: false, error_code: 401, description: 'Unauthorized' });
       const queued = failures.get(method)?.shift();
+      if (queued?.status === 0) return; // taken, never answered
       if (queued) return send(queued.status, queued.body);
       const chat = { id: Number(body.chat_id), type: 'private' };
       switch (method) {

@@ -32,6 +32,8 @@ export async function up(db: Kysely<any>, { bigId }: MigrationContext): Promise<
     .addColumn('reseller_id', 'integer', (c) => c.notNull().references('resellers.id'))
     .addColumn('chat_id', 'bigint', (c) => c.notNull())
     .addColumn('line_id', 'integer')
+    // the line's password when the chat linked: a changed password unlinks the chat
+    .addColumn('line_password_hash', 'varchar(64)')
     .addColumn('language', 'varchar(8)', (c) => c.notNull())
     .addColumn('awaiting_contact', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
@@ -41,10 +43,10 @@ export async function up(db: Kysely<any>, { bigId }: MigrationContext): Promise<
   await db.schema.createIndex('telegram_chats_line').on('telegram_chats').column('line_id').execute();
   await db.schema
     .createTable('telegram_updates')
-    .addColumn('reseller_id', 'integer', (c) => c.notNull())
+    .addColumn('bot_id', 'bigint', (c) => c.notNull())
     .addColumn('update_id', 'bigint', (c) => c.notNull())
     .addColumn('received_at', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('telegram_updates_pk', ['reseller_id', 'update_id'])
+    .addPrimaryKeyConstraint('telegram_updates_pk', ['bot_id', 'update_id'])
     .execute();
   await db.schema.createIndex('telegram_updates_received').on('telegram_updates').column('received_at').execute();
   await db.schema
@@ -61,7 +63,10 @@ export async function up(db: Kysely<any>, { bigId }: MigrationContext): Promise<
     .addColumn('sent_at', 'bigint')
     .addColumn('last_error', 'varchar(300)')
     .execute();
-  // the worker: what is due, oldest first; a bot's rows when its token is revoked
+  // the worker: what is due, oldest first, and whether a chat has an earlier unsent row (in order
+  // per chat); a chat's unsent rows counted (a cap); a bot's rows when its token is revoked; the prune
   await db.schema.createIndex('telegram_outbox_due').on('telegram_outbox').columns(['status', 'next_at_ms', 'id']).execute();
+  await db.schema.createIndex('telegram_outbox_chat').on('telegram_outbox').columns(['reseller_id', 'chat_id', 'status', 'id']).execute();
   await db.schema.createIndex('telegram_outbox_bot').on('telegram_outbox').columns(['reseller_id', 'status']).execute();
+  await db.schema.createIndex('telegram_outbox_created').on('telegram_outbox').columns(['created_at']).execute();
 }

@@ -86,6 +86,9 @@ export async function summary(deps: Deps, user: AuthUser) {
 export { applyAwaitingSoon } from './apply.ts';
 export { createCharge, lineView, paymentsOpen } from './customer.ts';
 
+/** A line as the customer side sees it (its owner and password included): the Telegram bots check their links with it. */
+export const customerLineOf = (deps: Deps, lineId: number) => repo.customerLine(deps.database.db, lineId);
+
 /** The account has its Mercado Pago access token and webhook secret (credit sales charge with them too). */
 export async function mercadoPagoReady(deps: Deps, resellerId: number): Promise<boolean> {
   const s = await repo.settingsOf(deps.database.db, resellerId);

@@ -8,7 +8,6 @@ import type { Config } from '../../config.ts';
 export const botApi = (config: Pick<Config, 'telegramApiUrl' | 'integrationTimeoutMs'>, token: string) =>
   new Api(token, { apiRoot: config.telegramApiUrl.replace(/\/+$/, ''), timeoutSeconds: Math.max(1, Math.ceil(config.integrationTimeoutMs / 1000)) });
 
-/** What a failed call means for the queue. */
 export type Failure =
   /** the token is no longer valid (revoked in BotFather): the bot stops until a new one is saved */
   | { kind: 'revoked'; detail: string }
@@ -17,8 +16,26 @@ export type Failure =
   /** Telegram or the network failed: the same send is tried again later */
   | { kind: 'retry'; detail: string }
   /** Telegram refused this send (a chat that blocked the bot, a message already deleted): never again */
-  | { kind: 'refused'; detail: string };
+  | { kind: 'refused'; detail: string }
+  /** no answer: Telegram may have taken it */
+  | { kind: 'unknown'; detail: string };
 
+/** Network failures in which the request cannot have reached Telegram: sending again cannot make a second message. */
+const NEVER_ARRIVED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function networkCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown; error?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (typeof e.code === 'string') return e.code;
+    e = (e.error ?? e.cause) as typeof e;
+  }
+  return undefined;
+}
+
+/**
+ * What a failed call means for the queue. A request whose fate is unknown (a timeout, a connection
+ * reset after sending) may have reached Telegram: `unknown`, not sent again unless repeating is
+ * harmless (the caller decides).
+ */
 export function failureOf(err: unknown): Failure {
   if (err instanceof GrammyError) {
     const detail = `${err.error_code} ${err.description}`.slice(0, 300);
@@ -28,7 +45,8 @@ export function failureOf(err: unknown): Failure {
     return { kind: 'refused', detail };
   }
   const detail = (err instanceof HttpError ? String((err.error as Error)?.message ?? err.message) : String((err as Error)?.message ?? err)).slice(0, 300);
-  return { kind: 'retry', detail };
+  const code = networkCode(err);
+  return code && NEVER_ARRIVED.has(code) ? { kind: 'retry', detail } : { kind: 'unknown', detail };
 }
 
 /** A queued send: the method and its JSON payload (a photo as base64, uploaded as a file). */
@@ -36,6 +54,9 @@ export interface Send {
   method: 'sendMessage' | 'sendPhoto' | 'deleteMessage' | 'answerCallbackQuery';
   payload: Record<string, unknown>;
 }
+
+/** Sends that may be repeated without a second effect: after an unknown fate they are tried again. */
+export const REPEATABLE: ReadonlySet<Send['method']> = new Set(['deleteMessage', 'answerCallbackQuery']);
 
 export async function perform(api: Api, chatId: number, send: Send): Promise<void> {
   const p = send.payload;

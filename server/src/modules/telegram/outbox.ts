@@ -7,7 +7,14 @@ import { type Lang, languageOf, texts } from './texts.ts';
 // What a bot will send, written to its queue in the transaction of what it tells: a message exists
 // if and only if its change committed. The worker (worker.ts) sends the queue.
 
+/**
+ * A chat holds at most this many unsent messages; more are dropped. A stranger flooding a bot, or a
+ * burst of news, then fills its own chat's queue only, and the worker's batch stays small.
+ */
+export const MAX_UNSENT_PER_CHAT = 20;
+
 export async function queue(trx: Tx, resellerId: number, chatId: number, send: Send): Promise<void> {
+  if ((await repo.unsentInChat(trx, resellerId, chatId, MAX_UNSENT_PER_CHAT)) >= MAX_UNSENT_PER_CHAT) return;
   await repo.enqueue(trx, { reseller_id: resellerId, chat_id: chatId, method: send.method, payload: JSON.stringify(send.payload), next_at_ms: nowMs(), created_at: nowSec() });
 }
 

@@ -13,6 +13,16 @@ export const botOf = (db: Tx, resellerId: number): Promise<BotRow | undefined> =
 
 export const botByTelegramId = (db: Tx, botId: number): Promise<BotRow | undefined> => db.selectFrom('telegram_bots').selectAll().where('bot_id', '=', botId).executeTakeFirst();
 
+/** The bot, with whether its account may act (active, not deleted): an inactive account's bot answers nothing. */
+export const botWithAccount = (db: Tx, botId: number) =>
+  db
+    .selectFrom('telegram_bots as b')
+    .innerJoin('resellers as r', 'r.id', 'b.reseller_id')
+    .selectAll('b')
+    .select((eb) => eb.and([eb('r.status', '=', 1), eb('r.deleted_at', 'is', null)]).as('account_active'))
+    .where('b.bot_id', '=', botId)
+    .executeTakeFirst();
+
 export async function saveBot(db: Tx, row: Omit<BotRow, 'paused_until_ms' | 'link_code_hash' | 'link_code_expires_at'>): Promise<void> {
   const { reseller_id, ...rest } = row;
   await db.insertInto('telegram_bots').values(row).onConflict((oc) => oc.column('reseller_id').doUpdateSet(rest)).execute();
@@ -30,11 +40,11 @@ export async function deleteBot(db: Tx, resellerId: number): Promise<void> {
 }
 
 /** Records an update as handled; false when it was already (Telegram sends it again when it saw no 200). */
-export async function firstTimeUpdate(db: Tx, resellerId: number, updateId: number, now: number): Promise<boolean> {
+export async function firstTimeUpdate(db: Tx, botId: number, updateId: number, now: number): Promise<boolean> {
   const row = await db
     .insertInto('telegram_updates')
-    .values({ reseller_id: resellerId, update_id: updateId, received_at: now })
-    .onConflict((oc) => oc.columns(['reseller_id', 'update_id']).doNothing())
+    .values({ bot_id: botId, update_id: updateId, received_at: now })
+    .onConflict((oc) => oc.columns(['bot_id', 'update_id']).doNothing())
     .returning('update_id')
     .executeTakeFirst();
   return row !== undefined;
@@ -57,7 +67,7 @@ export async function touchChat(db: Tx, resellerId: number, chatId: number, lang
   return (await chatOf(db, resellerId, chatId)) as ChatRow;
 }
 
-export async function updateChat(db: Tx, id: number, set: Partial<Pick<ChatRow, 'line_id' | 'awaiting_contact' | 'updated_at'>>): Promise<void> {
+export async function updateChat(db: Tx, id: number, set: Partial<Pick<ChatRow, 'line_id' | 'line_password_hash' | 'awaiting_contact' | 'updated_at'>>): Promise<void> {
   await db.updateTable('telegram_chats').set(set).where('id', '=', id).execute();
 }
 
@@ -74,9 +84,45 @@ export async function enqueue(db: Tx, row: { reseller_id: number; chat_id: numbe
   await db.insertInto('telegram_outbox').values({ ...row, status: 'pending' }).execute();
 }
 
-/** What is due, oldest first: the worker keeps the first per chat and a bot's share of the second. */
+/** A chat's unsent rows, counted up to `cap` (an index range). */
+export async function unsentInChat(db: Tx, resellerId: number, chatId: number, cap: number): Promise<number> {
+  const rows = await db
+    .selectFrom('telegram_outbox')
+    .select('id')
+    .where('reseller_id', '=', resellerId)
+    .where('chat_id', '=', chatId)
+    .where('status', 'in', ['pending', 'sending'])
+    .limit(cap)
+    .execute();
+  return rows.length;
+}
+
+/**
+ * What is due, oldest first, each the first unsent row of its chat: a chat's messages go in order
+ * (a row waiting for its retry holds the later ones back) and one chat's backlog fills one place of
+ * the batch, not all of them.
+ */
 export const due = (db: Tx, nowMs: number, limit: number): Promise<OutboxRow[]> =>
-  db.selectFrom('telegram_outbox').selectAll().where('status', '=', 'pending').where('next_at_ms', '<=', nowMs).orderBy('id').limit(limit).execute();
+  db
+    .selectFrom('telegram_outbox as o')
+    .selectAll('o')
+    .where('o.status', '=', 'pending')
+    .where('o.next_at_ms', '<=', nowMs)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('telegram_outbox as e')
+            .select('e.id')
+            .whereRef('e.reseller_id', '=', 'o.reseller_id')
+            .whereRef('e.chat_id', '=', 'o.chat_id')
+            .where('e.status', 'in', ['pending', 'sending'])
+            .whereRef('e.id', '<', 'o.id'),
+        ),
+      ),
+    )
+    .orderBy('o.id')
+    .limit(limit)
+    .execute();
 
 /** One statement: of two processes claiming a row, one gets it; `next_at_ms` then says when the claim is stale. */
 export async function claim(db: Tx, id: number, staleAtMs: number): Promise<boolean> {
@@ -85,17 +131,19 @@ export async function claim(db: Tx, id: number, staleAtMs: number): Promise<bool
 }
 
 export async function finish(db: Tx, id: number, set: { status: 'sent' | 'failed' | 'pending'; attempts?: number; next_at_ms?: number; sent_at?: number | null; last_error?: string | null }): Promise<void> {
-  await db.updateTable('telegram_outbox').set(set).where('id', '=', id).where('status', '=', 'sending').execute();
+  // a finished row keeps no text: a trial's password, a playlist link
+  const done = set.status === 'pending' ? {} : { payload: '' };
+  await db.updateTable('telegram_outbox').set({ ...set, ...done }).where('id', '=', id).where('status', '=', 'sending').execute();
 }
 
 /** Rows left `sending` by a process that died mid-send: Telegram may have them, so they are never sent again. */
 export async function failAbandoned(db: Tx, nowMs: number): Promise<void> {
-  await db.updateTable('telegram_outbox').set({ status: 'failed', last_error: 'the sending process stopped; not sent again' }).where('status', '=', 'sending').where('next_at_ms', '<', nowMs).execute();
+  await db.updateTable('telegram_outbox').set({ status: 'failed', payload: '', last_error: 'the sending process stopped; not sent again' }).where('status', '=', 'sending').where('next_at_ms', '<', nowMs).execute();
 }
 
 /** A bot whose token Telegram refuses: what it still had to send cannot go. */
 export async function failPendingOf(db: Tx, resellerId: number, why: string): Promise<void> {
-  await db.updateTable('telegram_outbox').set({ status: 'failed', last_error: why }).where('reseller_id', '=', resellerId).where('status', '=', 'pending').execute();
+  await db.updateTable('telegram_outbox').set({ status: 'failed', payload: '', last_error: why }).where('reseller_id', '=', resellerId).where('status', '=', 'pending').execute();
 }
 
 export async function delayPendingOf(db: Tx, resellerId: number, untilMs: number): Promise<void> {

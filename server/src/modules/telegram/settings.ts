@@ -1,8 +1,8 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { withTx } from '../../db/tx.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../domain/auth-user.ts';
-import { appError, validation } from '../../http/errors.ts';
+import { appError, isUniqueViolation, validation } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { processLogger } from '../../lib/logger.ts';
 import { openSecret, sealSecret } from '../twofactor/service.ts';
@@ -44,22 +44,33 @@ export async function getSettings(deps: Deps, user: AuthUser) {
 
 const webhookUrl = (publicUrl: string, botId: number) => `${publicUrl.replace(/\/+$/, '')}/api/telegram/${botId}/webhook`;
 
-/** Who the token is (getMe), and Telegram told to send its updates here with a new secret (setWebhook). */
-async function connect(deps: Deps, token: string) {
-  const publicUrl = deps.config.publicUrl;
-  // Telegram must reach the panel: without its public address no update could come
-  if (!publicUrl) throw appError('NOT_CONFIGURED', { params: { what: 'PUBLIC_URL' } });
-  const api = botApi(deps.config, token);
+/** A Bot API call while saving: a refused token is the field's error, anything else Telegram's. */
+async function asking<T>(call: () => Promise<T>): Promise<T> {
   try {
-    const me = await api.getMe();
-    const secret = randomBytes(32).toString('base64url');
-    await api.setWebhook(webhookUrl(publicUrl, me.id), { secret_token: secret, allowed_updates: ['message', 'callback_query'] });
-    return { me, secret };
+    return await call();
   } catch (err) {
     const f = failureOf(err);
     if (f.kind === 'revoked') throw validation('bot_token', 'Telegram does not accept this token', 'INVALID_TOKEN');
     throw appError('UPSTREAM_ERROR', { params: { system: 'Telegram', detail: f.detail } });
   }
+}
+
+/**
+ * Who the token is (getMe); a bot another account holds is refused before Telegram is told
+ * anything (its webhook and secret stay that account's); then Telegram is told to send the bot's
+ * updates here with a new secret (setWebhook).
+ */
+async function connect(deps: Deps, user: AuthUser, token: string) {
+  const publicUrl = deps.config.publicUrl;
+  // Telegram must reach the panel: without its public address no update could come
+  if (!publicUrl) throw appError('NOT_CONFIGURED', { params: { what: 'PUBLIC_URL' } });
+  const api = botApi(deps.config, token);
+  const me = await asking(() => api.getMe());
+  const taken = await repo.botByTelegramId(deps.database.db, me.id);
+  if (taken && taken.reseller_id !== user.id) throw appError('BOT_IN_USE');
+  const secret = randomBytes(32).toString('base64url');
+  await asking(() => api.setWebhook(webhookUrl(publicUrl, me.id), { secret_token: secret, allowed_updates: ['message', 'callback_query'] }));
+  return { me, secret };
 }
 
 /** Telegram told to stop sending updates for a token the account no longer uses (best effort: the token may be revoked). */
@@ -85,7 +96,7 @@ export async function putSettings(deps: Deps, user: AuthUser, input: SettingsInp
   if (input.bot_token !== undefined) {
     const token = input.bot_token.trim();
     if (!/^\d{1,15}:[A-Za-z0-9_-]{20,100}$/.test(token)) throw validation('bot_token', 'the token BotFather gave: digits, a colon, then letters', 'INVALID_TOKEN');
-    const { me, secret } = await connect(deps, token);
+    const { me, secret } = await connect(deps, user, token);
     const sealed = await sealSecret(deps, user.id, token, TOKEN_PURPOSE);
     await withTx(deps.database, async (trx) => {
       const taken = await repo.botByTelegramId(trx, me.id);
@@ -107,6 +118,9 @@ export async function putSettings(deps: Deps, user: AuthUser, input: SettingsInp
         credits_low_threshold: input.credits_low_threshold ?? current?.credits_low_threshold ?? DEFAULT_LOW_CREDITS,
         updated_at: now,
       });
+    }).catch((err) => {
+      // two accounts saving one bot at once: the unique bot id lets one of them have it
+      throw isUniqueViolation(err) ? appError('BOT_IN_USE') : err;
     });
     if (own && own.bot_id !== me.id) await disconnect(deps, user.id, own.token_sealed);
     return getSettings(deps, user);
@@ -126,11 +140,15 @@ export async function putSettings(deps: Deps, user: AuthUser, input: SettingsInp
   return getSettings(deps, user);
 }
 
-/** A one-time code for the account's own chat: `/start <code>` to its bot (the t.me link does it). */
+/**
+ * A one-time code for the account's own chat: `/start <code>` to its bot (the t.me link does it).
+ * 96 random bits (a deep link's parameter takes 64 characters of A-Za-z0-9_-): too many to guess
+ * by messaging the bot.
+ */
 export async function newLinkCode(deps: Deps, user: AuthUser) {
   const bot = await repo.botOf(deps.database.db, user.id);
   if (!bot) throw appError('NOT_FOUND', { params: { what: 'Telegram bot' } });
-  const code = String(randomInt(0, 100_000_000)).padStart(8, '0');
+  const code = randomBytes(12).toString('base64url');
   const expires = nowSec() + LINK_CODE_SECONDS;
   await withTx(deps.database, (trx) => repo.updateBot(trx, user.id, { link_code_hash: sha256(`${bot.bot_id}:${code}`), link_code_expires_at: expires }));
   return { code, expires_at: expires, link: `https://t.me/${bot.bot_username}?start=${code}` };

@@ -57,14 +57,14 @@ const pt = {
   trialNotOwn: 'Compartilhe o seu próprio número pelo botão.',
   trialBadNumber: 'Este número não é um celular brasileiro válido.',
   trialUsed: 'Este número já recebeu um teste. Fale com a revenda para assinar.',
-  trialLimit: 'Muitos testes pedidos agora. Tente de novo mais tarde.',
+  trialLimit: 'Muitos pedidos de teste no momento. Tente de novo mais tarde.',
   trialReady: (v: { user: string; password: string; playlist: string; expires: string }) =>
     `<b>Seu teste está pronto!</b>\nUsuário: <code>${esc(v.user)}</code>\nSenha: <code>${esc(v.password)}</code>\nLista (M3U): ${esc(v.playlist)}\nVálido até: ${esc(v.expires)}\n\n/status — ver sua linha`,
   signedOut: 'Chat desconectado da linha.',
   unknown: 'Não entendi. Envie /start para ver os comandos.',
   failed: 'Algo deu errado. Tente de novo em instantes.',
   ownerOnly: 'Este comando é só para a revenda.',
-  balance: (n: number) => `Saldo: <b>${n}</b> créditos.`,
+  balance: (n: number) => `Saldo: <b>${n}</b> ${n === 1 ? 'crédito' : 'créditos'}.`,
   newsSale: (v: { what: 'created' | 'renewed'; via: string; user: string; pkg: string; expires: string; credits: number; trial: boolean }) =>
     `${v.what === 'created' ? (v.trial ? '🆕 Novo teste' : '🛒 Nova venda') : '🔁 Renovação'} (${esc(v.via)}): <b>${esc(v.user)}</b>, ${esc(v.pkg)}, vence ${esc(v.expires)}${v.credits ? `, ${v.credits} crédito(s)` : ''}.`,
   viaApi: (key: string) => `API · ${key}`,
@@ -117,7 +117,7 @@ const en: typeof pt = {
   unknown: 'I did not understand. Send /start to see the commands.',
   failed: 'Something went wrong. Try again in a moment.',
   ownerOnly: 'This command is for the reseller only.',
-  balance: (n) => `Balance: <b>${n}</b> credits.`,
+  balance: (n) => `Balance: <b>${n}</b> ${n === 1 ? 'credit' : 'credits'}.`,
   newsSale: (v) =>
     `${v.what === 'created' ? (v.trial ? '🆕 New trial' : '🛒 New sale') : '🔁 Renewal'} (${esc(v.via)}): <b>${esc(v.user)}</b>, ${esc(v.pkg)}, expires ${esc(v.expires)}${v.credits ? `, ${v.credits} credit(s)` : ''}.`,
   viaApi: (key) => `API · ${key}`,

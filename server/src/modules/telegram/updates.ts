@@ -5,7 +5,7 @@ import { AppError, appError } from '../../http/errors.ts';
 import { nowSec } from '../../lib/clock.ts';
 import { processLogger } from '../../lib/logger.ts';
 import { currentBalance } from '../credits/service.ts';
-import { createCharge, lineView } from '../payments/service.ts';
+import { createCharge, customerLineOf, lineView } from '../payments/service.ts';
 import { authenticateLine } from '../player/service.ts';
 import { originalLinks, panelOrigin } from '../shortlinks/service.ts';
 import { trialForChat, trialPageOpen } from '../trialpage/service.ts';
@@ -51,10 +51,12 @@ const sameSecret = (given: string, hash: string) => timingSafeEqual(Buffer.from(
 /** Checks the update's secret (401 INVALID_SIGNATURE, nothing done) and handles it once. */
 export async function onUpdate(deps: Deps, botId: number, secret: string | undefined, update: Update): Promise<void> {
   const db = deps.database.db;
-  const bot = await repo.botByTelegramId(db, botId);
-  if (!bot || !secret || !sameSecret(secret, bot.secret_hash)) throw appError('INVALID_SIGNATURE');
-  if (bot.enabled !== 1 || bot.revoked_at !== null) return;
-  if (!(await repo.firstTimeUpdate(db, bot.reseller_id, update.update_id, nowSec()))) return;
+  const found = await repo.botWithAccount(db, botId);
+  if (!found || !secret || !sameSecret(secret, found.secret_hash)) throw appError('INVALID_SIGNATURE');
+  const { account_active: active, ...bot } = found;
+  // off, refused by Telegram, or its account blocked or removed: the bot answers nothing
+  if (bot.enabled !== 1 || bot.revoked_at !== null || !active) return;
+  if (!(await repo.firstTimeUpdate(db, bot.bot_id, update.update_id, nowSec()))) return;
   const where = update.message?.chat ?? update.callback_query?.message?.chat;
   const from = update.message?.from ?? update.callback_query?.from;
   // a bot added to a group would read passwords before everyone: it answers private chats only
@@ -101,7 +103,7 @@ async function onCommand(c: Chat, text: string, messageId: number) {
       await withTx(c.deps.database, (trx) => repo.updateChat(trx, c.chat.id, { awaiting_contact: 1, updated_at: nowSec() }));
       return say(c, t.trialAsk, { reply_markup: { keyboard: [[{ text: t.trialButton, request_contact: true }]], resize_keyboard: true, one_time_keyboard: true } });
     case 'sair':
-      await withTx(c.deps.database, (trx) => repo.updateChat(trx, c.chat.id, { line_id: null, awaiting_contact: 0, updated_at: nowSec() }));
+      await withTx(c.deps.database, (trx) => repo.updateChat(trx, c.chat.id, { line_id: null, line_password_hash: null, awaiting_contact: 0, updated_at: nowSec() }));
       return say(c, t.signedOut, { reply_markup: { remove_keyboard: true } });
     case 'saldo':
       if (!isOwner) return say(c, t.ownerOnly);
@@ -129,37 +131,47 @@ async function linkOwner(c: Chat, code: string) {
 async function signIn(c: Chat, args: string[], messageId: number) {
   const t = texts(c.lang);
   const [username, password] = args;
-  const erase: Send = { method: 'deleteMessage', payload: { message_id: messageId } };
-  if (!username || !password) return sendAll(c, [...(username ? [erase] : []), message(t.entrarUsage)]);
+  // the message holding a password goes first, whatever follows
+  if (args.length > 1) await sendAll(c, [{ method: 'deleteMessage', payload: { message_id: messageId } }]);
+  if (!username || !password) return say(c, t.entrarUsage);
   let line: Awaited<ReturnType<typeof authenticateLine>>;
   try {
     line = await authenticateLine(c.deps, { username: username.slice(0, 50), password: password.slice(0, 50), ip: `tg.${c.from.id}` });
   } catch (err) {
-    if (err instanceof AppError && err.code === 'RATE_LIMITED') return sendAll(c, [erase, message(t.tooManyTries)]);
+    if (err instanceof AppError && err.code === 'RATE_LIMITED') return say(c, t.tooManyTries);
     throw err;
   }
   // the account's bot speaks for the account's own lines only: any other is a wrong password
-  if (!line || line.member_id !== c.bot.reseller_id || line.deleted_at !== null) return sendAll(c, [erase, message(t.wrongCredentials)]);
+  if (!line || line.member_id !== c.bot.reseller_id || line.deleted_at !== null) return say(c, t.wrongCredentials);
   const found = line;
   await withTx(c.deps.database, async (trx) => {
-    await repo.updateChat(trx, c.chat.id, { line_id: found.id, updated_at: nowSec() });
-    await queue(trx, c.bot.reseller_id, c.chat.chat_id, erase);
+    await repo.updateChat(trx, c.chat.id, { line_id: found.id, line_password_hash: sha256(found.password), updated_at: nowSec() });
     await queue(trx, c.bot.reseller_id, c.chat.chat_id, message(t.signedIn(found.username)));
   });
 }
 
-const origin = (deps: Deps) => panelOrigin(deps.config, deps.config.publicUrl as string);
+// the links in messages are the panel's public address (set: a bot cannot be connected without it)
+const origin = (deps: Deps) => panelOrigin(deps.config, deps.config.publicUrl ?? '');
+
+/**
+ * The chat's line id while the link holds: the line still this account's, not removed, its
+ * password the one the chat signed in with. Otherwise the chat is unlinked (a reseller changing a
+ * password cuts a former customer off; a line handed to another account leaves this bot) and told so.
+ */
+async function linkedLineId(c: Chat): Promise<number | undefined> {
+  const t = texts(c.lang);
+  if (c.chat.line_id === null) return void (await say(c, t.notLinked));
+  const line = await customerLineOf(c.deps, c.chat.line_id);
+  if (line && line.deleted_at === null && line.member_id === c.bot.reseller_id && sha256(line.password) === c.chat.line_password_hash) return line.id;
+  await withTx(c.deps.database, (trx) => repo.updateChat(trx, c.chat.id, { line_id: null, line_password_hash: null, updated_at: nowSec() }));
+  await say(c, t.notLinked);
+  return undefined;
+}
 
 /** The chat's line as the customer page shows it, or undefined (told why) when there is none. */
 async function linkedLine(c: Chat) {
-  const t = texts(c.lang);
-  if (c.chat.line_id === null) return void (await say(c, t.notLinked));
-  try {
-    return await lineView(c.deps, c.chat.line_id, origin(c.deps));
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') return void (await say(c, t.lineGone));
-    throw err;
-  }
+  const id = await linkedLineId(c);
+  return id === undefined ? undefined : lineView(c.deps, id, origin(c.deps));
 }
 
 async function status(c: Chat) {
@@ -199,20 +211,23 @@ async function offers(c: Chat) {
 async function onButton(c: Chat, q: NonNullable<Update['callback_query']>) {
   const t = texts(c.lang);
   const done: Send = { method: 'answerCallbackQuery', payload: { callback_query_id: q.id } };
-  const m = /^renew:(\d{1,10})$/.exec(q.data ?? '');
-  if (!m || c.chat.line_id === null) return sendAll(c, [done, message(m ? t.notLinked : t.unknown)]);
+  const m = /^renew:(\d{1,9})$/.exec(q.data ?? '');
+  if (!m) return sendAll(c, [done, message(t.unknown)]);
+  await sendAll(c, [done]);
+  const lineId = await linkedLineId(c);
+  if (lineId === undefined) return;
   let charge: Awaited<ReturnType<typeof createCharge>>;
   try {
-    charge = await createCharge(c.deps, c.chat.line_id, Number(m[1]), `tg-${q.id}`);
+    // keyed on the offers' message and the package: a double tap on one button makes one charge
+    charge = await createCharge(c.deps, lineId, Number(m[1]), `tg-${c.chat.chat_id}-${q.message?.message_id ?? q.id}-${m[1]}`);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     const why = err.code === 'LINE_BLOCKED' ? t.blocked : err.code === 'NOT_CONFIGURED' || err.code === 'VALIDATION' ? t.noOffers : err.code === 'NOT_FOUND' ? t.lineGone : t.failed;
-    return sendAll(c, [done, message(why)]);
+    return say(c, why);
   }
-  if (charge.status !== 'pending' || !charge.qr_code || !charge.qr_code_base64) return sendAll(c, [done, message(t.pixFailed)]);
+  if (charge.status !== 'pending' || !charge.qr_code || !charge.qr_code_base64) return say(c, t.pixFailed);
   const until = dateTime(c.lang, charge.expires_at, c.deps.config.timeZone);
   return sendAll(c, [
-    done,
     { method: 'sendPhoto', payload: { photo_base64: charge.qr_code_base64, caption: t.pixCaption(money(c.lang, charge.amount_cents), until) } },
     message(t.pixCode(charge.qr_code)),
   ]);
@@ -227,7 +242,7 @@ async function onContact(c: Chat, contact: NonNullable<NonNullable<Update['messa
   try {
     await trialForChat(deps, c.bot.reseller_id, contact.phone_number, `tg.${c.from.id}`, async (trx, line) => {
       const links = await originalLinks(trx, line, origin(deps));
-      await repo.updateChat(trx, c.chat.id, { line_id: line.id, awaiting_contact: 0, updated_at: nowSec() });
+      await repo.updateChat(trx, c.chat.id, { line_id: line.id, line_password_hash: sha256(line.password), awaiting_contact: 0, updated_at: nowSec() });
       const ready = t.trialReady({ user: line.username, password: line.password, playlist: links.m3u8, expires: dateTime(c.lang, line.exp_date, deps.config.timeZone) });
       await queue(trx, c.bot.reseller_id, c.chat.chat_id, message(ready, { reply_markup: { remove_keyboard: true } }));
     });

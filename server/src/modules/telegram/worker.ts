@@ -5,17 +5,19 @@ import { nowMs, nowSec } from '../../lib/clock.ts';
 import { type Ticker, startTicker } from '../../lib/ticker.ts';
 import { takeLease } from '../../repos/scheduler-leases-repo.ts';
 import { openSecret } from '../twofactor/service.ts';
-import { type Send, botApi, failureOf, perform } from './bot-api.ts';
+import { REPEATABLE, type Send, botApi, failureOf, perform } from './bot-api.ts';
 import * as repo from './repo.ts';
 import { TOKEN_PURPOSE } from './settings.ts';
 
 // The bots' send queue (docs/telegram.md), worked by the one process holding the `telegram` lease.
-// Within Telegram's limits: in a round (one a second) each chat gets at most its oldest message
-// (1 a second per chat) and each bot at most PER_BOT_PER_ROUND (under its 30 a second); a 429 stops
-// the bot for its retry_after. Never twice: a row is claimed before its send and recorded after;
-// Telegram or the network failing retries it (1, 2, 4 ... s, up to 5 minutes, for a day); a row
-// whose process died mid-send is marked failed, not sent again. A token Telegram refuses marks the
-// bot revoked (its page says so) and fails what it had queued.
+// Within Telegram's limits: in a round (one a second) each chat gets at most its oldest unsent
+// message (1 a second per chat, in order) and each bot at most PER_BOT_PER_ROUND (under its 30 a
+// second); a 429 stops the bot for its retry_after. Never twice: a row is claimed before its send
+// and recorded after; Telegram failing (5xx) or a request that never left retries it (1, 2, 4 ... s,
+// up to 5 minutes, for a day); a request with no answer may have arrived, so it is not sent again
+// (unless repeating it is harmless); a row whose process died mid-send is marked failed. A token
+// Telegram refuses marks the bot revoked (its page says so) and fails what it had queued; a bot
+// switched off sends nothing more.
 
 const PER_BOT_PER_ROUND = 25;
 const BATCH = 500;
@@ -28,27 +30,23 @@ const PRUNE_EVERY_MS = 3_600_000;
 /** a round's sends are bounded (25 per bot, each within INTEGRATION_TIMEOUT_MS); the claims keep a late round from sending twice */
 const LEASE_SECONDS = 60;
 
-/** What is due now, within the limits: the oldest row of each chat, PER_BOT_PER_ROUND per bot, bots not paused. */
-function pick(rows: repo.OutboxRow[], paused: Set<number>): Map<number, repo.OutboxRow[]> {
-  const chats = new Set<string>();
-  const byBot = new Map<number, repo.OutboxRow[]>();
+/** A bot's share of the due rows (each the first of its chat: repo.due), bots paused by a 429 left out. */
+function byBot(rows: repo.OutboxRow[], paused: Set<number>): Map<number, repo.OutboxRow[]> {
+  const out = new Map<number, repo.OutboxRow[]>();
   for (const r of rows) {
-    const chat = `${r.reseller_id}:${r.chat_id}`;
-    if (chats.has(chat)) continue;
-    chats.add(chat); // a later row of a chat waits for the earlier one, even when the earlier is left for the bot's share
     if (paused.has(r.reseller_id)) continue;
-    const mine = byBot.get(r.reseller_id) ?? [];
-    if (mine.length >= PER_BOT_PER_ROUND) continue;
-    mine.push(r);
-    byBot.set(r.reseller_id, mine);
+    const mine = out.get(r.reseller_id) ?? [];
+    if (mine.length < PER_BOT_PER_ROUND) out.set(r.reseller_id, [...mine, r]);
   }
-  return byBot;
+  return out;
 }
 
 /** One round of the queue; exported for the tests, which run rounds instead of waiting for the timer. */
 export async function sendRound(deps: Deps, opts: { retryBaseMs?: number } = {}): Promise<number> {
   const db = deps.database.db;
   const retryBaseMs = opts.retryBaseMs ?? 1000;
+  // a round ends well inside the lease, so no other process starts sending beside it
+  const deadline = nowMs() + (LEASE_SECONDS * 1000) / 2;
   await repo.failAbandoned(db, nowMs());
   const rows = await repo.due(db, nowMs(), BATCH);
   const paused = new Set<number>();
@@ -57,15 +55,16 @@ export async function sendRound(deps: Deps, opts: { retryBaseMs?: number } = {})
   for (const [id, bot] of bots) if (bot?.paused_until_ms && bot.paused_until_ms > nowMs()) paused.add(id);
   let sent = 0;
   await Promise.all(
-    [...pick(rows, paused)].map(async ([resellerId, mine]) => {
+    [...byBot(rows, paused)].map(async ([resellerId, mine]) => {
       const bot = bots.get(resellerId);
-      const token = bot && bot.revoked_at === null ? await openSecret(deps, resellerId, bot.token_sealed, TOKEN_PURPOSE) : null;
+      const token = bot && bot.revoked_at === null && bot.enabled === 1 ? await openSecret(deps, resellerId, bot.token_sealed, TOKEN_PURPOSE) : null;
       if (!token) {
-        await repo.failPendingOf(db, resellerId, 'the bot has no usable token');
+        await repo.failPendingOf(db, resellerId, bot?.enabled === 0 ? 'the bot was switched off' : 'the bot has no usable token');
         return;
       }
       const api = botApi(deps.config, token);
       for (const row of mine) {
+        if (nowMs() > deadline) return;
         if (!(await repo.claim(db, row.id, nowMs() + CLAIM_MS))) continue;
         try {
           await perform(api, row.chat_id, { method: row.method as Send['method'], payload: JSON.parse(row.payload) });
@@ -92,7 +91,8 @@ export async function sendRound(deps: Deps, opts: { retryBaseMs?: number } = {})
             });
             return;
           }
-          const giveUp = f.kind === 'refused' || nowSec() - row.created_at >= GIVE_UP_SECONDS;
+          const again = f.kind === 'retry' || (f.kind === 'unknown' && REPEATABLE.has(row.method as Send['method']));
+          const giveUp = !again || nowSec() - row.created_at >= GIVE_UP_SECONDS;
           if (giveUp) await repo.finish(db, row.id, { status: 'failed', attempts, last_error: f.detail });
           else await repo.finish(db, row.id, { status: 'pending', attempts, next_at_ms: nowMs() + Math.min(RETRY_CAP_MS, retryBaseMs * 2 ** (attempts - 1)), last_error: f.detail });
         }
