@@ -119,6 +119,7 @@ describe(`Telegram bots (${ENGINE})`, () => {
     await drain();
     expect(tg.calls.slice(before).filter((c) => c.method === 'sendMessage')).toHaveLength(1);
     expect(lastText(CUSTOMER)).toContain('/entrar');
+    expect(lastText(CUSTOMER)).not.toContain('/teste'); // no trials offered yet
   });
 
   it('handles an update once when Telegram sends it again', async () => {
@@ -298,6 +299,9 @@ describe(`Telegram bots (${ENGINE})`, () => {
     expect(page.statusCode, page.body).toBe(200);
     // the page on without the WhatsApp gateway: the bot's trials do not need it
     await t.database.db.updateTable('trial_pages').set({ enabled: 1 }).where('reseller_id', '=', reseller.id).execute();
+    await text(fan, '/start');
+    await drain();
+    expect(lastText(fan)).toContain('/teste — pedir um teste grátis');
     await text(fan, '/teste');
     await drain();
     const ask = tg.sent('sendMessage', fan).at(-1)!;

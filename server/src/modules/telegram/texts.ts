@@ -23,8 +23,8 @@ const DURATION: Record<Lang, Record<string, [string, string]>> = {
 export const duration = (lang: Lang, n: number, unit: string) => `${n} ${(DURATION[lang][unit] ?? [unit, unit])[n === 1 ? 0 : 1]}`;
 
 const pt = {
-  welcome: (reseller: string) =>
-    `Olá! Sou o atendimento automático de <b>${esc(reseller)}</b>.\n\n/entrar <i>usuário senha</i> — conectar sua linha\n/status — vencimento, pacote, telas e lista\n/renovar — renovar por PIX\n/teste — pedir um teste grátis\n/sair — desconectar este chat`,
+  welcome: (reseller: string, trials: boolean) =>
+    `Olá! Sou o atendimento automático de <b>${esc(reseller)}</b>.\n\n/entrar <i>usuário senha</i> — conectar sua linha\n/status — vencimento, pacote, telas e lista\n/renovar — renovar por PIX${trials ? '\n/teste — pedir um teste grátis' : ''}\n/sair — desconectar este chat`,
   ownerWelcome: 'Este chat recebe as notícias da sua revenda: vendas pela API e pela página de teste, PIX aprovados ou aguardando créditos, créditos baixos.\n\n/saldo — seu saldo de créditos',
   ownerLinked: (bot: string) => `Pronto! Este chat receberá as notícias da revenda pelo bot @${esc(bot)}.\n\n/saldo — seu saldo de créditos`,
   badCode: 'Código inválido ou vencido. Gere um novo na página Telegram do painel.',
@@ -76,8 +76,8 @@ const pt = {
 };
 
 const en: typeof pt = {
-  welcome: (reseller) =>
-    `Hi! I am <b>${esc(reseller)}</b>'s automatic service.\n\n/entrar <i>username password</i> — link your line\n/status — expiry, package, screens and playlist\n/renovar — renew by PIX\n/teste — ask for a free trial\n/sair — unlink this chat`,
+  welcome: (reseller, trials) =>
+    `Hi! I am <b>${esc(reseller)}</b>'s automatic service.\n\n/entrar <i>username password</i> — link your line\n/status — expiry, package, screens and playlist\n/renovar — renew by PIX${trials ? '\n/teste — ask for a free trial' : ''}\n/sair — unlink this chat`,
   ownerWelcome: 'This chat gets your business news: sales through the API and the trial page, PIX approved or waiting for credits, low credits.\n\n/saldo — your credit balance',
   ownerLinked: (bot) => `Done! This chat will get your business news from @${esc(bot)}.\n\n/saldo — your credit balance`,
   badCode: 'Invalid or expired code. Make a new one on the panel\'s Telegram page.',

@@ -91,7 +91,7 @@ async function onCommand(c: Chat, text: string, messageId: number) {
   switch (command) {
     case 'start':
       if (args[0]) return linkOwner(c, args[0]);
-      return say(c, isOwner ? t.ownerWelcome : t.welcome(c.bot.bot_name));
+      return say(c, isOwner ? t.ownerWelcome : t.welcome(c.bot.bot_name, await trialPageOpen(c.deps, c.bot.reseller_id)));
     case 'entrar':
       return signIn(c, args, messageId);
     case 'status':
