@@ -16,6 +16,8 @@ import { type TelegramStandin, startTelegram } from './standins/telegram.ts';
 const PASS = 'Kq7.vX2p_Rz9@tLm';
 const TOKEN = '7000001:AAH-loja-teste-bot-token-0123456789';
 const OTHER_TOKEN = '7000002:AAH-outra-loja-bot-token-0123456789';
+const MASTER_TOKEN = '7000003:AAH-rede-master-bot-token-0123456789';
+const SUB_TOKEN = '7000004:AAH-sub-revenda-bot-token-0123456789';
 const MP_TOKEN = 'APP_USR-telegram-stand-in';
 const MP_SECRET = 'mp-webhook-secret-telegram';
 const CUSTOMER = 555_001;
@@ -54,6 +56,8 @@ describe(`Telegram bots (${ENGINE})`, () => {
     tg = await startTelegram({
       [TOKEN]: { id: 7000001, username: 'loja_teste_bot', first_name: 'Loja Teste' },
       [OTHER_TOKEN]: { id: 7000002, username: 'outra_loja_bot', first_name: 'Outra Loja' },
+      [MASTER_TOKEN]: { id: 7000003, username: 'rede_master_bot', first_name: 'Rede Master' },
+      [SUB_TOKEN]: { id: 7000004, username: 'sub_revenda_bot', first_name: 'Sub Revenda' },
     });
     mp = await startMercadoPago(MP_TOKEN);
     evo = await startEvolution('evo-key-telegram-01');
@@ -369,6 +373,39 @@ describe(`Telegram bots (${ENGINE})`, () => {
     expect((await t.call(reseller.token, { method: 'POST', url: '/api/users', headers: { 'idempotency-key': 'panel-sale-0001' }, payload: { package_id: paid } })).statusCode).toBe(201);
     await drain();
     expect(texts(OWNER)).toHaveLength(n);
+  });
+
+  it("a parent's API-key sale on a sub-reseller's line is told to the parent, who paid, not to the line's owner", async () => {
+    /** Connects `token` as the account's bot and links `chat` as its own chat with a one-time code. */
+    const connectBot = async (account: string, token: string, botId: number, chat: number) => {
+      expect((await settings(account, { bot_token: token, enabled: true })).statusCode).toBe(200);
+      const botSecret = String(tg.sent('setWebhook').at(-1)!.body.secret_token);
+      const code = (await t.call(account, { method: 'POST', url: '/api/telegram/link-code' })).json().code;
+      const message = { message_id: messageId++, date: nowSec(), chat: { id: chat, type: 'private' }, from: from(chat), text: `/start ${code}` };
+      expect((await update({ message }, botSecret, botId)).statusCode).toBe(200);
+    };
+    const MASTER_CHAT = 888_001;
+    const SUB_CHAT = 888_002;
+    const master = await createSignedInReseller(t, admin, { username: 'tg_master', password: PASS, type: 'master', credits: 10, groups });
+    const sub = await createSignedInReseller(t, master.token, { username: 'tg_sub', password: PASS, type: 'reseller', credits: 3, groups });
+    await connectBot(master.token, MASTER_TOKEN, 7000003, MASTER_CHAT);
+    await connectBot(sub.token, SUB_TOKEN, 7000004, SUB_CHAT);
+    const line = await t.call(sub.token, { method: 'POST', url: '/api/users', payload: { package_id: paid } });
+    expect(line.statusCode, line.body).toBe(201);
+    const key = await t.call(master.token, { method: 'POST', url: '/api/api-keys', payload: { name: 'rede-site', scopes: ['lines:write', 'lines:read'] } });
+    expect(key.statusCode, key.body).toBe(201);
+    const masterCredits = await balanceOf(t.database.db, master.id);
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${line.json().id}/renew`,
+      headers: { authorization: `Bearer ${key.json().key}`, 'idempotency-key': 'master-renew-0001' },
+      payload: { months: 1 },
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(await balanceOf(t.database.db, master.id)).toBe(masterCredits - 1);
+    await drain();
+    expect(texts(MASTER_CHAT).filter((m) => m.includes('Renovação (API · rede-site)'))).toHaveLength(1);
+    expect(texts(SUB_CHAT).filter((m) => m.includes('rede-site'))).toEqual([]);
   });
 
   it("sends within Telegram's limits: a 429's retry_after honoured, a 5xx retried, one message a round per chat, never twice", async () => {

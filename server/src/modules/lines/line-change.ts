@@ -135,7 +135,9 @@ export async function applyLineChange(deps: Deps, trx: Tx, actor: AuthUser, chan
   if (queued && after) after = await repo.findVisibleLine(trx, actor, after.id); // its sync state moved
   if (change.event && after) await emitLineEvent(trx, line.member_id, change.event, after);
   const via: SaleVia | undefined = actor.apiKey ? { apiKey: actor.apiKey.name } : change.via;
-  if (via && after && (change.event === 'line.created' || change.event === 'line.renewed')) await tellSale(deps, trx, { ownerId: line.member_id, via, event: change.event, line: after, credits: charged });
+  // the seller hears of it: the account whose key or page made the sale and whose credits paid, which
+  // for a parent's key on a sub-reseller's line is the parent (its key's name is not the owner's to see)
+  if (via && after && (change.event === 'line.created' || change.event === 'line.renewed')) await tellSale(deps, trx, { sellerId: actor.id, via, event: change.event, line: after, credits: charged });
   const state = (l: repo.LineRow | undefined) => l && { expires: l.exp_date, trial: l.is_trial === 1 };
   await tally(deps, trx, entriesOf({
     owner: line.member_id,

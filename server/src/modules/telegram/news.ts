@@ -13,9 +13,9 @@ export type SaleVia = { apiKey: string } | 'trial_page' | 'telegram';
 export async function tellSale(
   deps: Deps,
   trx: Tx,
-  s: { ownerId: number; via: SaleVia; event: 'line.created' | 'line.renewed'; line: { username: string; package_name?: string | null; exp_date: number; is_trial: number }; credits: number },
+  s: { sellerId: number; via: SaleVia; event: 'line.created' | 'line.renewed'; line: { username: string; package_name?: string | null; exp_date: number; is_trial: number }; credits: number },
 ): Promise<void> {
-  await tellOwner(trx, s.ownerId, (lang) => {
+  await tellOwner(trx, s.sellerId, (lang) => {
     const t = texts(lang);
     const via = s.via === 'trial_page' ? t.viaTrialPage : s.via === 'telegram' ? t.viaTelegram : t.viaApi(s.via.apiKey);
     return t.newsSale({

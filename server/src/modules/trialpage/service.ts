@@ -190,7 +190,7 @@ export async function requestTrial(deps: Deps, body: { slug: string; whatsapp: s
   // sent: from here the trial stays whatever happens, and the owner's Telegram chat hears of it
   await withTx(deps.database, async (trx) => {
     await repo.finishRequest(trx, created.requestId, 'sent', null);
-    await tellSale(deps, trx, { ownerId: owner.id, via: 'trial_page', event: 'line.created', line, credits: created.charged });
+    await tellSale(deps, trx, { sellerId: owner.id, via: 'trial_page', event: 'line.created', line, credits: created.charged });
   });
   return { status: 'sent' as const };
 }
