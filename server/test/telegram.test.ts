@@ -299,7 +299,7 @@ describe(`Telegram bots (${ENGINE})`, () => {
     await text(fan, '/teste');
     await drain();
     expect(lastText(fan)).toContain('não estão disponíveis');
-    const page = await t.call(reseller.token, { method: 'PUT', url: '/api/trial-page/settings', payload: { slug: 'loja-tg', package_id: trialPkg, per_day: 20 } });
+    const page = await t.call(reseller.token, { method: 'PUT', url: '/api/trial-page/settings', payload: { slug: 'loja-tg', package_id: trialPkg, per_day: 20, message: 'Bem-vindo à <Loja TG> & bom teste!' } });
     expect(page.statusCode, page.body).toBe(200);
     // the page on without the WhatsApp gateway: the bot's trials do not need it
     await t.database.db.updateTable('trial_pages').set({ enabled: 1 }).where('reseller_id', '=', reseller.id).execute();
@@ -319,7 +319,8 @@ describe(`Telegram bots (${ENGINE})`, () => {
     await contact(fan, '+5511987654321');
     await drain();
     const ready = lastText(fan);
-    expect(ready).toContain('Seu teste está pronto');
+    // the page's own message first (as plain text in the bot's HTML), then the credentials
+    expect(ready).toMatch(/^Bem-vindo à &lt;Loja TG&gt; &amp; bom teste!\n\n<b>Seu teste está pronto!<\/b>/);
     const username = /Usuário: <code>([^<]+)<\/code>/.exec(ready)![1]!;
     const line = await t.database.db.selectFrom('lines').select(['id', 'is_trial', 'whatsapp', 'member_id']).where('username', '=', username).executeTakeFirstOrThrow();
     expect(line).toMatchObject({ is_trial: 1, whatsapp: '5511987654321', member_id: reseller.id });

@@ -7,6 +7,8 @@ export type Lang = 'pt' | 'en';
 export const languageOf = (code: string | undefined): Lang => (code?.toLowerCase().startsWith('en') ? 'en' : 'pt');
 
 export const esc = (s: string | number) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** The trial page's own message, as the reseller wrote it (at most 500 characters), above the credentials. */
+const intro = (message: string | null) => (message?.trim() ? `${esc(message.trim())}\n\n` : '');
 
 const locale = (lang: Lang) => (lang === 'en' ? 'en-US' : 'pt-BR');
 
@@ -58,8 +60,8 @@ const pt = {
   trialBadNumber: 'Este número não é um celular brasileiro válido.',
   trialUsed: 'Este número já recebeu um teste. Fale com a revenda para assinar.',
   trialLimit: 'Muitos pedidos de teste no momento. Tente de novo mais tarde.',
-  trialReady: (v: { user: string; password: string; playlist: string; expires: string }) =>
-    `<b>Seu teste está pronto!</b>\nUsuário: <code>${esc(v.user)}</code>\nSenha: <code>${esc(v.password)}</code>\nLista (M3U): ${esc(v.playlist)}\nVálido até: ${esc(v.expires)}\n\n/status — ver sua linha`,
+  trialReady: (v: { intro: string | null; user: string; password: string; playlist: string; expires: string }) =>
+    `${intro(v.intro)}<b>Seu teste está pronto!</b>\nUsuário: <code>${esc(v.user)}</code>\nSenha: <code>${esc(v.password)}</code>\nLista (M3U): ${esc(v.playlist)}\nVálido até: ${esc(v.expires)}\n\n/status — ver sua linha`,
   signedOut: 'Chat desconectado da linha.',
   unknown: 'Não entendi. Envie /start para ver os comandos.',
   failed: 'Algo deu errado. Tente de novo em instantes.',
@@ -112,7 +114,7 @@ const en: typeof pt = {
   trialUsed: 'This number already had a trial. Talk to your reseller to subscribe.',
   trialLimit: 'Too many trials asked right now. Try again later.',
   trialReady: (v) =>
-    `<b>Your trial is ready!</b>\nUsername: <code>${esc(v.user)}</code>\nPassword: <code>${esc(v.password)}</code>\nPlaylist (M3U): ${esc(v.playlist)}\nValid until: ${esc(v.expires)}\n\n/status — see your line`,
+    `${intro(v.intro)}<b>Your trial is ready!</b>\nUsername: <code>${esc(v.user)}</code>\nPassword: <code>${esc(v.password)}</code>\nPlaylist (M3U): ${esc(v.playlist)}\nValid until: ${esc(v.expires)}\n\n/status — see your line`,
   signedOut: 'Chat unlinked from the line.',
   unknown: 'I did not understand. Send /start to see the commands.',
   failed: 'Something went wrong. Try again in a moment.',

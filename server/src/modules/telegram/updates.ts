@@ -240,10 +240,10 @@ async function onContact(c: Chat, contact: NonNullable<NonNullable<Update['messa
   if (contact.user_id !== c.from.id) return say(c, t.trialNotOwn);
   const deps = c.deps;
   try {
-    await trialForChat(deps, c.bot.reseller_id, contact.phone_number, `tg.${c.from.id}`, async (trx, line) => {
+    await trialForChat(deps, c.bot.reseller_id, contact.phone_number, `tg.${c.from.id}`, async (trx, line, pageMessage) => {
       const links = await originalLinks(trx, line, origin(deps));
       await repo.updateChat(trx, c.chat.id, { line_id: line.id, line_password_hash: sha256(line.password), awaiting_contact: 0, updated_at: nowSec() });
-      const ready = t.trialReady({ user: line.username, password: line.password, playlist: links.m3u8, expires: dateTime(c.lang, line.exp_date, deps.config.timeZone) });
+      const ready = t.trialReady({ intro: pageMessage, user: line.username, password: line.password, playlist: links.m3u8, expires: dateTime(c.lang, line.exp_date, deps.config.timeZone) });
       await queue(trx, c.bot.reseller_id, c.chat.chat_id, message(ready, { reply_markup: { remove_keyboard: true } }));
     });
   } catch (err) {

@@ -224,16 +224,17 @@ async function createCounted(deps: Deps, open: OpenPage, number: string, clientK
 /**
  * A trial asked for in the account's Telegram bot (`/teste`), for the number of the contact the
  * customer shared: the page's rules and limits (its per_day, once per number, 3 per Telegram
- * account a day), without the WhatsApp gateway: `deliver` queues the credentials to the chat in the
- * creation's own transaction, so the trial and its message exist together or not at all.
+ * account a day), without the WhatsApp gateway: `deliver` queues the page's message and the
+ * credentials to the chat in the creation's own transaction, so the trial and its message exist
+ * together or not at all.
  */
-export async function trialForChat(deps: Deps, resellerId: number, phone: string, clientKey: string, deliver: (trx: Tx, line: LineRow) => Promise<void>) {
+export async function trialForChat(deps: Deps, resellerId: number, phone: string, clientKey: string, deliver: (trx: Tx, line: LineRow, pageMessage: string | null) => Promise<void>) {
   const number = brazilianMobile(phone);
   if (!number) throw validation('whatsapp', 'a Brazilian mobile number with area code', 'NOT_PHONE');
   const open = await openPage(deps, await repo.pageOf(deps.database.db, resellerId), { whatsapp: false });
   return createCounted(deps, open, number, clientKey, 'trial_create_telegram', 'telegram', async (trx, line, requestId) => {
     await repo.finishRequest(trx, requestId, 'sent', null);
-    await deliver(trx, line);
+    await deliver(trx, line, open.page.message);
   });
 }
 
