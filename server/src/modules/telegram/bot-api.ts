@@ -1,12 +1,26 @@
-import { Api, GrammyError, HttpError, InputFile } from 'grammy';
+import type { Api, GrammyError, HttpError } from 'grammy';
 import type { Config } from '../../config.ts';
 
 // Telegram's Bot API through grammY's Api client, at TELEGRAM_API_URL (https://api.telegram.org by
 // default; the tests point it at a stand-in). What the panel asks of it: who a token is (getMe),
 // where to send updates (setWebhook / deleteWebhook), and the sends the queue makes.
 
-export const botApi = (config: Pick<Config, 'telegramApiUrl' | 'integrationTimeoutMs'>, token: string) =>
-  new Api(token, { apiRoot: config.telegramApiUrl.replace(/\/+$/, ''), timeoutSeconds: Math.max(1, Math.ceil(config.integrationTimeoutMs / 1000)) });
+// grammY is loaded on the first call to Telegram, not with the app: most processes (and every test
+// file but Telegram's) never talk to a bot, and its import costs a few hundred milliseconds.
+let grammy: Promise<typeof import('grammy')> | undefined;
+const loadGrammy = () => {
+  grammy ??= import('grammy');
+  return grammy;
+};
+
+export async function botApi(config: Pick<Config, 'telegramApiUrl' | 'integrationTimeoutMs'>, token: string): Promise<Api> {
+  const { Api } = await loadGrammy();
+  return new Api(token, { apiRoot: config.telegramApiUrl.replace(/\/+$/, ''), timeoutSeconds: Math.max(1, Math.ceil(config.integrationTimeoutMs / 1000)) });
+}
+
+// by name: the classes are in the lazily loaded module, and an error can only come from a call made through it
+const isGrammyError = (err: unknown): err is GrammyError => err instanceof Error && err.name === 'GrammyError';
+const isHttpError = (err: unknown): err is HttpError => err instanceof Error && err.name === 'HttpError';
 
 export type Failure =
   /** the token is no longer valid (revoked in BotFather): the bot stops until a new one is saved */
@@ -37,14 +51,14 @@ function networkCode(err: unknown): string | undefined {
  * harmless (the caller decides).
  */
 export function failureOf(err: unknown): Failure {
-  if (err instanceof GrammyError) {
+  if (isGrammyError(err)) {
     const detail = `${err.error_code} ${err.description}`.slice(0, 300);
     if (err.error_code === 401 || err.error_code === 404) return { kind: 'revoked', detail };
     if (err.error_code === 429) return { kind: 'slow_down', retryAfter: Math.max(1, err.parameters?.retry_after ?? 5), detail };
     if (err.error_code >= 500) return { kind: 'retry', detail };
     return { kind: 'refused', detail };
   }
-  const detail = (err instanceof HttpError ? String((err.error as Error)?.message ?? err.message) : String((err as Error)?.message ?? err)).slice(0, 300);
+  const detail = (isHttpError(err) ? String((err.error as Error)?.message ?? err.message) : String((err as Error)?.message ?? err)).slice(0, 300);
   const code = networkCode(err);
   return code && NEVER_ARRIVED.has(code) ? { kind: 'retry', detail } : { kind: 'unknown', detail };
 }
@@ -68,6 +82,7 @@ export async function perform(api: Api, chatId: number, send: Send): Promise<voi
     }
     case 'sendPhoto': {
       const { photo_base64, ...other } = p as { photo_base64: string };
+      const { InputFile } = await loadGrammy();
       await api.sendPhoto(chatId, new InputFile(Buffer.from(photo_base64, 'base64'), 'pix.png'), other);
       return;
     }

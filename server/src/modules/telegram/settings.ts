@@ -64,7 +64,7 @@ async function connect(deps: Deps, user: AuthUser, token: string) {
   const publicUrl = deps.config.publicUrl;
   // Telegram must reach the panel: without its public address no update could come
   if (!publicUrl) throw appError('NOT_CONFIGURED', { params: { what: 'PUBLIC_URL' } });
-  const api = botApi(deps.config, token);
+  const api = await botApi(deps.config, token);
   const me = await asking(() => api.getMe());
   const taken = await repo.botByTelegramId(deps.database.db, me.id);
   if (taken && taken.reseller_id !== user.id) throw appError('BOT_IN_USE');
@@ -77,7 +77,7 @@ async function connect(deps: Deps, user: AuthUser, token: string) {
 async function disconnect(deps: Deps, resellerId: number, sealed: string): Promise<void> {
   const token = await openSecret(deps, resellerId, sealed, TOKEN_PURPOSE);
   if (!token) return;
-  await botApi(deps.config, token)
+  await (await botApi(deps.config, token))
     .deleteWebhook()
     .catch((err) => processLogger().warn({ err: failureOf(err).detail, resellerId }, 'telegram: deleteWebhook failed'));
 }

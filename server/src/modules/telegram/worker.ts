@@ -62,7 +62,7 @@ export async function sendRound(deps: Deps, opts: { retryBaseMs?: number } = {})
         await repo.failPendingOf(db, resellerId, bot?.enabled === 0 ? 'the bot was switched off' : 'the bot has no usable token');
         return;
       }
-      const api = botApi(deps.config, token);
+      const api = await botApi(deps.config, token);
       for (const row of mine) {
         if (nowMs() > deadline) return;
         if (!(await repo.claim(db, row.id, nowMs() + CLAIM_MS))) continue;
