@@ -11,9 +11,14 @@ import { requestTrial, type TrialPageInfo, trialPage } from './trialApi';
 
 type PageState = { status: 'loading' } | { status: 'error'; code: string } | { status: 'ok'; page: TrialPageInfo };
 
-/** The slug of /teste/<slug>. */
+/** The slug of /teste/<slug>; a malformed escape ("%E0%A4%A") is kept as typed, so the page says no such page instead of failing. */
 export function slugOf(pathname: string): string {
-  return decodeURIComponent(pathname.replace(/^\/teste\//, '').replace(/\/$/, ''));
+  const raw = pathname.replace(/^\/teste\//, '').replace(/\/$/, '');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 /** The package's duration in words: "24 horas", "1 mês" (the unit as the API says it: hours, days, months). */

@@ -35,6 +35,8 @@ describe('the trial page (/teste/<slug>)', () => {
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/public/trial-pages/loja%20do%20z%C3%A9');
     expect(slugOf('/teste/loja-do-ze/')).toBe('loja-do-ze');
     expect(slugOf('/teste/loja%20do%20z%C3%A9')).toBe('loja do zé');
+    expect(slugOf('/teste/loja%E0%A4%A')).toBe('loja%E0%A4%A');
+    expect(slugOf('/teste/100%')).toBe('100%');
   });
 
   it('asks for a trial with the slug and the WhatsApp; 202 is sent', async () => {
