@@ -73,6 +73,10 @@ describe(`credit purchases (${ENGINE})`, () => {
     expect((await t.call(master.token, { method: 'PUT', url: '/api/credit-sales/settings', payload: { price_cents_per_credit: 1.5 } })).statusCode).toBe(400);
     expect((await t.call(master.token, { method: 'PUT', url: '/api/credit-sales/settings', payload: { price_cents_per_credit: 0 } })).statusCode).toBe(400);
     expect(await sells(master.token, 150, 10)).toMatchObject({ enabled: true, price_cents_per_credit: 150, min_credits: 10, mercadopago_ready: true });
+    // a smallest purchase above the largest charge (2,147,483,647 cents) could never be bought: refused, nothing saved
+    const unbuyable = await t.call(master.token, { method: 'PUT', url: '/api/credit-sales/settings', payload: { price_cents_per_credit: 100_000, min_credits: 30_000 } });
+    expect(unbuyable.statusCode).toBe(400);
+    expect(unbuyable.json()).toMatchObject({ code: 'VALIDATION', field: 'min_credits', reason: 'OUT_OF_RANGE', limits: { min: 1, max: 21_474 } });
     // a plain reseller sells to nobody
     expect((await t.call(buyer.token, { method: 'GET', url: '/api/credit-sales/settings' })).statusCode).toBe(403);
     const offer = await t.call(buyer.token, { method: 'GET', url: '/api/credit-purchases/offer' });

@@ -37,6 +37,8 @@ export async function putSettings(deps: Deps, user: AuthUser, input: SettingsInp
     const price = input.price_cents_per_credit ?? own?.price_cents_per_credit;
     const min = input.min_credits ?? own?.min_credits ?? 1;
     if (price === undefined) throw validation('price_cents_per_credit', 'required', 'REQUIRED');
+    // the smallest purchase must fit in one charge, or no buyer could ever buy
+    if (min * price > MAX_AMOUNT_CENTS) throw validation('min_credits', 'the smallest purchase would be above the largest charge', 'OUT_OF_RANGE', { min: 1, max: Math.floor(MAX_AMOUNT_CENTS / price) });
     // On, sales need the account's Mercado Pago credentials (its PIX settings): no charge could be made or confirmed without them.
     if (enabled && !ready) throw validation('mercadopago_access_token', 'set the Mercado Pago access token and webhook secret in the PIX settings to sell credits', 'REQUIRED_TO_ENABLE');
     await repo.saveOffer(trx, { reseller_id: user.id, enabled, price_cents_per_credit: price, min_credits: min, updated_at: nowSec() });
