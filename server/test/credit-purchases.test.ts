@@ -199,6 +199,34 @@ describe(`credit purchases (${ENGINE})`, () => {
     expect(await balanceOf(t.database.db, child.id)).toBe(6);
   });
 
+  it("a buyer whose balance is at its limit waits alone: the parent's later sales still apply, and the parent is not asked for credits for it", async () => {
+    const seller = await createSignedInReseller(t, admin, { username: 'cs_seller2', password: PASS, type: 'master', credits: 0, groups });
+    await sells(seller.token, 100);
+    const hook = await t.call(seller.token, { method: 'POST', url: '/api/webhooks', payload: { url: 'http://127.0.0.1:9/hook', events: ['credits.purchase_waiting'] } });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const waitingEvents = async () => (await t.database.db.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', hook.json().id).execute()).length;
+    const full = await createSignedInReseller(t, seller.token, { username: 'cs_full', password: PASS, type: 'reseller', credits: 0, groups });
+    const other = await createSignedInReseller(t, seller.token, { username: 'cs_other', password: PASS, type: 'reseller', credits: 0, groups });
+    const first = await bought(full.token, 5, 'cp-key-full1');
+    const second = await bought(other.token, 5, 'cp-key-other1');
+    await deliver(mp.notification(await approve(first.id), SECRET));
+    await deliver(mp.notification(await approve(second.id), SECRET));
+    expect([await statusOf(first.id), await statusOf(second.id)]).toEqual(['paid_awaiting_credits', 'paid_awaiting_credits']);
+    expect(await waitingEvents()).toBe(2);
+    // meanwhile the first buyer's balance reached the largest one: its purchase cannot apply, the older one in the queue
+    await t.database.db.updateTable('resellers').set({ credits: 2_147_483_646 }).where('id', '=', full.id).execute();
+    await mint(t, admin, seller.id, 20);
+    await expect.poll(() => statusOf(second.id), { timeout: 5000 }).toBe('applied');
+    expect(await balanceOf(t.database.db, other.id)).toBe(5);
+    expect(await row(first.id)).toMatchObject({ status: 'paid_awaiting_credits', last_error: "the buyer's balance cannot grow any further" });
+    // a sale that waits only for the buyer's room asks the seller for nothing
+    const third = await bought(full.token, 5, 'cp-key-full2');
+    await deliver(mp.notification(await approve(third.id), SECRET));
+    expect(await statusOf(third.id)).toBe('paid_awaiting_credits');
+    expect(await waitingEvents()).toBe(2);
+    expect(await balanceOf(t.database.db, seller.id)).toBe(15);
+  });
+
   it('lists by direction and status; another account gets 404; sales off answer 503', async () => {
     const p = await bought(buyer.token, 10, 'cp-key-list1');
     const mine = await t.call(buyer.token, { method: 'GET', url: '/api/credit-purchases?direction=bought&per=100' });

@@ -18,7 +18,8 @@ import * as repo from './repo.ts';
 
 const NOT_APPLIED = ['pending', 'paid_awaiting_credits', 'expired', 'rejected', 'failed'] as const;
 
-export type ApplyOutcome = 'applied' | 'awaiting_credits' | 'already' | 'gone';
+/** `awaiting_credits`: the seller is short (its later sales wait too); `buyer_full`: this buyer's balance is at its limit (only this one waits). */
+export type ApplyOutcome = 'applied' | 'awaiting_credits' | 'buyer_full' | 'already' | 'gone';
 
 export const reference = (id: number) => `cp-${id}`;
 
@@ -67,18 +68,19 @@ export async function applyPaid(deps: Deps, purchaseId: number): Promise<ApplyOu
     return outcome;
   } catch (err) {
     if (!(err instanceof AppError) || (err.code !== 'INSUFFICIENT_CREDITS' && err.code !== 'CREDIT_LIMIT')) throw err;
-    const why = err.code === 'INSUFFICIENT_CREDITS' ? "waiting for the seller's credits" : "the buyer's balance cannot grow any further";
-    // paid, not applied: said once (the first time it waits), applied when the seller's balance allows
+    const sellerShort = err.code === 'INSUFFICIENT_CREDITS';
+    const why = sellerShort ? "waiting for the seller's credits" : "the buyer's balance cannot grow any further";
+    // paid, not applied: the seller asked for credits once (the first time it waits for them), applied when the balances allow
     await withTx(deps.database, async (trx) => {
       const moved = await repo.setStatus(trx, p.id, ['pending', 'expired', 'rejected', 'failed'], 'paid_awaiting_credits', { paid_at: nowSec(), last_error: why });
-      if (moved) await emitCreditPurchaseEvent(trx, p.seller_id, 'credits.purchase_waiting', eventOf(p, 'paid_awaiting_credits'));
-      else await repo.recordError(trx, p.id, why);
+      if (moved && sellerShort) await emitCreditPurchaseEvent(trx, p.seller_id, 'credits.purchase_waiting', eventOf(p, 'paid_awaiting_credits'));
+      else if (!moved) await repo.recordError(trx, p.id, why);
     });
-    return 'awaiting_credits';
+    return sellerShort ? 'awaiting_credits' : 'buyer_full';
   }
 }
 
-/** Tries the seller's (or everyone's) purchases waiting for credits, oldest first; a seller still short keeps its later ones waiting. */
+/** Tries the seller's (or everyone's) purchases waiting for credits, oldest first; a seller still short keeps its later ones waiting (a buyer at its limit holds back only its own). */
 export async function applyAwaiting(deps: Deps, sellerId?: number): Promise<number> {
   let applied = 0;
   const stuck = new Set<number>();
