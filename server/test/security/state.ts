@@ -28,11 +28,44 @@ function perResellerTables(db: Kysely<DB>): Promise<string[]> {
   return found;
 }
 
+/**
+ * Every row an attack could change. The reads go out together (on PostgreSQL they run side by side
+ * on the pool; the matrix takes two snapshots per request, so this is most of its time); the rows
+ * are then put in one fixed order.
+ */
 export async function snapshot(db: Kysely<DB>): Promise<Snapshot> {
-  const out: Snapshot = new Map();
   const untyped = db as unknown as Kysely<Record<string, { reseller_id: number }>>;
-  for (const table of await perResellerTables(db)) {
-    for (const row of await untyped.selectFrom(table).selectAll().execute()) {
+  const extra = await perResellerTables(db);
+  const [extraRows, resellers, lines, accounts, outbox, ledger, tree, domains, links, news, packages, bouquets, settings, categories, streams, items, servers, webhooks, keys] = await Promise.all([
+    Promise.all(extra.map((table) => untyped.selectFrom(table).selectAll().execute())),
+    db.selectFrom('resellers').select(['id', 'username', 'password_hash', 'email', 'whatsapp', 'telegram', 'notes', 'member_group_id', 'owner_id', 'credits', 'status', 'deleted_at']).execute(),
+    db.selectFrom('lines').selectAll().execute(),
+    db.selectFrom('p2p_accounts').selectAll().execute(),
+    db.selectFrom('outbox').selectAll().execute(),
+    db
+      .selectFrom('credit_ledger')
+      .select(['reseller_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('delta').as('sum')])
+      .groupBy('reseller_id')
+      .execute(),
+    db.selectFrom('reseller_tree').selectAll().execute(),
+    db.selectFrom('reseller_domains').selectAll().execute(),
+    db.selectFrom('short_links').selectAll().execute(),
+    db.selectFrom('news').selectAll().execute(),
+    db.selectFrom('packages').selectAll().execute(),
+    db.selectFrom('bouquets').selectAll().execute(),
+    db.selectFrom('settings').selectAll().execute(),
+    db.selectFrom('categories').selectAll().execute(),
+    db.selectFrom('streams').selectAll().execute(),
+    db.selectFrom('bouquet_items').selectAll().execute(),
+    db.selectFrom('servers').selectAll().execute(),
+    db.selectFrom('webhook_endpoints').select(['id', 'reseller_id', 'url', 'events', 'include_credentials', 'credits_low_threshold', 'deleted_at']).execute(),
+    // an API key's last use moves with every call through it: not a change
+    db.selectFrom('api_keys').select(['id', 'reseller_id', 'name', 'scopes', 'allowed_ips', 'key_hash', 'expires_at', 'revoked_at']).execute(),
+  ]);
+
+  const out: Snapshot = new Map();
+  extra.forEach((table, i) => {
+    for (const row of extraRows[i] ?? []) {
       // an API key's own use record (written at most every 10 s, on any request it signs, refused
       // or not) is the caller's bookkeeping, not a change to anyone's data
       if (table === 'api_keys') {
@@ -42,52 +75,42 @@ export async function snapshot(db: Kysely<DB>): Promise<Snapshot> {
       const text = JSON.stringify(row);
       out.set(`${table}:${text}`, { owner: Number(row.reseller_id), value: text });
     }
-  }
+  });
   const put = (key: string, owner: Owner, value: unknown) => out.set(key, { owner, value: JSON.stringify(value) });
-  const resellers = await db
-    .selectFrom('resellers')
-    .select(['id', 'username', 'password_hash', 'email', 'whatsapp', 'telegram', 'notes', 'member_group_id', 'owner_id', 'credits', 'status', 'deleted_at'])
-    .execute();
   for (const r of resellers) put(`reseller:${r.id}`, r.id, r);
   const lineOwner = new Map<number, number>();
-  for (const l of await db.selectFrom('lines').selectAll().execute()) {
+  for (const l of lines) {
     lineOwner.set(l.id, l.member_id);
     put(`line:${l.id}`, l.member_id, l);
   }
   const accountOwner = new Map<number, number>();
-  for (const a of await db.selectFrom('p2p_accounts').selectAll().execute()) {
+  for (const a of accounts) {
     accountOwner.set(a.id, a.member_id);
     put(`p2p:${a.id}`, a.member_id, a);
   }
   // deliveries to the P2P server belong to the owner of their account or line
-  for (const o of await db.selectFrom('outbox').selectAll().execute()) {
+  for (const o of outbox) {
     const owner = (o.subject_kind === 'account' ? accountOwner : lineOwner).get(o.subject_id);
     put(`outbox:${o.id}`, owner ?? 'global', o);
   }
-  const ledger = await db
-    .selectFrom('credit_ledger')
-    .select(['reseller_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('delta').as('sum')])
-    .groupBy('reseller_id')
-    .execute();
   for (const l of ledger) put(`ledger:${l.reseller_id}`, l.reseller_id, { n: Number(l.n), sum: Number(l.sum) });
-  for (const t of await db.selectFrom('reseller_tree').selectAll().execute()) put(`tree:${t.ancestor_id}:${t.descendant_id}`, t.descendant_id, t.depth);
-  for (const d of await db.selectFrom('reseller_domains').selectAll().execute()) put(`domain:${d.id}`, d.reseller_id, d);
-  for (const s of await db.selectFrom('short_links').selectAll().execute()) {
+  for (const t of tree) put(`tree:${t.ancestor_id}:${t.descendant_id}`, t.descendant_id, t.depth);
+  for (const d of domains) put(`domain:${d.id}`, d.reseller_id, d);
+  for (const s of links) {
     const { hits: _, ...link } = s as typeof s & { hits?: number }; // following a link counts a hit
     put(`shortlink:${s.id}`, lineOwner.get(s.line_id) ?? 'global', link);
   }
-  for (const n of await db.selectFrom('news').selectAll().execute()) put(`news:${n.id}`, 'global', n);
-  for (const p of await db.selectFrom('packages').selectAll().execute()) put(`package:${p.id}`, 'global', p);
-  for (const b of await db.selectFrom('bouquets').selectAll().execute()) put(`bouquet:${b.id}`, 'global', b);
-  for (const s of await db.selectFrom('settings').selectAll().execute()) put(`setting:${s.key}`, 'global', s);
+  for (const n of news) put(`news:${n.id}`, 'global', n);
+  for (const p of packages) put(`package:${p.id}`, 'global', p);
+  for (const b of bouquets) put(`bouquet:${b.id}`, 'global', b);
+  for (const s of settings) put(`setting:${s.key}`, 'global', s);
   // the catalogue and the edges are admin-managed
-  for (const c of await db.selectFrom('categories').selectAll().execute()) put(`category:${c.id}`, 'global', c);
-  for (const s of await db.selectFrom('streams').selectAll().execute()) put(`stream:${s.id}`, 'global', s);
-  for (const i of await db.selectFrom('bouquet_items').selectAll().execute()) put(`bouquet_item:${i.bouquet_id}:${i.category_id}:${i.stream_id}`, 'global', i);
-  for (const e of await db.selectFrom('servers').selectAll().execute()) put(`server:${e.id}`, 'global', e);
-  for (const w of await db.selectFrom('webhook_endpoints').select(['id', 'reseller_id', 'url', 'events', 'include_credentials', 'credits_low_threshold', 'deleted_at']).execute()) put(`webhook:${w.id}`, w.reseller_id, w);
-  // an API key's last use moves with every call through it: not a change
-  for (const k of await db.selectFrom('api_keys').select(['id', 'reseller_id', 'name', 'scopes', 'allowed_ips', 'key_hash', 'expires_at', 'revoked_at']).execute()) put(`api_key:${k.id}`, k.reseller_id, k);
+  for (const c of categories) put(`category:${c.id}`, 'global', c);
+  for (const s of streams) put(`stream:${s.id}`, 'global', s);
+  for (const i of items) put(`bouquet_item:${i.bouquet_id}:${i.category_id}:${i.stream_id}`, 'global', i);
+  for (const e of servers) put(`server:${e.id}`, 'global', e);
+  for (const w of webhooks) put(`webhook:${w.id}`, w.reseller_id, w);
+  for (const k of keys) put(`api_key:${k.id}`, k.reseller_id, k);
   return out;
 }
 
