@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowSec } from '../src/lib/clock.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freezeClock, nowSec, resetClock } from '../src/lib/clock.ts';
 import { render } from '../src/modules/reminders/stages.ts';
 import { adminWithPackage, createLine, createSignedInReseller } from './fixtures.ts';
 import { ENGINE, type TestContext, createTestContext } from './helpers.ts';
@@ -40,6 +40,7 @@ describe(`reminders channels (${ENGINE})`, () => {
     t = await createTestContext({ outboundAllowNetworks: ['127.0.0.1/32'], publicUrl: 'https://painel.example', integrationTimeoutMs: 1000 });
     ({ admin, groups, pkg } = await adminWithPackage(t));
   });
+  afterEach(() => resetClock());
   afterAll(async () => {
     await t?.close();
     await evo?.close();
@@ -99,7 +100,10 @@ describe(`reminders channels (${ENGINE})`, () => {
   it('leaves out the reseller’s WhatsApp and the renewal link when there are none, in the preview and the sent text alike', async () => {
     const r = await reseller('canal_texto');
     const line = await createLine(t, r.token, { package_id: pkg, whatsapp: '11 96666-0001' });
-    await t.database.db.updateTable('lines').set({ exp_date: nowSec() + 3 * 86_400 + 3600 }).where('id', '=', line.id).execute();
+    // {dias} counts calendar days in the panel's time zone: time held still, the expiry is exactly
+    // three days from now at any hour (an hour more crossed a local midnight when run after 23:00)
+    freezeClock();
+    await t.database.db.updateTable('lines').set({ exp_date: nowSec() + 3 * 86_400 }).where('id', '=', line.id).execute();
     const preview = async () => (await t.call(r.token, { method: 'POST', url: '/api/reminders/preview', payload: { stage: 'before_3' } })).json().text as string;
     const renewal = async () => (await t.call(r.token, { method: 'GET', url: `/api/reminders/renewal-link/${line.id}` })).json().url as string | null;
 
